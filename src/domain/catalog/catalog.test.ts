@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG, NODE_TYPES, branchHandles, isSend } from './index';
+
+describe('node catalog', () => {
+  it('has exactly one entry per spec 2.3 type', () => {
+    expect(Object.keys(CATALOG).sort()).toEqual([...NODE_TYPES].sort());
+    for (const type of NODE_TYPES) expect(CATALOG[type].type).toBe(type);
+  });
+
+  it('declares the branching outputs of spec 2.4', () => {
+    expect(branchHandles('icp_scoring')).toEqual(['qualified', 'not_qualified']);
+    expect(branchHandles('connection_request')).toEqual(['accepted', 'no_response']);
+    for (const t of ['message', 'template_message', 'enhanced_message', 'inmail']) expect(branchHandles(t)).toEqual(['replied', 'no_reply']);
+    const branching = NODE_TYPES.filter((t) => CATALOG[t].outputs.kind === 'branch');
+    expect(branching.sort()).toEqual(['connection_request', 'enhanced_message', 'icp_scoring', 'inmail', 'message', 'template_message']);
+    expect(CATALOG.end.outputs.kind).toBe('none');
+  });
+
+  it('marks the sends of contract 5', () => {
+    const sends = NODE_TYPES.filter(isSend).sort();
+    expect(sends).toEqual(['connection_request', 'email_campaign_push_1', 'email_campaign_push_2', 'email_campaign_push_3', 'enhanced_message', 'inmail', 'message', 'messaging_app_message', 'template_message']);
+  });
+
+  it('gives every type valid defaults and a summary that never throws', () => {
+    for (const type of NODE_TYPES) {
+      const def = CATALOG[type];
+      const data = def.defaults();
+      expect(def.dataSchema.safeParse(data).success).toBe(true);
+      expect(typeof def.summary(data)).toBe('string');
+      expect(typeof def.summary({ icpThreshold: 'x', message_template: 5 })).toBe('string');
+    }
+    expect(CATALOG.delay.summary(CATALOG.delay.defaults())).toBe('Wait 1 day');
+    expect(CATALOG.delay.summary({ delay_type: 'days', delay_amount: 3 })).toBe('Wait 3 days');
+    expect(CATALOG.icp_scoring.summary({ icpThreshold: 70, thresholdOperator: '>=' })).toBe('Score ≥ 70');
+  });
+});

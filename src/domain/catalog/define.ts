@@ -1,0 +1,57 @@
+import { nodeDataSchema } from './fields';
+import type { BranchHandle, NodeCategory, NodeData, NodeType, NodeTypeDefinition, OutputSpec } from './types';
+
+export const SINGLE: OutputSpec = { kind: 'single' };
+export const NONE: OutputSpec = { kind: 'none' };
+export const branch = (...handles: BranchHandle[]): OutputSpec => ({ kind: 'branch', handles });
+
+/** The two outputs shared by every message-type node (spec 2.4, rule 6). */
+export const REPLY_HANDLES = branch(
+  { name: 'replied', label: 'Replied', tone: 'positive' },
+  { name: 'no_reply', label: 'No reply', tone: 'negative' },
+);
+
+interface EntryInput {
+  label: string;
+  description: string;
+  category: NodeCategory;
+  outputs?: OutputSpec;
+  fields?: readonly string[];
+  defaults?: NodeData;
+  summary?: (data: NodeData) => string;
+  sends?: boolean;
+}
+
+/** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
+export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
+  const defaults = input.defaults ?? {};
+  return {
+    type,
+    label: input.label,
+    description: input.description,
+    category: input.category,
+    outputs: input.outputs ?? SINGLE,
+    dataSchema: nodeDataSchema,
+    fields: input.fields ?? [],
+    defaults: () => structuredClone(defaults),
+    summary: input.summary ?? (() => ''),
+    sends: input.sends ?? false,
+  };
+}
+
+/** Text helpers for summaries: never throw on foreign data. */
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+export const plural = (n: number, unit: string): string => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+export const excerpt = (text: string, max = 40): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+/** "“Hi {{firstName}}…”, wait 3 days" style summary for message-type nodes. */
+export function messageSummary(data: NodeData, waitKey = 'reply_wait_days'): string {
+  const text = excerpt(str(data.message_template));
+  const wait = num(data[waitKey]);
+  const parts = [text ? `“${text}”` : 'No message yet'];
+  if (wait !== undefined) parts.push(`wait ${plural(wait, 'days')}`);
+  return parts.join(' · ');
+}

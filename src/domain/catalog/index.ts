@@ -1,0 +1,26 @@
+import { agentEntries, emailEntries, flowEntries, integrationEntries } from './others';
+import { outreachEntries } from './outreach';
+import { NODE_TYPES, type NodeType, type NodeTypeDefinition } from './types';
+
+export * from './types';
+export { FIELDS, nodeDataSchema, THRESHOLD_OPERATORS, DELAY_TYPES, type FieldDefinition, type FieldKind } from './fields';
+
+/** The one registry of node types: palette, node view, forms, validator and server all read it. */
+export const CATALOG: Readonly<Record<NodeType, NodeTypeDefinition>> = Object.fromEntries(
+  [...flowEntries, ...outreachEntries, ...agentEntries, ...emailEntries, ...integrationEntries].map((e) => [e.type, e]),
+) as Record<NodeType, NodeTypeDefinition>;
+
+const TYPE_SET: ReadonlySet<string> = new Set(NODE_TYPES);
+export const isNodeType = (value: unknown): value is NodeType => typeof value === 'string' && TYPE_SET.has(value);
+
+/** The catalog entry of a type, or undefined for an unknown type string. */
+export const nodeDefinition = (type: unknown): NodeTypeDefinition | undefined => (isNodeType(type) ? CATALOG[type] : undefined);
+
+/** Handle names of a branching type; empty for single-output and terminal types. */
+export const branchHandles = (type: unknown): readonly string[] => {
+  const def = nodeDefinition(type);
+  return def?.outputs.kind === 'branch' ? def.outputs.handles.map((h) => h.name) : [];
+};
+
+export const isBranching = (type: unknown): boolean => nodeDefinition(type)?.outputs.kind === 'branch';
+export const isSend = (type: unknown): boolean => nodeDefinition(type)?.sends === true;

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/** Every node type of spec 2.3, in the spec's order. */
+export const NODE_TYPES = [
+  'start', 'end', 'website_visitor_trigger', 'new_connection_trigger', 'post_keyword_trigger',
+  'icp_scoring', 'connection_request', 'cancel_invitation', 'message', 'template_message',
+  'enhanced_message', 'inmail', 'delay', 'condition', 'is_connected', 'profile_visit', 'follow',
+  'like_post', 'post_comment_reply', 'research_agent', 'reply_agent', 'messaging_app_message',
+  'email_finder_1', 'email_finder_2', 'email_finder_3', 'email_finder_4', 'email_finder_5',
+  'email_finder_6', 'email_campaign_push_1', 'email_campaign_push_2', 'email_campaign_push_3',
+  'webhook', 'web_search_1', 'web_scrape_1', 'web_scrape_2', 'http_request', 'spreadsheet_export',
+  'chat_notification', 'llm_processor_1', 'llm_processor_2',
+] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export const NODE_CATEGORIES = [
+  { id: 'entry', label: 'Entry' },
+  { id: 'scoring', label: 'Scoring' },
+  { id: 'linkedin', label: 'LinkedIn actions' },
+  { id: 'messaging', label: 'Messaging' },
+  { id: 'ai_agents', label: 'AI agents' },
+  { id: 'email_finders', label: 'Email finders' },
+  { id: 'email_destinations', label: 'Email destinations' },
+  { id: 'integrations', label: 'Integrations' },
+  { id: 'flow_control', label: 'Flow control' },
+] as const;
+export type NodeCategory = (typeof NODE_CATEGORIES)[number]['id'];
+
+/** A named output of a branching node (spec 2.4); `tone` tells the UI which branch is the "happy" one. */
+export interface BranchHandle {
+  readonly name: string;
+  readonly label: string;
+  readonly tone: 'positive' | 'negative';
+}
+
+/**
+ * Outputs of a node type (contract 5): `none` for end, `single` for one unnamed output
+ * (edges carry no sourceHandle), `branch` for the six branching types of spec 2.4.
+ */
+export type OutputSpec =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'single' }
+  | { readonly kind: 'branch'; readonly handles: readonly BranchHandle[] };
+
+/** Keys of spec 2.5 node data fields plus a few type-specific extras (all optional strings). */
+export type DataFieldKey = string;
+
+export type NodeData = Record<string, unknown>;
+
+export interface NodeTypeDefinition {
+  readonly type: NodeType;
+  readonly label: string;
+  /** One sentence for the palette and the inspector header. */
+  readonly description: string;
+  readonly category: NodeCategory;
+  readonly outputs: OutputSpec;
+  /** zod schema of `data` (spec 2.5 bounds hold on every node; extra properties allowed). */
+  readonly dataSchema: z.ZodType<NodeData>;
+  /** The data fields this type's form shows, in order (spec 2.5 per-type table). */
+  readonly fields: readonly DataFieldKey[];
+  /** Data of a freshly added node. */
+  readonly defaults: () => NodeData;
+  /** One line describing the configuration, for the canvas ("Wait 3 days", "Score ≥ 70"). */
+  readonly summary: (data: NodeData) => string;
+  /** Contract 5: does this node send something to the prospect (or push to an email tool)? */
+  readonly sends: boolean;
+}

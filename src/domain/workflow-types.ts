@@ -1,0 +1,54 @@
+import type { NodeData } from './catalog';
+
+/** Spec 2.3 node; extra properties are allowed and must be preserved verbatim. */
+export interface WorkflowNode {
+  id: string;
+  type: string;
+  position: { x: number; y: number };
+  data: NodeData;
+  [extra: string]: unknown;
+}
+
+/** Spec 2.4 edge; `sourceHandle` only on edges leaving branching nodes. */
+export interface WorkflowEdge {
+  id: string;
+  source: string;
+  target: string;
+  sourceHandle?: string;
+  [extra: string]: unknown;
+}
+
+/** Spec 2.2 workflow definition (additional properties forbidden). */
+export interface WorkflowDefinition {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+}
+
+/** Contract 5 violation. `rule` is "4.1.N" or "2". */
+export interface Violation {
+  code: ViolationCode;
+  rule: string;
+  severity: 'error' | 'warning';
+  message: string;
+  nodeId?: string;
+  edgeId?: string;
+  handle?: string;
+  path?: string;
+}
+
+export type ViolationCode =
+  | 'invalid_field' | 'unknown_node_type' | 'node_count' | 'edge_count' | 'duplicate_node_id'
+  | 'duplicate_edge_id' | 'edge_unknown_node' | 'start_count' | 'start_incoming' | 'start_target'
+  | 'scoring_count' | 'scoring_position' | 'scoring_bypassed' | 'not_qualified_target'
+  | 'missing_output' | 'duplicate_output' | 'withdraw_after_accept' | 'replied_target'
+  | 'redundant_delay' | 'email_push_config' | 'inmail_premium' | 'cycle' | 'unreachable_node'
+  | 'end_outgoing' | 'missing_source_handle' | 'unexpected_source_handle' | 'unknown_source_handle'
+  | 'template_invalid';
+
+/**
+ * What the validator may know beyond the graph. Rule 4.1.10: `senders` lists the campaign's
+ * sender accounts with their premium-seat status; undefined means unknown (warning only).
+ */
+export interface ValidationContext {
+  senders?: ReadonlyArray<{ accountId: string; premium: boolean }>;
+}
