@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, NODE_TYPES, branchHandles, isSend } from './index';
+import { CATALOG, NODE_TYPES, branchHandles, isSend, nodeRole, requiredFields, typesWithRole } from './index';
 
 describe('node catalog', () => {
   it('has exactly one entry per spec 2.3 type', () => {
@@ -32,5 +32,27 @@ describe('node catalog', () => {
     expect(CATALOG.delay.summary(CATALOG.delay.defaults())).toBe('Wait 1 day');
     expect(CATALOG.delay.summary({ delay_type: 'days', delay_amount: 3 })).toBe('Wait 3 days');
     expect(CATALOG.icp_scoring.summary({ icpThreshold: 70, thresholdOperator: '>=' })).toBe('Score ≥ 70');
+  });
+});
+
+describe('graph roles', () => {
+  it('names the types the rules of spec 4.1 talk about', () => {
+    expect(nodeRole('start')).toBe('start');
+    expect(nodeRole('end')).toBe('end');
+    expect(nodeRole('icp_scoring')).toBe('scoring');
+    expect(nodeRole('connection_request')).toBe('invitation');
+    expect(nodeRole('cancel_invitation')).toBe('withdrawal');
+    expect(nodeRole('delay')).toBe('delay');
+    expect([...typesWithRole('awaits_reply')].sort()).toEqual(['enhanced_message', 'inmail', 'message', 'template_message']);
+    expect([...typesWithRole('email_push')].sort()).toEqual(['email_campaign_push_1', 'email_campaign_push_2', 'email_campaign_push_3']);
+    expect(NODE_TYPES.filter((t) => CATALOG[t].needsPremiumSeat)).toEqual(['inmail']);
+    expect(nodeRole('profile_visit')).toBeUndefined();
+    expect(nodeRole('nope')).toBeUndefined();
+  });
+
+  it('lists the required fields of rule 9', () => {
+    expect(requiredFields('email_campaign_push_2')).toEqual(['credential_id', 'campaign_id']);
+    expect(requiredFields('message')).toEqual([]);
+    expect(requiredFields(42)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { nodeDataSchema } from './fields';
-import type { BranchHandle, NodeCategory, NodeData, NodeType, NodeTypeDefinition, OutputSpec } from './types';
+import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
 
 export const SINGLE: OutputSpec = { kind: 'single' };
 export const NONE: OutputSpec = { kind: 'none' };
@@ -20,6 +20,8 @@ interface EntryInput {
   defaults?: NodeData;
   summary?: (data: NodeData) => string;
   sends?: boolean;
+  role?: NodeRole;
+  needsPremiumSeat?: boolean;
 }
 
 /** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
@@ -36,6 +38,8 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     defaults: () => structuredClone(defaults),
     summary: input.summary ?? (() => ''),
     sends: input.sends ?? false,
+    ...(input.role ? { role: input.role } : {}),
+    ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { agentEntries, emailEntries, flowEntries, integrationEntries } from './others';
 import { outreachEntries } from './outreach';
-import { NODE_TYPES, type NodeType, type NodeTypeDefinition } from './types';
+import { FIELDS } from './fields';
+import { NODE_TYPES, type NodeRole, type NodeType, type NodeTypeDefinition } from './types';
 
 export * from './types';
 export { FIELDS, nodeDataSchema, THRESHOLD_OPERATORS, DELAY_TYPES, type FieldDefinition, type FieldKind } from './fields';
@@ -24,3 +25,13 @@ export const branchHandles = (type: unknown): readonly string[] => {
 
 export const isBranching = (type: unknown): boolean => nodeDefinition(type)?.outputs.kind === 'branch';
 export const isSend = (type: unknown): boolean => nodeDefinition(type)?.sends === true;
+
+/** The graph role of a type (spec 3.3 / 4.1), or undefined for plain steps and unknown types. */
+export const nodeRole = (type: unknown): NodeRole | undefined => nodeDefinition(type)?.role;
+
+/** Data fields a type must fill with a non-empty string (spec 4.1 rule 9: credential_id, campaign_id). */
+export const requiredFields = (type: unknown): readonly string[] =>
+  nodeDefinition(type)?.fields.filter((key) => FIELDS[key]?.required === true) ?? [];
+
+/** Types playing a role, e.g. the message-type nodes that may follow an accepted invitation. */
+export const typesWithRole = (role: NodeRole): readonly NodeType[] => NODE_TYPES.filter((t) => CATALOG[t].role === role);

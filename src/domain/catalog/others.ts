@@ -3,7 +3,7 @@ import type { NodeTypeDefinition } from './types';
 
 /** Entry points and flow control. */
 export const flowEntries: NodeTypeDefinition[] = [
-  define('start', { label: 'Start', description: 'Where every prospect enters the campaign.', category: 'entry', summary: () => 'Prospects enter here' }),
+  define('start', { label: 'Start', description: 'Where every prospect enters the campaign.', category: 'entry', role: 'start', summary: () => 'Prospects enter here' }),
   define('website_visitor_trigger', { label: 'Website visitor', description: 'Continues when the prospect visits your website.', category: 'entry', summary: () => 'When the prospect visits your site' }),
   define('new_connection_trigger', { label: 'New connection', description: 'Continues when the prospect becomes a connection.', category: 'entry', summary: () => 'When a new connection appears' }),
   define('post_keyword_trigger', {
@@ -13,11 +13,12 @@ export const flowEntries: NodeTypeDefinition[] = [
     fields: ['post_url', 'keyword'],
     summary: (d) => (str(d.keyword) ? `Comment contains “${excerpt(str(d.keyword), 24)}”` : 'No keyword yet'),
   }),
-  define('end', { label: 'End', description: 'The prospect leaves the campaign.', category: 'flow_control', outputs: NONE, summary: () => 'Sequence ends' }),
+  define('end', { label: 'End', description: 'The prospect leaves the campaign.', category: 'flow_control', outputs: NONE, role: 'end', summary: () => 'Sequence ends' }),
   define('delay', {
     label: 'Delay',
     description: 'Waits before the next step.',
     category: 'flow_control',
+    role: 'delay',
     fields: ['delay_amount', 'delay_type'],
     defaults: { delay_type: 'days', delay_amount: 1 },
     summary: (d) => {
@@ -53,6 +54,7 @@ const emailPush = (n: number): NodeTypeDefinition =>
     label: `Email campaign ${n}`,
     description: `Pushes the prospect into a campaign of external email tool ${n}.`,
     category: 'email_destinations',
+    role: 'email_push',
     fields: ['credential_id', 'campaign_id', 'field_mappings', 'custom_variables'],
     defaults: { credential_id: '', campaign_id: '', field_mappings: {}, custom_variables: {} },
     summary: (d) => (str(d.campaign_id) ? `Push to campaign ${excerpt(str(d.campaign_id), 24)}` : 'Choose a credential and campaign'),

@@ -64,4 +64,14 @@ export interface NodeTypeDefinition {
   readonly summary: (data: NodeData) => string;
   /** Contract 5: does this node send something to the prospect (or push to an email tool)? */
   readonly sends: boolean;
+  /** The part this type plays in the graph rules of spec 4.1 / routing of spec 3.3, if any. */
+  readonly role?: NodeRole;
+  /** Spec 4.1 rule 10: needs a premium-seat sender unless limited to open profiles. */
+  readonly needsPremiumSeat?: boolean;
 }
+
+/**
+ * Roles the graph rules name (spec 3.3, 4.1); the validator reads roles, never type strings.
+ * `awaits_reply`: outputs replied / no_reply (rules 6, 7); `email_push`: rule 9.
+ */
+export type NodeRole = 'start' | 'end' | 'scoring' | 'invitation' | 'withdrawal' | 'awaits_reply' | 'delay' | 'email_push';

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseTemplate, renderTemplate } from './template';
+
+describe('parseTemplate', () => {
+  it('finds unique placeholders in order', () => {
+    expect(parseTemplate('Hi {{firstName}}, {{company_name}} and {{firstName}} {{_x1}}')).toEqual({
+      placeholders: ['firstName', 'company_name', '_x1'],
+      errors: [],
+    });
+    expect(parseTemplate('no placeholders, {single} braces } {')).toEqual({ placeholders: [], errors: [] });
+    expect(parseTemplate('')).toEqual({ placeholders: [], errors: [] });
+  });
+
+  it.each([
+    ['{{a{{b}}}}', 0, /Nested/],
+    ['Hi {{a {{b}} c}} ok', 3, /Nested/],
+    ['Hi {{firstName', 3, /Unclosed/],
+    ['Hi {{', 3, /Unclosed/],
+    ['Hi }} there', 3, /without an opening/],
+    ['{{}}', 0, /Empty/],
+    ['x{{ firstName }}', 1, /spaces/],
+    ['{{company.name}}', 0, /Dotted/],
+    ['{{1st}}', 0, /not a field name/],
+    ['{{first-name}}', 0, /not a field name/],
+    ['{{{firstName}}}', 0, /braces/],
+  ])('reports %j at index %i', (text, index, message) => {
+    const { errors } = parseTemplate(text);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]!.index).toBe(index);
+    expect(errors[0]!.message).toMatch(message);
+  });
+
+  it('keeps parsing after an error', () => {
+    const parsed = parseTemplate('{{a.b}} then {{ok}} and }}');
+    expect(parsed.placeholders).toEqual(['ok']);
+    expect(parsed.errors.map((e) => e.index)).toEqual([0, 24]);
+  });
+
+  it('reports nested placeholders once', () => {
+    expect(parseTemplate('{{a{{b}}}} {{c}}')).toEqual({ placeholders: ['c'], errors: [expect.objectContaining({ index: 0 })] });
+  });
+
+  it('never throws and stays linear on any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('{', '}', 'a', ' ', '.', '1') }), (text) => {
+        const parsed = parseTemplate(text);
+        for (const e of parsed.errors) expect(e.index).toBeGreaterThanOrEqual(0);
+      }),
+    );
+    const long = '{{a}}'.repeat(20_000) + '}}'.repeat(20_000) + '{{'.repeat(20_000);
+    const started = performance.now();
+    parseTemplate(long);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('renderTemplate', () => {
+  it('fills fields and lists missing ones', () => {
+    expect(renderTemplate('Hi {{firstName}} from {{company}}, {{firstName}}!', { firstName: 'Ada' })).toEqual({
+      text: 'Hi Ada from {{company}}, Ada!',
+      missing: ['company'],
+    });
+  });
+
+  it('leaves malformed parts verbatim and ignores inherited properties', () => {
+    expect(renderTemplate('{{a.b}} {{toString}} {{x}}', { x: '{{y}}' })).toEqual({ text: '{{a.b}} {{toString}} {{y}}', missing: ['toString'] });
+  });
+
+  it('renders a template with no placeholders unchanged', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        fc.pre(!text.includes('{{') && !text.includes('}}'));
+        expect(renderTemplate(text, {})).toEqual({ text, missing: [] });
+      }),
+    );
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Message templates (spec 2.5 `message_template`): the only placeholder is `{{fieldName}}`,
+ * filled from the prospect's customFields. Nested templates must be rendered before import.
+ *
+ * Decisions where the spec is silent:
+ * - fieldName is an identifier `[A-Za-z_][A-Za-z0-9_]*`, written exactly between the braces:
+ *   no spaces (`{{ firstName }}`), no dotted paths (`{{company.name}}`), no filters. The
+ *   renderer that sends is not ours, so we accept only the one form the spec names.
+ * - A single `{` or `}` is plain text; `{{` and `}}` always belong to a placeholder, so an
+ *   unclosed `{{`, a stray `}}` and `{{{name}}}` are errors.
+ */
+
+export interface TemplateError {
+  /** Offset in the text (UTF-16 code units) where the problem starts. */
+  index: number;
+  message: string;
+}
+
+export interface ParsedTemplate {
+  /** Field names used, unique, in order of first use. */
+  placeholders: string[];
+  errors: TemplateError[];
+}
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+interface Token {
+  kind: 'placeholder' | 'error';
+  /** Start and end (exclusive) of the token in the text. */
+  start: number;
+  end: number;
+  name?: string;
+  message?: string;
+}
+
+/** End (exclusive) of the `}}` closing a nested `{{` at `start`, or -1 when it never closes. */
+function skipNested(text: string, start: number): number {
+  let depth = 0;
+  let i = start;
+  while (i < text.length - 1) {
+    if (text.startsWith('{{', i)) {
+      depth++;
+      i += 2;
+    } else if (text.startsWith('}}', i)) {
+      depth--;
+      i += 2;
+      if (depth === 0) return i;
+    } else i++;
+  }
+  return -1;
+}
+
+function explainBadName(inner: string): string {
+  if (inner.length === 0) return 'Empty placeholder {{}}: write a field name, e.g. {{firstName}}';
+  if (inner.trim() !== inner) return `Remove the spaces: write {{${inner.trim()}}}`;
+  if (inner.includes('.')) return `Dotted paths are not supported: use one field name, not {{${inner}}}`;
+  if (inner.includes('{') || inner.includes('}')) return 'Malformed placeholder: too many braces; write {{fieldName}}';
+  return `“${inner}” is not a field name: use letters, digits and _ (not starting with a digit)`;
+}
+
+/** Splits a template into placeholders and errors in one left-to-right pass (linear in the text). */
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length - 1) {
+    if (text.startsWith('}}', i)) {
+      tokens.push({ kind: 'error', start: i, end: i + 2, message: 'Closing }} without an opening {{' });
+      i += 2;
+      continue;
+    }
+    if (!text.startsWith('{{', i)) {
+      i++;
+      continue;
+    }
+    const open = i;
+    let j = open + 2;
+    while (j < text.length - 1 && !text.startsWith('}}', j) && !text.startsWith('{{', j)) j++;
+    if (j >= text.length - 1) {
+      tokens.push({ kind: 'error', start: open, end: text.length, message: 'Unclosed placeholder: {{ without a closing }}' });
+      break;
+    }
+    if (text.startsWith('{{', j)) {
+      const end = skipNested(text, open);
+      const message = 'Nested placeholders are not supported: render the inner template before import';
+      tokens.push({ kind: 'error', start: open, end: end === -1 ? text.length : end, message });
+      if (end === -1) break;
+      i = end;
+      continue;
+    }
+    // `{{{name}}}`: the opening `{{` is followed by `{` and the closing `}}` by another `}`.
+    const close = j;
+    const end = text[open + 2] === '{' && text[close + 2] === '}' ? close + 3 : close + 2;
+    const inner = text.slice(open + 2, close);
+    if (end === close + 2 && FIELD_NAME.test(inner)) tokens.push({ kind: 'placeholder', start: open, end, name: inner });
+    else tokens.push({ kind: 'error', start: open, end, message: explainBadName(inner) });
+    i = end;
+  }
+  return tokens;
+}
+
+/** Placeholders and errors of a template (spec 2.5; contract 5 `template_invalid`). */
+export function parseTemplate(text: string): ParsedTemplate {
+  const placeholders: string[] = [];
+  const seen = new Set<string>();
+  const errors: TemplateError[] = [];
+  for (const token of tokenize(text)) {
+    if (token.kind === 'error') errors.push({ index: token.start, message: token.message ?? 'Malformed placeholder' });
+    else if (token.name !== undefined && !seen.has(token.name)) {
+      seen.add(token.name);
+      placeholders.push(token.name);
+    }
+  }
+  return { placeholders, errors };
+}
+
+export interface RenderedTemplate {
+  text: string;
+  /** Placeholders with no string value in `fields`, unique, in order; they stay in the text as written. */
+  missing: string[];
+}
+
+/**
+ * Fills `{{fieldName}}` from `fields` (own properties with string values only). Missing fields and
+ * malformed parts are left verbatim, so a preview shows them; callers refuse to send when
+ * `missing` is non-empty or parseTemplate reports errors.
+ */
+export function renderTemplate(text: string, fields: Readonly<Record<string, string>>): RenderedTemplate {
+  let out = '';
+  let last = 0;
+  const missing: string[] = [];
+  for (const token of tokenize(text)) {
+    if (token.kind !== 'placeholder' || token.name === undefined) continue;
+    const value = Object.prototype.hasOwnProperty.call(fields, token.name) ? fields[token.name] : undefined;
+    if (typeof value !== 'string') {
+      if (!missing.includes(token.name)) missing.push(token.name);
+      continue;
+    }
+    out += text.slice(last, token.start) + value;
+    last = token.end;
+  }
+  return { text: out + text.slice(last), missing };
+}

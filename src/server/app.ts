@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ServerContext } from './context';
+import { requireCaller, type AppEnv } from './http/auth';
+import { ApiError, internalError, problemResponse } from './http/errors';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const APP_DIR = 'dist/app';
+
+/** One resource module = one function returning its routes (mounted at the root; paths are absolute). */
+export type RouteModule = (ctx: ServerContext) => Hono<AppEnv>;
+
+// Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
+const MODULES: RouteModule[] = [];
+
+export function createApp(ctx: ServerContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const tooLarge = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => problemResponse(c, new ApiError(413, 'payload_too_large', 'The request body is larger than 1 MiB.')),
+  });
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.use('/api/*', tooLarge, requireCaller(ctx.db));
+  app.use('/mcp', tooLarge, requireCaller(ctx.db));
+  for (const module of MODULES) app.route('/', module(ctx));
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') || c.req.path === '/mcp'
+      ? problemResponse(c, new ApiError(404, 'not_found', `No route ${c.req.method} ${c.req.path}.`))
+      : serveAppShell(c.req.path),
+  );
+  app.onError((err, c) => (err instanceof ApiError ? problemResponse(c, err) : internalError(c, err)));
+
+  app.use('/*', serveStatic({ root: APP_DIR }));
+  return app;
+}
+
+/** Single-page app: unknown non-API paths get index.html so client routes survive reloads. */
+async function serveAppShell(path: string): Promise<Response> {
+  const index = `${APP_DIR}/index.html`;
+  if (!existsSync(index)) return new Response('The web app is not built yet: run `npm run build` (npm start does it for you).', { status: 503 });
+  if (/\.[a-z0-9]+$/i.test(path)) return new Response('Not found', { status: 404 });
+  return new Response(await readFile(index), { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
+}

@@ -1,0 +1,42 @@
+/** Environment of the server and the admin CLI (contract 1, 2, 6). Parsed once; modules receive it. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  demoApiKey?: string;
+  demoData: boolean;
+  webhookRetryDelaysMs: number[];
+  webhookAllowPrivate: boolean;
+  webhookRetentionDays: number;
+  /** Milliseconds between dispatcher polls. */
+  webhookPollMs: number;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+// Retries spread over about a day: 10 s, 1 min, 10 min, 1 h, 6 h, 18 h.
+const DEFAULT_RETRY_DELAYS_MS = [10_000, 60_000, 600_000, 3_600_000, 21_600_000, 64_800_000];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0..65535, got ${env.PORT}`);
+  const delays = env.WEBHOOK_RETRY_DELAYS_MS
+    ? env.WEBHOOK_RETRY_DELAYS_MS.split(',').map((s) => Number(s.trim()))
+    : DEFAULT_RETRY_DELAYS_MS;
+  if (delays.some((d) => !Number.isFinite(d) || d < 0)) throw new Error('WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative numbers');
+  if (env.DEMO_API_KEY !== undefined && env.DEMO_API_KEY.length < 32) throw new Error('DEMO_API_KEY must be at least 32 characters');
+  const retention = env.WEBHOOK_RETENTION_DAYS ? Number(env.WEBHOOK_RETENTION_DAYS) : 30;
+  return {
+    host,
+    port,
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoApiKey: env.DEMO_API_KEY || undefined,
+    demoData: env.DEMO_DATA !== '0',
+    webhookRetryDelaysMs: delays,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE !== undefined ? env.WEBHOOK_ALLOW_PRIVATE === '1' : LOOPBACK.has(host),
+    webhookRetentionDays: Number.isFinite(retention) && retention > 0 ? retention : 30,
+    webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : 500,
+  };
+}

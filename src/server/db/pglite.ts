@@ -1,0 +1,22 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Db, Queryable } from './types';
+
+const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+  async query<T>(sql: string, params?: unknown[]) {
+    const res = await q.query<T>(sql, params as unknown[]);
+    return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+  },
+});
+
+/** Embedded PostgreSQL in `dataDir` (or in memory when undefined). PGlite serialises queries itself. */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const pg = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const root = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

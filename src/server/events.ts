@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from './db/types';
+
+export type EventType = 'campaign.workflow_updated' | 'campaign.launched' | 'inspiration.saved' | 'conversation.message_received';
+
+/**
+ * Contract 6: writes an event in the caller's transaction with its body frozen as text, and one
+ * pending delivery for each live endpoint of the workspace that subscribes to the type
+ * (empty eventTypes = all). The dispatcher sends them after commit.
+ */
+export async function emitEvent(tx: Queryable, workspaceId: string, type: EventType, data: unknown): Promise<string> {
+  const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+  const timestamp = new Date().toISOString();
+  const body = JSON.stringify({ type, timestamp, data });
+  await tx.query('INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [eventId, workspaceId, type, body, timestamp]);
+  await tx.query(
+    `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id)
+     SELECT workspace_id, id, $2 FROM webhook_endpoints
+     WHERE workspace_id = $1 AND deleted_at IS NULL AND (cardinality(event_types) = 0 OR $3 = ANY(event_types))`,
+    [workspaceId, eventId, type],
+  );
+  return eventId;
+}

@@ -1,0 +1,72 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db/open';
+import type { Db } from './db/types';
+import { seedDemoIfEmpty } from './demo/seed';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  config: Config;
+  /** The demo key when this start created the demo workspace. */
+  demoApiKey: string | null;
+  /** Graceful: stop taking requests, finish in-flight ones, stop background work, close the database. */
+  close(): Promise<void>;
+}
+
+// Background workers (the webhook dispatcher) register here: started after listen, stopped before the db closes.
+type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
+const WORKERS: Worker[] = [];
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const seeded = await seedDemoIfEmpty(db, config);
+    const app = createApp({ db, config });
+    const server: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+    });
+    const port = (server.address() as AddressInfo).port;
+    const workers = WORKERS.map((start) => start({ db, config }));
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+      port,
+      db,
+      config,
+      demoApiKey: seeded?.apiKey ?? null,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          await Promise.all(workers.map((w) => w.stop()));
+          await db.close();
+        })()),
+    };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+/** `npm start`: start with the environment's configuration, print the sign-in URL, shut down gracefully on SIGTERM/SIGINT. */
+export async function runFromCommandLine(): Promise<void> {
+  const config = loadConfig();
+  const running = await startServer(config);
+  console.log(`Campaign Studio listening on ${running.url} (${config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`})`);
+  if (running.demoApiKey) {
+    console.log(`Demo workspace created. API key (shown once): ${running.demoApiKey}`);
+    console.log(`Sign in: ${running.url}/#apiKey=${encodeURIComponent(running.demoApiKey)}`);
+  }
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: finishing in-flight requests, then closing the database…`);
+    running.close().then(
+      () => process.exit(0),
+      (err) => { console.error(err); process.exit(1); },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
