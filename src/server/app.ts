@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from './context';
 import { requireCaller, type AppEnv } from './http/auth';
 import { ApiError, internalError, problemResponse } from './http/errors';
+import { workspaceRoutes } from './workspaces/routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const APP_DIR = 'dist/app';
@@ -14,7 +15,7 @@ const APP_DIR = 'dist/app';
 export type RouteModule = (ctx: ServerContext) => Hono<AppEnv>;
 
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
-const MODULES: RouteModule[] = [];
+const MODULES: RouteModule[] = [workspaceRoutes];
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

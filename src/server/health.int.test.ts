@@ -36,3 +36,15 @@ describe('server basics over real HTTP', () => {
     expect(typeof (await keyFor([a.workspaceId, b.workspaceId]))).toBe('string');
   });
 });
+
+describe('GET /api/workspaces', () => {
+  it('lists exactly the workspaces the key grants', async () => {
+    const [a, b, other] = [await newWorkspace(), await newWorkspace(), await newWorkspace()];
+    const key = await keyFor([a.workspaceId, b.workspaceId]);
+    const res = await api(key, 'GET', '/api/workspaces');
+    expect(res.status).toBe(200);
+    const ids = res.body.items.map((w: { id: string }) => w.id).sort();
+    expect(ids).toEqual([a.workspaceId, b.workspaceId].sort());
+    expect(ids).not.toContain(other.workspaceId);
+  });
+});

@@ -1,0 +1,60 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { matchPath, useLocation } from './router';
+import { useSession } from './session';
+import { Layout } from './shell/Layout';
+import { SignIn } from './shell/SignIn';
+import { applyTheme, useTheme } from './ui/theme';
+import { Toaster } from './ui/toast';
+
+// Each page is its own chunk: React Flow loads only with the editor, the inbox list only with the inbox.
+const CampaignsPage = lazy(() => import('./editor/CampaignsPage'));
+const EditorPage = lazy(() => import('./editor/EditorPage'));
+const Dock = lazy(() => import('./dock/Dock'));
+const InboxPage = lazy(() => import('./inbox/InboxPage'));
+const InspirationPage = lazy(() => import('./inspiration/InspirationPage'));
+const WebhooksPage = lazy(() => import('./webhooks/WebhooksPage'));
+
+function PageSkeleton() {
+  return (
+    <div className="page-skeleton" aria-busy="true" aria-label="Loading">
+      <div className="skeleton skeleton-title" />
+      <div className="skeleton skeleton-block" />
+    </div>
+  );
+}
+
+function Routes() {
+  const { pathname } = useLocation();
+  const editor = matchPath('/campaigns/:campaignId', pathname);
+  if (editor)
+    return (
+      <div className="editor-with-dock">
+        <EditorPage campaignId={editor.campaignId} />
+        <Dock />
+      </div>
+    );
+  if (matchPath('/inbox', pathname)) return <InboxPage />;
+  if (matchPath('/inspiration', pathname)) return <InspirationPage />;
+  if (matchPath('/webhooks', pathname)) return <WebhooksPage />;
+  return <CampaignsPage />;
+}
+
+export function App() {
+  const apiKey = useSession((s) => s.apiKey);
+  const theme = useTheme((s) => s.theme);
+  useEffect(() => applyTheme(theme), [theme]);
+  return (
+    <>
+      {apiKey ? (
+        <Layout>
+          <Suspense fallback={<PageSkeleton />}>
+            <Routes />
+          </Suspense>
+        </Layout>
+      ) : (
+        <SignIn />
+      )}
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useSession } from '../session';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A problem+json answer (contract 3), or a network failure (status 0). */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+export interface RequestOptions {
+  method?: string;
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const { baseUrl } = useSession.getState();
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** Every REST call of the app: bearer key, JSON in and out, problem+json → ApiProblem. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; response: Response }> {
+  const { apiKey } = useSession.getState();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiProblem(0, 'network_error', 'The server could not be reached. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const p = (data ?? {}) as Record<string, unknown>;
+    if (response.status === 401) useSession.getState().signOut();
+    throw new ApiProblem(
+      response.status,
+      typeof p.code === 'string' ? p.code : `http_${response.status}`,
+      typeof p.detail === 'string' ? p.detail : `The server answered ${response.status}.`,
+      Array.isArray(p.errors) ? (p.errors as FieldError[]) : [],
+      p,
+    );
+  }
+  return { data: data as T, response };
+}
+
+/** The workspace parameter for requests: the switcher's choice, or none (single-workspace keys). */
+export const currentWorkspaceId = (): string | undefined => useSession.getState().workspaceId ?? undefined;

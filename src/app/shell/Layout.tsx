@@ -1,0 +1,66 @@
+import { useEffect, type ReactNode } from 'react';
+import { useWorkspaces } from '../api/workspaces';
+import { Link, useLocation } from '../router';
+import { useSession } from '../session';
+import { useTheme } from '../ui/theme';
+
+const NAV = [
+  { to: '/', label: 'Campaigns', match: (p: string) => p === '/' || p.startsWith('/campaigns') },
+  { to: '/inbox', label: 'Inbox', match: (p: string) => p.startsWith('/inbox') },
+  { to: '/inspiration', label: 'Inspiration', match: (p: string) => p.startsWith('/inspiration') },
+  { to: '/webhooks', label: 'Webhooks', match: (p: string) => p.startsWith('/webhooks') },
+];
+
+function WorkspaceSwitcher() {
+  const { data: workspaces } = useWorkspaces();
+  const workspaceId = useSession((s) => s.workspaceId);
+  const setWorkspace = useSession((s) => s.setWorkspace);
+  // A key with several workspaces needs one chosen (contract 2: workspace_required otherwise).
+  useEffect(() => {
+    if (!workspaces?.length) return;
+    if (!workspaceId || !workspaces.some((w) => w.id === workspaceId)) setWorkspace(workspaces[0].id);
+  }, [workspaces, workspaceId, setWorkspace]);
+  if (!workspaces || workspaces.length < 2) return workspaces?.[0] ? <span className="workspace-name">{workspaces[0].name}</span> : null;
+  return (
+    <label className="workspace-switcher">
+      <span className="visually-hidden">Workspace</span>
+      <select className="input input-sm" value={workspaceId ?? ''} onChange={(e) => setWorkspace(e.target.value)}>
+        {workspaces.map((w) => (
+          <option key={w.id} value={w.id}>{w.name}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const theme = useTheme((s) => s.theme);
+  const toggleTheme = useTheme((s) => s.toggle);
+  const signOut = useSession((s) => s.signOut);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Link to="/" className="brand" aria-label="Campaign Studio home">
+          <span aria-hidden="true">◆</span> Campaign Studio
+        </Link>
+        <nav aria-label="Main" className="topnav">
+          {NAV.map((item) => (
+            <Link key={item.to} to={item.to} className="topnav-link" aria-current={item.match(pathname) ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="topbar-end">
+          <WorkspaceSwitcher />
+          <button type="button" className="btn btn-ghost btn-sm" onClick={toggleTheme} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={signOut}>Sign out</button>
+        </div>
+      </header>
+      <div id="main" className="app-main" tabIndex={-1}>{children}</div>
+    </div>
+  );
+}

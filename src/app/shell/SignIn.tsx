@@ -1,0 +1,40 @@
+import { useState, type FormEvent } from 'react';
+import { useSession } from '../session';
+
+/** Paste an API key (printed by `npm start`), optionally a server base URL. */
+export function SignIn() {
+  const signIn = useSession((s) => s.signIn);
+  const [apiKey, setApiKey] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (apiKey.trim().length < 8) return setError('Paste the full API key printed when the server started.');
+    if (baseUrl && !/^https?:\/\//.test(baseUrl)) return setError('The server URL must start with http:// or https://.');
+    signIn(apiKey, baseUrl);
+  };
+
+  return (
+    <main className="signin">
+      <form className="card signin-card" onSubmit={submit} aria-labelledby="signin-title">
+        <div className="brand brand-large" aria-hidden="true">◆</div>
+        <h1 id="signin-title">Sign in to Campaign Studio</h1>
+        <p className="muted">Paste your API key. `npm start` prints one for the demo workspace, with a sign-in link.</p>
+        <label className="field">
+          <span>API key</span>
+          <input className="input" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoFocus />
+        </label>
+        <details>
+          <summary>Another server</summary>
+          <label className="field">
+            <span>Server URL (leave empty for this one)</span>
+            <input className="input" type="url" placeholder="http://127.0.0.1:8787" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+          </label>
+        </details>
+        {error && <p className="field-error" role="alert">{error}</p>}
+        <button className="btn btn-primary" type="submit">Sign in</button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { create } from 'zustand';
+
+export type ToastTone = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  push(tone: ToastTone, message: string): void;
+  dismiss(id: number): void;
+}
+
+let nextId = 1;
+const useToasts = create<ToastState>((set, get) => ({
+  toasts: [],
+  push: (tone, message) => {
+    const id = nextId++;
+    set({ toasts: [...get().toasts.slice(-3), { id, tone, message }] });
+    setTimeout(() => get().dismiss(id), tone === 'error' ? 8000 : 4000);
+  },
+  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+}));
+
+/** Shows a toast from anywhere (components, mutation callbacks). */
+export const toast = {
+  success: (message: string) => useToasts.getState().push('success', message),
+  error: (message: string) => useToasts.getState().push('error', message),
+  info: (message: string) => useToasts.getState().push('info', message),
+};
+
+export function Toaster() {
+  const toasts = useToasts((s) => s.toasts);
+  const dismiss = useToasts((s) => s.dismiss);
+  return (
+    <div className="toaster" role="region" aria-label="Notifications">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+          <span>{t.message}</span>
+          <button type="button" className="icon-btn" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** The framework-free core (style 1): catalog, schemas, validator, templates, time. */
+export * from './catalog';
+export * from './schemas';
+export * from './template';
+export * from './time';
+export * from './validator';
+export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';

@@ -1,0 +1,63 @@
+import type { ValidationContext, Violation } from '../workflow-types';
+import { buildGraph } from './graph';
+import { checkOutputs, checkRouting, checkScoring, checkStart } from './routing';
+import { checkPremiumSeats, checkRequiredFields, checkShape, checkTemplates } from './rules';
+import { checkStructure } from './structure';
+import { violation } from './violation';
+
+export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
+export { buildGraph, edgesOnCycles, reachableFrom, type Graph, type GraphEdge, type GraphNode } from './graph';
+
+/**
+ * The one validator (contract 5): spec section 2 fields and bounds, then the graph rules of
+ * spec 4.1 and the routing of spec 3.3, on anything at all. It never throws; it reports.
+ * Rule 8 ("optional parts are added only when requested") is authoring intent, not a property of
+ * the graph, so no check exists for it. Linear in nodes + edges (+ template text).
+ */
+export function validateWorkflow(definition: unknown, context?: ValidationContext): Violation[] {
+  try {
+    const { violations, usable } = checkStructure(definition);
+    if (!usable) return violations;
+    const { nodes, edges } = definition as { nodes: unknown[]; edges: unknown[] };
+    const { graph, issues } = buildGraph(nodes, edges);
+    for (const d of issues.duplicateNodes) violations.push(violation('duplicate_node_id', `Another node already has the id “${d.id}”`, { nodeId: d.id, path: `nodes.${d.index}.id` }));
+    for (const d of issues.duplicateEdges) violations.push(violation('duplicate_edge_id', `Another edge already has the id “${d.id}”`, { edgeId: d.id, path: `edges.${d.index}.id` }));
+    for (const d of issues.danglingEdges) violations.push(violation('edge_unknown_node', `The ${d.end} “${d.ref}” is not a node of this workflow`, { edgeId: d.id, path: `edges.${d.index}.${d.end}` }));
+    const startNodes = graph.nodes.filter((n) => n.role === 'start');
+    const starts = startNodes.map((n) => graph.indexOf.get(n.id)!);
+    violations.push(
+      ...checkStart(graph, startNodes),
+      ...checkScoring(graph, starts),
+      ...checkOutputs(graph),
+      ...checkRouting(graph),
+      ...checkRequiredFields(graph),
+      ...checkPremiumSeats(graph, context),
+      ...checkShape(graph, starts),
+      ...checkTemplates(graph),
+    );
+    return violations;
+  } catch (error) {
+    // Safety net only: property tests feed arbitrary JSON and never reach it. Refuse rather than crash.
+    return [violation('invalid_field', `The workflow could not be checked: ${String(error)}`, { path: '' })];
+  }
+}
+
+/** Contract 5: only errors block a save; warnings are shown. */
+export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.severity === 'error');
+
+function groupBy(violations: readonly Violation[], key: 'nodeId' | 'edgeId'): Map<string, Violation[]> {
+  const groups = new Map<string, Violation[]>();
+  for (const v of violations) {
+    const id = v[key];
+    if (id === undefined) continue;
+    const list = groups.get(id);
+    if (list) list.push(v);
+    else groups.set(id, [v]);
+  }
+  return groups;
+}
+
+/** Violations pinned on each node, for canvas badges (style 4: derive once per graph change). */
+export const violationsByNode = (violations: readonly Violation[]): Map<string, Violation[]> => groupBy(violations, 'nodeId');
+/** Violations pinned on each edge, for edge highlights. */
+export const violationsByEdge = (violations: readonly Violation[]): Map<string, Violation[]> => groupBy(violations, 'edgeId');

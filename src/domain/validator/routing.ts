@@ -1,0 +1,132 @@
+import { branchHandles, isBranching, isSend, nodeDefinition } from '../catalog';
+import type { Violation } from '../workflow-types';
+import { reachableFrom, type Graph, type GraphEdge, type GraphNode } from './graph';
+import { violation } from './violation';
+
+/**
+ * Graph rules about how nodes are wired: spec 4.1 rules 1–7, 11 and 12 and the routing table
+ * of spec 3.3. Each check is one pass over nodes or edges, or one breadth-first walk.
+ */
+
+const label = (node: GraphNode): string => nodeDefinition(node.type)?.label ?? node.type ?? 'node';
+const named = (node: GraphNode): string => `${label(node)} “${node.id}”`;
+
+/** Rule 4 (connection request), rule 6 (message types), else rule 11 (no dangling outputs). */
+function outputRule(node: GraphNode, code: 'missing_output' | 'duplicate_output'): string {
+  if (node.role === 'invitation') return '4.1.4';
+  if (node.role === 'awaits_reply') return '4.1.6';
+  if (node.role === 'scoring') return '4.1.2';
+  return code === 'missing_output' ? '4.1.11' : '2'; // spec 2.4: one edge per output handle
+}
+
+/** Spec 4.1 rule 1 / contract 5 start_*: exactly one start, nothing enters it, one edge out to a non-end. */
+export function checkStart(graph: Graph, starts: readonly GraphNode[]): Violation[] {
+  const out: Violation[] = [];
+  if (starts.length === 0) out.push(violation('start_count', 'The workflow needs one Start node'));
+  starts.slice(1).forEach((s) => out.push(violation('start_count', `Only one Start node is allowed; remove “${s.id}”`, { nodeId: s.id })));
+  for (const start of starts) {
+    const at = graph.indexOf.get(start.id)!;
+    for (const e of graph.incoming[at]!) out.push(violation('start_incoming', 'Nothing may lead into Start', { edgeId: e.id, nodeId: start.id }));
+    const edges = graph.outgoing[at]!;
+    if (edges.length === 0) out.push(violation('start_target', 'Connect Start to the first step', { nodeId: start.id }));
+    edges.slice(1).forEach((e) => out.push(violation('start_target', 'Start has exactly one edge', { edgeId: e.id, nodeId: start.id })));
+    for (const e of edges) {
+      if (graph.nodes[e.to]!.role === 'end') out.push(violation('start_target', 'Start must lead to a step, not straight to End', { edgeId: e.id, nodeId: start.id }));
+    }
+  }
+  return out;
+}
+
+/** Spec 4.1 rules 1–3: at most one icp_scoring, right after start, not_qualified to end, no send around it. */
+export function checkScoring(graph: Graph, starts: readonly number[]): Violation[] {
+  const out: Violation[] = [];
+  const scorings = graph.nodes.filter((n) => n.role === 'scoring');
+  scorings.slice(1).forEach((s) => out.push(violation('scoring_count', `Only one ICP scoring node is allowed; remove “${s.id}”`, { nodeId: s.id })));
+  for (const scoring of scorings) {
+    const at = graph.indexOf.get(scoring.id)!;
+    const into = graph.incoming[at]!;
+    if (!into.some((e) => graph.nodes[e.from]!.role === 'start')) {
+      out.push(violation('scoring_position', 'ICP scoring must come directly after Start', { nodeId: scoring.id }));
+    }
+    for (const e of into) {
+      if (graph.nodes[e.from]!.role !== 'start') out.push(violation('scoring_position', 'Only Start may lead into ICP scoring', { nodeId: scoring.id, edgeId: e.id }));
+    }
+    for (const e of graph.outgoing[at]!) {
+      if (e.handle === 'not_qualified' && graph.nodes[e.to]!.role !== 'end') {
+        out.push(violation('not_qualified_target', 'Not qualified goes straight to End: nothing is sent', { nodeId: scoring.id, edgeId: e.id, handle: e.handle }));
+      }
+    }
+  }
+  // Optional scoring (rules 1, 8): without a scoring node there is nothing to bypass.
+  if (scorings.length === 0 || starts.length === 0) return out;
+  const passesScoring = (e: GraphEdge): boolean => graph.nodes[e.from]!.role === 'scoring' && e.handle === 'qualified';
+  const unscored = reachableFrom(graph, starts, passesScoring);
+  graph.nodes.forEach((n, i) => {
+    if (unscored[i] && isSend(n.type)) {
+      out.push(violation('scoring_bypassed', `${named(n)} can be reached without passing ICP scoring’s Qualified output`, { nodeId: n.id }));
+    }
+  });
+  return out;
+}
+
+/** Spec 4.1 rules 4, 6, 11, 12: handle names, one edge per output, no dangling output, nothing out of End. */
+export function checkOutputs(graph: Graph): Violation[] {
+  const out: Violation[] = [];
+  graph.nodes.forEach((node, at) => {
+    const def = nodeDefinition(node.type);
+    if (!def) return; // unknown types are reported once, as unknown_node_type
+    const edges = graph.outgoing[at]!;
+    if (def.outputs.kind === 'none') {
+      for (const e of edges) out.push(violation('end_outgoing', 'End is the last step: nothing leaves it', { nodeId: node.id, edgeId: e.id }));
+      return;
+    }
+    if (def.outputs.kind === 'single') {
+      for (const e of edges) {
+        if (e.handle !== undefined) out.push(violation('unexpected_source_handle', `${label(node)} has one output: remove sourceHandle “${e.handle}”`, { nodeId: node.id, edgeId: e.id, handle: e.handle }));
+      }
+      if (node.role === 'start') return; // start's edge count has its own rule (start_target)
+      if (edges.length === 0) out.push(violation('missing_output', `Connect the output of ${named(node)}`, { nodeId: node.id, rule: outputRule(node, 'missing_output') }));
+      edges.slice(1).forEach((e) => out.push(violation('duplicate_output', `${named(node)} has one output and one edge`, { nodeId: node.id, edgeId: e.id, rule: outputRule(node, 'duplicate_output') })));
+      return;
+    }
+    const handles = branchHandles(node.type);
+    const byHandle = new Map<string, GraphEdge[]>(handles.map((h) => [h, []]));
+    for (const e of edges) {
+      if (e.handle === undefined) {
+        if (!e.badHandle) out.push(violation('missing_source_handle', `Say which output of ${label(node)} this edge leaves: ${handles.join(' or ')}`, { nodeId: node.id, edgeId: e.id }));
+        continue;
+      }
+      const list = byHandle.get(e.handle);
+      if (list) list.push(e);
+      else out.push(violation('unknown_source_handle', `${label(node)} has no output “${e.handle}”; its outputs are ${handles.join(' and ')}`, { nodeId: node.id, edgeId: e.id, handle: e.handle }));
+    }
+    for (const [handle, list] of byHandle) {
+      if (list.length === 0) out.push(violation('missing_output', `Connect the “${handle}” output of ${named(node)}`, { nodeId: node.id, handle, rule: outputRule(node, 'missing_output') }));
+      list.slice(1).forEach((e) => out.push(violation('duplicate_output', `The “${handle}” output of ${named(node)} has more than one edge`, { nodeId: node.id, edgeId: e.id, handle, rule: outputRule(node, 'duplicate_output') })));
+    }
+  });
+  return out;
+}
+
+/** Spec 3.3 routing and spec 4.1 rules 5–7: where withdrawal, replied and no_reply may lead. */
+export function checkRouting(graph: Graph): Violation[] {
+  const out: Violation[] = [];
+  for (const e of graph.edges) {
+    const from = graph.nodes[e.from]!;
+    const to = graph.nodes[e.to]!;
+    // Rule 5: an accepted invitation is never withdrawn, so withdrawal is entered only from no_response.
+    if (to.role === 'withdrawal' && !(from.role === 'invitation' && e.handle === 'no_response')) {
+      out.push(violation('withdraw_after_accept', 'Withdraw invitation may only follow a connection request’s No response output', { nodeId: to.id, edgeId: e.id }));
+    }
+    if (from.role !== 'awaits_reply' || !isBranching(from.type)) continue;
+    // Rule 6: a reply ends the sequence.
+    if (e.handle === 'replied' && to.role !== 'end') {
+      out.push(violation('replied_target', `When the prospect replies to ${named(from)}, the sequence ends: connect Replied to End`, { nodeId: from.id, edgeId: e.id, handle: e.handle }));
+    }
+    // Rule 7: no_reply already waits reply_wait_days.
+    if (e.handle === 'no_reply' && to.role === 'delay') {
+      out.push(violation('redundant_delay', `No reply already waits reply_wait_days: set the wait on ${named(from)} instead of adding ${named(to)}`, { nodeId: to.id, edgeId: e.id, handle: e.handle }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,180 @@
+import type { Queryable } from '../db/types';
+
+/** Campaign storage (002_campaigns.sql). Every query is scoped by workspace; no business rules here. */
+
+export type CampaignStatus = 'draft' | 'active' | 'paused' | 'completed';
+export type EditingMode = 'easy' | 'advanced';
+
+export interface CampaignRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  status: CampaignStatus;
+  editing_mode: EditingMode;
+  sender_account_ids: string[];
+  workflow_definition: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a save or launch needs to decide: state, version stamp, and the premium status of the senders. */
+export interface CampaignState {
+  status: CampaignStatus;
+  updated_at: Date;
+  sender_account_ids: string[];
+  /** Senders that still exist in the workspace, with their premium seat (spec 4.1 rule 10). */
+  senders: { accountId: string; premium: boolean }[];
+}
+
+// Millisecond precision everywhere (contract 4); never earlier than the previous stamp + 1 ms so
+// updated_at is strictly increasing even when two saves land in the same millisecond.
+const NOW_MS = `date_trunc('milliseconds', clock_timestamp())`;
+const NEXT_STAMP = `GREATEST(${NOW_MS}, c.updated_at + interval '1 millisecond')`;
+
+const COLUMNS = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids,
+  c.workflow_definition, c.created_at, c.updated_at`;
+
+export async function insertCampaign(
+  db: Queryable,
+  input: { workspaceId: string; name: string; senderAccountIds: string[]; definitionText: string; nodeCount: number; edgeCount: number },
+): Promise<CampaignRow> {
+  const { rows } = await db.query<CampaignRow>(
+    `WITH c AS (
+       INSERT INTO campaigns (workspace_id, name, sender_account_ids, workflow_definition, node_count, edge_count)
+       VALUES ($1, $2, $3::uuid[], $4, $5, $6) RETURNING *)
+     SELECT ${COLUMNS} FROM c`,
+    [input.workspaceId, input.name, input.senderAccountIds, input.definitionText, input.nodeCount, input.edgeCount],
+  );
+  return rows[0];
+}
+
+export async function findCampaign(db: Queryable, workspaceId: string, campaignId: string): Promise<CampaignRow | undefined> {
+  const { rows } = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.workspace_id = $2`, [campaignId, workspaceId]);
+  return rows[0];
+}
+
+/** State of one campaign plus its senders' premium status, in one round trip. */
+export async function findCampaignState(db: Queryable, workspaceId: string, campaignId: string): Promise<CampaignState | undefined> {
+  const { rows } = await db.query<Omit<CampaignState, 'senders'> & { senders: { accountId: string; premium: boolean }[] | string | null }>(
+    `SELECT c.status, c.updated_at, c.sender_account_ids::text[] AS sender_account_ids,
+       (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium))
+          FROM accounts a WHERE a.id = ANY(c.sender_account_ids) AND a.workspace_id = c.workspace_id) AS senders
+     FROM campaigns c WHERE c.id = $1 AND c.workspace_id = $2`,
+    [campaignId, workspaceId],
+  );
+  if (rows.length === 0) return undefined;
+  const { senders, ...rest } = rows[0];
+  return { ...rest, senders: (typeof senders === 'string' ? JSON.parse(senders) : senders) ?? [] };
+}
+
+/** The workflow text of one campaign (launch re-validates the saved graph). */
+export async function findCampaignDefinition(db: Queryable, workspaceId: string, campaignId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ workflow_definition: string }>(
+    'SELECT workflow_definition FROM campaigns WHERE id = $1 AND workspace_id = $2',
+    [campaignId, workspaceId],
+  );
+  return rows[0]?.workflow_definition;
+}
+
+/** The accounts of the workspace among `accountIds`, with their premium seat. */
+export async function findSenders(db: Queryable, workspaceId: string, accountIds: string[]): Promise<CampaignState['senders']> {
+  if (accountIds.length === 0) return [];
+  const { rows } = await db.query<{ accountId: string; premium: boolean }>(
+    'SELECT id::text AS "accountId", premium FROM accounts WHERE workspace_id = $1 AND id = ANY($2::uuid[])',
+    [workspaceId, accountIds],
+  );
+  return rows;
+}
+
+/** The saved campaign (its graph is the caller's) and the version number the replaced graph got. */
+export type SavedGraph = Omit<CampaignRow, 'workflow_definition'> & { previousVersion: number };
+
+/**
+ * Spec 3.1 / 4.1: replaces the graph only while the campaign is a draft whose updated_at is still
+ * `expectedUpdatedAt` — the check and the write are one statement, so of concurrent saves with the
+ * same stamp exactly one wins. The replaced graph becomes the next version in the same statement.
+ * Undefined when the condition failed (the caller re-reads to say why).
+ */
+export async function replaceDraftGraph(
+  tx: Queryable,
+  input: { workspaceId: string; campaignId: string; expectedUpdatedAt: string; definitionText: string; nodeCount: number; edgeCount: number },
+): Promise<SavedGraph | undefined> {
+  const { rows } = await tx.query<SavedGraph>(
+    `WITH saved AS (
+       UPDATE campaigns c
+       SET workflow_definition = $4, node_count = $5, edge_count = $6, editing_mode = 'advanced', updated_at = ${NEXT_STAMP}
+       FROM campaigns prev
+       WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz AND prev.id = c.id
+       RETURNING c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids, c.created_at, c.updated_at,
+         prev.workflow_definition AS prev_definition, prev.updated_at AS prev_saved_at,
+         prev.node_count AS prev_nodes, prev.edge_count AS prev_edges
+     ), version AS (
+       INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count)
+       SELECT id, COALESCE((SELECT max(v.version) FROM campaign_versions v WHERE v.campaign_id = $1), 0) + 1,
+         prev_definition, prev_saved_at, prev_nodes, prev_edges
+       FROM saved
+       RETURNING version
+     )
+     SELECT saved.id, saved.workspace_id, saved.name, saved.status, saved.editing_mode, saved.sender_account_ids::text[] AS sender_account_ids,
+       saved.created_at, saved.updated_at, version.version AS "previousVersion"
+     FROM saved, version`,
+    [input.campaignId, input.workspaceId, input.expectedUpdatedAt, input.definitionText, input.nodeCount, input.edgeCount],
+  );
+  return rows[0];
+}
+
+/** Contract 4 launch: draft → active, only while updated_at is still the inspected stamp. */
+export async function activateDraft(tx: Queryable, workspaceId: string, campaignId: string, inspectedUpdatedAt: string): Promise<CampaignRow | undefined> {
+  const { rows } = await tx.query<CampaignRow>(
+    `WITH c AS (
+       UPDATE campaigns c SET status = 'active', updated_at = ${NEXT_STAMP}
+       WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
+       RETURNING c.*)
+     SELECT ${COLUMNS} FROM c`,
+    [campaignId, workspaceId, inspectedUpdatedAt],
+  );
+  return rows[0];
+}
+
+/** Keyset page of a workspace's campaigns, newest updated_at first, ties by id (descending). */
+export async function listCampaignRows(
+  db: Queryable,
+  input: { workspaceId: string; status?: CampaignStatus; after?: { updatedAt: string; id: string }; limit: number },
+): Promise<CampaignRow[]> {
+  const params: unknown[] = [input.workspaceId, input.status ?? null, input.limit];
+  let keyset = '';
+  if (input.after) {
+    params.push(input.after.updatedAt, input.after.id);
+    keyset = 'AND (c.updated_at, c.id) < ($4::timestamptz, $5::uuid)';
+  }
+  const { rows } = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM campaigns c
+     WHERE c.workspace_id = $1 AND ($2::text IS NULL OR c.status = $2::text) ${keyset}
+     ORDER BY c.updated_at DESC, c.id DESC LIMIT $3`,
+    params,
+  );
+  return rows;
+}
+
+export interface VersionRow {
+  version: number;
+  saved_at: Date;
+  node_count: number;
+  edge_count: number;
+}
+
+export async function listVersionRows(db: Queryable, campaignId: string): Promise<VersionRow[]> {
+  const { rows } = await db.query<VersionRow>(
+    'SELECT version, saved_at, node_count, edge_count FROM campaign_versions WHERE campaign_id = $1 ORDER BY version DESC',
+    [campaignId],
+  );
+  return rows;
+}
+
+export async function findVersion(db: Queryable, campaignId: string, version: number): Promise<(VersionRow & { workflow_definition: string }) | undefined> {
+  const { rows } = await db.query<VersionRow & { workflow_definition: string }>(
+    'SELECT version, saved_at, node_count, edge_count, workflow_definition FROM campaign_versions WHERE campaign_id = $1 AND version = $2',
+    [campaignId, version],
+  );
+  return rows[0];
+}

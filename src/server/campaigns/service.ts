@@ -1,0 +1,259 @@
+import { CATALOG, toIsoMillis, validateWorkflow, type ValidationContext, type Violation, type WorkflowDefinition } from '../../domain';
+import type { Db, Queryable } from '../db/types';
+import { emitEvent } from '../events';
+import { ApiError } from '../http/errors';
+import type { WorkspaceRef } from '../http/auth';
+import {
+  activateDraft, findCampaign, findCampaignDefinition, findCampaignState, findSenders, findVersion, insertCampaign,
+  listCampaignRows, listVersionRows, replaceDraftGraph, type CampaignRow, type CampaignState, type CampaignStatus, type EditingMode,
+} from './queries';
+
+/**
+ * Campaign operations behind the MCP tools (spec 3.1, 4.1; contract 3, 4). Arguments arrive
+ * parsed; every failure is an ApiError, turned into a tool error in one place (mcp/server.ts).
+ * Error precedence (contract 3): arguments, workspace, not found, not draft, stale, invalid workflow.
+ */
+
+/** Contract 4 campaign record. */
+export interface Campaign {
+  campaignId: string;
+  workspaceId: string;
+  name: string;
+  status: CampaignStatus;
+  editingMode: EditingMode;
+  senderAccountIds: string[];
+  created_at: string;
+  updated_at: string;
+  workflow_definition: WorkflowDefinition;
+}
+
+const iso = (value: Date | string): string => toIsoMillis(new Date(value).getTime());
+
+export const toCampaign = (row: CampaignRow, definition?: WorkflowDefinition): Campaign => ({
+  campaignId: row.id,
+  workspaceId: row.workspace_id,
+  name: row.name,
+  status: row.status,
+  editingMode: row.editing_mode,
+  senderAccountIds: row.sender_account_ids,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+  workflow_definition: definition ?? (JSON.parse(row.workflow_definition) as WorkflowDefinition),
+});
+
+// ---- errors of contract 3 -------------------------------------------------------------------
+
+export const invalidArguments = (message: string, errors: { path: string; message: string }[]) =>
+  new ApiError(400, 'invalid_arguments', message, { errors });
+const campaignNotFound = () => new ApiError(404, 'not_found', 'No campaign with that campaignId in this workspace.');
+const notDraft = (status: CampaignStatus) =>
+  new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's graph can be replaced or launched.`, { status });
+const staleEdit = (current: Date | string) =>
+  new ApiError(409, 'stale_edit', 'The campaign changed since you read it: read it again with get-campaign and pass its updated_at.', {
+    currentUpdatedAt: iso(current),
+  });
+const invalidWorkflow = (violations: Violation[]) =>
+  new ApiError(422, 'invalid_workflow', `The workflow breaks ${violations.filter((v) => v.severity === 'error').length} rule(s); nothing was saved.`, {
+    violations,
+  });
+
+// ---- validation --------------------------------------------------------------------------------
+
+/** Spec 4.1 rule 10 context: the campaign's senders with their premium seat; unknown → undefined (warning only). */
+const validationContext = (state: Pick<CampaignState, 'senders'>): ValidationContext =>
+  state.senders.length > 0 ? { senders: state.senders } : {};
+
+/** Runs the shared validator (style 4); throws invalid_workflow with every violation when any is an error. */
+function assertValidWorkflow(definition: unknown, context: ValidationContext): void {
+  const violations = validateWorkflow(definition, context);
+  if (violations.some((v) => v.severity === 'error')) throw invalidWorkflow(violations);
+}
+
+/** Contract 4 create-campaign without a graph: start → connection_request → end on both outputs (spec 3.3). */
+export function defaultWorkflow(): WorkflowDefinition {
+  return {
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: CATALOG.start.defaults() },
+      { id: 'connection_request', type: 'connection_request', position: { x: 0, y: 160 }, data: CATALOG.connection_request.defaults() },
+      { id: 'end', type: 'end', position: { x: 0, y: 320 }, data: CATALOG.end.defaults() },
+    ],
+    edges: [
+      { id: 'e_start_connection_request', source: 'start', target: 'connection_request' },
+      { id: 'e_connection_request_accepted', source: 'connection_request', target: 'end', sourceHandle: 'accepted' },
+      { id: 'e_connection_request_no_response', source: 'connection_request', target: 'end', sourceHandle: 'no_response' },
+    ],
+  };
+}
+
+const counts = (definition: WorkflowDefinition) => ({ nodeCount: definition.nodes.length, edgeCount: definition.edges.length });
+
+// ---- operations ----------------------------------------------------------------------------------
+
+export async function getCampaign(db: Queryable, workspace: WorkspaceRef, campaignId: string): Promise<Campaign> {
+  const row = await findCampaign(db, workspace.id, campaignId);
+  if (!row) throw campaignNotFound();
+  return toCampaign(row);
+}
+
+export async function createCampaign(
+  db: Queryable,
+  workspace: WorkspaceRef,
+  input: { name: string; senderAccountIds: string[]; workflowDefinition?: Record<string, unknown> },
+): Promise<Campaign> {
+  const senderIds = [...new Set(input.senderAccountIds.map((id) => id.toLowerCase()))];
+  const senders = await findSenders(db, workspace.id, senderIds);
+  const known = new Set(senders.map((s) => s.accountId));
+  const unknown = input.senderAccountIds.flatMap((id, i) => (known.has(id.toLowerCase()) ? [] : [{ path: `senderAccountIds.${i}`, message: 'Not an account of this workspace.' }]));
+  if (unknown.length > 0) throw invalidArguments('senderAccountIds must name accounts of this workspace.', unknown);
+
+  const definition = (input.workflowDefinition as WorkflowDefinition | undefined) ?? defaultWorkflow();
+  if (input.workflowDefinition !== undefined) assertValidWorkflow(definition, validationContext({ senders }));
+  const row = await insertCampaign(db, {
+    workspaceId: workspace.id,
+    name: input.name,
+    senderAccountIds: senderIds,
+    definitionText: JSON.stringify(definition),
+    ...counts(definition),
+  });
+  return toCampaign(row, definition);
+}
+
+/** Reads the state and applies the not-found / not-draft / stale checks in contract 3 order. */
+async function draftAt(db: Queryable, workspace: WorkspaceRef, campaignId: string, expectedMs: number): Promise<CampaignState> {
+  const state = await findCampaignState(db, workspace.id, campaignId);
+  if (!state) throw campaignNotFound();
+  if (state.status !== 'draft') throw notDraft(state.status);
+  if (new Date(state.updated_at).getTime() !== expectedMs) throw staleEdit(state.updated_at);
+  return state;
+}
+
+/** After a conditional write matched no row: re-read to report which condition failed. */
+async function explainMiss(db: Queryable, workspace: WorkspaceRef, campaignId: string, expectedMs: number): Promise<never> {
+  await draftAt(db, workspace, campaignId, expectedMs);
+  // The row matched again when re-read: the stamp moved and came back, which cannot happen; report stale.
+  throw staleEdit(new Date(expectedMs));
+}
+
+/**
+ * Spec 4.1 update-campaign-workflow: full replacement of a draft's graph, stored verbatim in the
+ * advanced editing mode; the replaced graph becomes a version; nothing is started or sent.
+ */
+export async function updateCampaignWorkflow(
+  db: Db,
+  workspace: WorkspaceRef,
+  input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: Record<string, unknown> },
+): Promise<Campaign> {
+  const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
+  assertValidWorkflow(input.workflowDefinition, validationContext(state));
+  const definition = input.workflowDefinition as unknown as WorkflowDefinition;
+  const saved = await db.transaction(async (tx) => {
+    const result = await replaceDraftGraph(tx, {
+      workspaceId: workspace.id,
+      campaignId: input.campaignId,
+      expectedUpdatedAt: toIsoMillis(input.expectedUpdatedAtMs),
+      definitionText: JSON.stringify(definition),
+      ...counts(definition),
+    });
+    if (!result) return undefined;
+    const { previousVersion, ...row } = result;
+    await emitEvent(tx, workspace.id, 'campaign.workflow_updated', {
+      campaignId: row.id,
+      workspaceId: workspace.id,
+      name: row.name,
+      status: row.status,
+      editingMode: row.editing_mode,
+      updated_at: iso(row.updated_at),
+      ...counts(definition),
+      previousVersion,
+    });
+    return row;
+  });
+  if (!saved) return explainMiss(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
+  return toCampaign({ ...saved, workflow_definition: '' }, definition);
+}
+
+/**
+ * Contract 4 launch-campaign: a draft whose saved graph was inspected at `inspectedUpdatedAt`
+ * (and is valid) becomes active. Launching sends nothing by itself here.
+ */
+export async function launchCampaign(db: Db, workspace: WorkspaceRef, input: { campaignId: string; inspectedUpdatedAtMs: number }): Promise<Campaign> {
+  const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
+  const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
+  if (text === undefined) throw campaignNotFound();
+  assertValidWorkflow(JSON.parse(text), validationContext(state));
+  const launched = await db.transaction(async (tx) => {
+    const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
+    if (!row) return undefined;
+    await emitEvent(tx, workspace.id, 'campaign.launched', {
+      campaignId: row.id,
+      workspaceId: workspace.id,
+      name: row.name,
+      status: row.status,
+      updated_at: iso(row.updated_at),
+      senderAccountIds: row.sender_account_ids,
+    });
+    return row;
+  });
+  if (!launched) return explainMiss(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
+  return toCampaign(launched);
+}
+
+// ---- listing -------------------------------------------------------------------------------------
+
+interface CursorPayload {
+  u: string;
+  i: string;
+  s: CampaignStatus | null;
+}
+
+const encodeCursor = (payload: CursorPayload): string => Buffer.from(JSON.stringify(payload)).toString('base64url');
+
+/** An opaque cursor is only valid for the filters it was issued with. */
+function decodeCursor(cursor: string, status: CampaignStatus | null): CursorPayload {
+  const bad = () => invalidArguments('cursor is not a cursor issued by list-campaigns for these filters.', [{ path: 'cursor', message: 'Unknown or mismatched cursor.' }]);
+  let payload: CursorPayload;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorPayload;
+  } catch {
+    throw bad();
+  }
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const stamp = typeof payload?.u === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(payload.u) ? Date.parse(payload.u) : NaN;
+  if (!Number.isFinite(stamp) || typeof payload.i !== 'string' || !uuid.test(payload.i) || (payload.s ?? null) !== status) throw bad();
+  return payload;
+}
+
+export async function listCampaigns(
+  db: Queryable,
+  workspace: WorkspaceRef,
+  input: { status?: CampaignStatus; limit: number; cursor?: string },
+): Promise<{ items: Campaign[]; nextCursor: string | null }> {
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, input.status ?? null);
+  const rows = await listCampaignRows(db, {
+    workspaceId: workspace.id,
+    status: input.status,
+    after: after && { updatedAt: after.u, id: after.i },
+    limit: input.limit + 1,
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => toCampaign(row)),
+    nextCursor: rows.length > input.limit && last ? encodeCursor({ u: iso(last.updated_at), i: last.id, s: input.status ?? null }) : null,
+  };
+}
+
+// ---- saved-graph history -----------------------------------------------------------------------------
+
+export async function listCampaignVersions(db: Queryable, workspace: WorkspaceRef, campaignId: string) {
+  if (!(await findCampaignState(db, workspace.id, campaignId))) throw campaignNotFound();
+  const rows = await listVersionRows(db, campaignId);
+  return { items: rows.map((r) => ({ version: r.version, savedAt: iso(r.saved_at), nodeCount: r.node_count, edgeCount: r.edge_count })) };
+}
+
+export async function getCampaignVersion(db: Queryable, workspace: WorkspaceRef, campaignId: string, version: number) {
+  if (!(await findCampaignState(db, workspace.id, campaignId))) throw campaignNotFound();
+  const row = await findVersion(db, campaignId, version);
+  if (!row) throw new ApiError(404, 'not_found', `Campaign has no version ${version}: list them with list-campaign-versions.`);
+  return { version: row.version, savedAt: iso(row.saved_at), workflow_definition: JSON.parse(row.workflow_definition) as WorkflowDefinition };
+}
