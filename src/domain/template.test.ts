@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTemplate, renderTemplate } from './template';
+import { isWellFormedTemplate, parseTemplate, renderTemplate } from './template';
 
 describe('parseTemplate', () => {
   it('finds unique placeholders in order', () => {
@@ -52,6 +52,20 @@ describe('parseTemplate', () => {
     const started = performance.now();
     parseTemplate(long);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('isWellFormedTemplate', () => {
+  it('agrees with parseTemplate', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('{', '}', 'a', 'Z', '_', '1', ' ', '.', '-') }), (text) => {
+        expect(isWellFormedTemplate(text)).toBe(parseTemplate(text).errors.length === 0);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const text of ['{{a}}}', '{{{a}}', '{ {{a}}', '{{a}', 'x}}', '{{_1}}{{b}}', '']) {
+      expect(isWellFormedTemplate(text)).toBe(parseTemplate(text).errors.length === 0);
+    }
   });
 });
 

@@ -58,28 +58,41 @@ function explainBadName(inner: string): string {
   return `“${inner}” is not a field name: use letters, digits and _ (not starting with a digit)`;
 }
 
+/** `text.indexOf(needle, from)` remembered between calls, so a left-to-right scan stays linear. */
+function finder(text: string, needle: string): (from: number) => number {
+  let searchedFrom = Number.POSITIVE_INFINITY;
+  let found = -1;
+  return (from) => {
+    if (searchedFrom > from || (found !== -1 && found < from)) {
+      searchedFrom = from;
+      found = text.indexOf(needle, from);
+    }
+    return found;
+  };
+}
+
 /** Splits a template into placeholders and errors in one left-to-right pass (linear in the text). */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
+  const nextOpen = finder(text, '{{');
+  const nextClose = finder(text, '}}');
   let i = 0;
   while (i < text.length - 1) {
-    if (text.startsWith('}}', i)) {
-      tokens.push({ kind: 'error', start: i, end: i + 2, message: 'Closing }} without an opening {{' });
-      i += 2;
+    const open = nextOpen(i);
+    const stray = nextClose(i);
+    if (stray !== -1 && (open === -1 || stray < open)) {
+      tokens.push({ kind: 'error', start: stray, end: stray + 2, message: 'Closing }} without an opening {{' });
+      i = stray + 2;
       continue;
     }
-    if (!text.startsWith('{{', i)) {
-      i++;
-      continue;
-    }
-    const open = i;
-    let j = open + 2;
-    while (j < text.length - 1 && !text.startsWith('}}', j) && !text.startsWith('{{', j)) j++;
-    if (j >= text.length - 1) {
+    if (open === -1) break;
+    const close = nextClose(open + 2);
+    if (close === -1) {
       tokens.push({ kind: 'error', start: open, end: text.length, message: 'Unclosed placeholder: {{ without a closing }}' });
       break;
     }
-    if (text.startsWith('{{', j)) {
+    const inner = nextOpen(open + 2);
+    if (inner !== -1 && inner < close) {
       const end = skipNested(text, open);
       const message = 'Nested placeholders are not supported: render the inner template before import';
       tokens.push({ kind: 'error', start: open, end: end === -1 ? text.length : end, message });
@@ -88,11 +101,10 @@ function tokenize(text: string): Token[] {
       continue;
     }
     // `{{{name}}}`: the opening `{{` is followed by `{` and the closing `}}` by another `}`.
-    const close = j;
     const end = text[open + 2] === '{' && text[close + 2] === '}' ? close + 3 : close + 2;
-    const inner = text.slice(open + 2, close);
-    if (end === close + 2 && FIELD_NAME.test(inner)) tokens.push({ kind: 'placeholder', start: open, end, name: inner });
-    else tokens.push({ kind: 'error', start: open, end, message: explainBadName(inner) });
+    const name = text.slice(open + 2, close);
+    if (end === close + 2 && FIELD_NAME.test(name)) tokens.push({ kind: 'placeholder', start: open, end, name });
+    else tokens.push({ kind: 'error', start: open, end, message: explainBadName(name) });
     i = end;
   }
   return tokens;
@@ -139,4 +151,27 @@ export function renderTemplate(text: string, fields: Readonly<Record<string, str
     last = token.end;
   }
   return { text: out + text.slice(last), missing };
+}
+
+const OPEN = 123; // {
+const CLOSE = 125; // }
+const isNameStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isNamePart = (c: number): boolean => isNameStart(c) || (c >= 48 && c <= 57);
+
+/**
+ * Same verdict as `parseTemplate(text).errors.length === 0` (property-tested), without allocating:
+ * the validator's fast path for the common, well-formed template.
+ */
+export function isWellFormedTemplate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === CLOSE && text.charCodeAt(i + 1) === CLOSE) return false;
+    if (c !== OPEN || text.charCodeAt(i + 1) !== OPEN) continue;
+    let j = i + 2;
+    if (!isNameStart(text.charCodeAt(j))) return false;
+    while (isNamePart(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== CLOSE || text.charCodeAt(j + 1) !== CLOSE) return false;
+    i = j + 1;
+  }
+  return true;
 }

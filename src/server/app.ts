@@ -5,8 +5,13 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from './context';
 import { requireCaller, type AppEnv } from './http/auth';
+import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
 import { workspaceRoutes } from './workspaces/routes';
+import { conversationRoutes } from './conversations/routes';
+import { inspirationRoutes } from './inspiration/routes';
+import { webhookRoutes } from './webhooks/routes';
+import { webhookSinkRoutes } from './webhooks/sink';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const APP_DIR = 'dist/app';
@@ -15,7 +20,7 @@ const APP_DIR = 'dist/app';
 export type RouteModule = (ctx: ServerContext) => Hono<AppEnv>;
 
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
-const MODULES: RouteModule[] = [workspaceRoutes];
+const MODULES: RouteModule[] = [workspaceRoutes, conversationRoutes, inspirationRoutes, webhookRoutes, webhookSinkRoutes, mcpModule];
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

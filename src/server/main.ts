@@ -1,10 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { seedDemoIfEmpty } from './demo/seed';
+import { startWebhookDispatcher } from './webhooks/dispatcher';
 
 export interface RunningServer {
   url: string;
@@ -19,7 +21,7 @@ export interface RunningServer {
 
 // Background workers (the webhook dispatcher) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
-const WORKERS: Worker[] = [];
+const WORKERS: Worker[] = [startWebhookDispatcher];
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -40,7 +42,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       demoApiKey: seeded?.apiKey ?? null,
       close: () =>
         (closing ??= (async () => {
-          await new Promise<void>((resolve) => server.close(() => resolve()));
+          await stopHttp(server);
           await Promise.all(workers.map((w) => w.stop()));
           await db.close();
         })()),
@@ -49,6 +51,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await db.close();
     throw err;
   }
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Graceful HTTP stop: no new connections; requests in flight finish (their keep-alive sockets are
+ * closed as soon as they go idle); whatever still hangs after the grace period is cut.
+ */
+function stopHttp(server: ServerType): Promise<void> {
+  const http = server as HttpServer;
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => http.closeIdleConnections(), 50);
+    const force = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      resolve();
+    });
+    http.closeIdleConnections();
+  });
 }
 
 /** `npm start`: start with the environment's configuration, print the sign-in URL, shut down gracefully on SIGTERM/SIGINT. */

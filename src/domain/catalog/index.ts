@@ -17,11 +17,16 @@ export const isNodeType = (value: unknown): value is NodeType => typeof value ==
 /** The catalog entry of a type, or undefined for an unknown type string. */
 export const nodeDefinition = (type: unknown): NodeTypeDefinition | undefined => (isNodeType(type) ? CATALOG[type] : undefined);
 
-/** Handle names of a branching type; empty for single-output and terminal types. */
-export const branchHandles = (type: unknown): readonly string[] => {
-  const def = nodeDefinition(type);
-  return def?.outputs.kind === 'branch' ? def.outputs.handles.map((h) => h.name) : [];
-};
+const NO_HANDLES: readonly string[] = Object.freeze([]);
+const HANDLES_OF: ReadonlyMap<string, readonly string[]> = new Map(
+  NODE_TYPES.map((t) => {
+    const outputs = CATALOG[t].outputs;
+    return [t, outputs.kind === 'branch' ? Object.freeze(outputs.handles.map((h) => h.name)) : NO_HANDLES];
+  }),
+);
+
+/** Handle names of a branching type; empty for single-output and terminal types. Shared, frozen arrays. */
+export const branchHandles = (type: unknown): readonly string[] => (typeof type === 'string' && HANDLES_OF.get(type)) || NO_HANDLES;
 
 export const isBranching = (type: unknown): boolean => nodeDefinition(type)?.outputs.kind === 'branch';
 export const isSend = (type: unknown): boolean => nodeDefinition(type)?.sends === true;

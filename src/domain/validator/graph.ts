@@ -53,41 +53,43 @@ export function buildGraph(rawNodes: readonly unknown[], rawEdges: readonly unkn
   const issues: GraphBuildIssues = { duplicateNodes: [], duplicateEdges: [], danglingEdges: [] };
   const nodes: GraphNode[] = [];
   const indexOf = new Map<string, number>();
-  rawNodes.forEach((raw, index) => {
-    if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') return;
+  for (let index = 0; index < rawNodes.length; index++) {
+    const raw = rawNodes[index];
+    if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') continue;
     if (indexOf.has(raw.id)) {
       issues.duplicateNodes.push({ index, id: raw.id });
-      return;
+      continue;
     }
     const type = typeof raw.type === 'string' ? raw.type : undefined;
     indexOf.set(raw.id, nodes.length);
     nodes.push({ index, id: raw.id, type, role: nodeRole(type), data: isRecord(raw.data) ? raw.data : {} });
-  });
+  }
 
   const edges: GraphEdge[] = [];
   const outgoing: GraphEdge[][] = nodes.map(() => []);
   const incoming: GraphEdge[][] = nodes.map(() => []);
   const edgeIds = new Set<string>();
-  rawEdges.forEach((raw, index) => {
-    if (!isRecord(raw)) return;
+  for (let index = 0; index < rawEdges.length; index++) {
+    const raw = rawEdges[index];
+    if (!isRecord(raw)) continue;
     const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
     if (id !== undefined) {
       if (edgeIds.has(id)) issues.duplicateEdges.push({ index, id });
       edgeIds.add(id);
     }
-    if (typeof raw.source !== 'string' || typeof raw.target !== 'string') return;
+    if (typeof raw.source !== 'string' || typeof raw.target !== 'string') continue;
     const from = indexOf.get(raw.source);
     const to = indexOf.get(raw.target);
     if (from === undefined) issues.danglingEdges.push({ index, id, end: 'source', ref: raw.source });
     if (to === undefined) issues.danglingEdges.push({ index, id, end: 'target', ref: raw.target });
-    if (from === undefined || to === undefined) return;
+    if (from === undefined || to === undefined) continue;
     const handle = typeof raw.sourceHandle === 'string' ? raw.sourceHandle : undefined;
     const badHandle = raw.sourceHandle !== undefined && raw.sourceHandle !== null && handle === undefined;
     const e: GraphEdge = { index, id, from, to, handle, badHandle };
     edges.push(e);
     outgoing[from]!.push(e);
     incoming[to]!.push(e);
-  });
+  }
   return { graph: { nodes, edges, indexOf, outgoing, incoming }, issues };
 }
 

@@ -90,20 +90,23 @@ export function checkOutputs(graph: Graph): Violation[] {
       return;
     }
     const handles = branchHandles(node.type);
-    const byHandle = new Map<string, GraphEdge[]>(handles.map((h) => [h, []]));
+    const used = new Array<number>(handles.length).fill(0);
     for (const e of edges) {
       if (e.handle === undefined) {
         if (!e.badHandle) out.push(violation('missing_source_handle', `Say which output of ${label(node)} this edge leaves: ${handles.join(' or ')}`, { nodeId: node.id, edgeId: e.id }));
         continue;
       }
-      const list = byHandle.get(e.handle);
-      if (list) list.push(e);
-      else out.push(violation('unknown_source_handle', `${label(node)} has no output “${e.handle}”; its outputs are ${handles.join(' and ')}`, { nodeId: node.id, edgeId: e.id, handle: e.handle }));
+      const slot = handles.indexOf(e.handle);
+      if (slot === -1) {
+        out.push(violation('unknown_source_handle', `${label(node)} has no output “${e.handle}”; its outputs are ${handles.join(' and ')}`, { nodeId: node.id, edgeId: e.id, handle: e.handle }));
+      } else if (++used[slot]! > 1) {
+        const handle = e.handle;
+        out.push(violation('duplicate_output', `The “${handle}” output of ${named(node)} has more than one edge`, { nodeId: node.id, edgeId: e.id, handle, rule: outputRule(node, 'duplicate_output') }));
+      }
     }
-    for (const [handle, list] of byHandle) {
-      if (list.length === 0) out.push(violation('missing_output', `Connect the “${handle}” output of ${named(node)}`, { nodeId: node.id, handle, rule: outputRule(node, 'missing_output') }));
-      list.slice(1).forEach((e) => out.push(violation('duplicate_output', `The “${handle}” output of ${named(node)} has more than one edge`, { nodeId: node.id, edgeId: e.id, handle, rule: outputRule(node, 'duplicate_output') })));
-    }
+    handles.forEach((handle, slot) => {
+      if (used[slot] === 0) out.push(violation('missing_output', `Connect the “${handle}” output of ${named(node)}`, { nodeId: node.id, handle, rule: outputRule(node, 'missing_output') }));
+    });
   });
   return out;
 }

@@ -1,5 +1,5 @@
 import { nodeDefinition, requiredFields } from '../catalog';
-import { parseTemplate } from '../template';
+import { isWellFormedTemplate, parseTemplate } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
 import { edgesOnCycles, reachableFrom, type Graph, type GraphNode } from './graph';
 import { violation } from './violation';
@@ -54,7 +54,7 @@ export function checkTemplates(graph: Graph): Violation[] {
   for (const node of graph.nodes) {
     for (const key of ['message_template', 'subject'] as const) {
       const text = node.data[key];
-      if (typeof text !== 'string' || !text.includes('{') && !text.includes('}')) continue;
+      if (typeof text !== 'string' || isWellFormedTemplate(text)) continue;
       const { errors } = parseTemplate(text);
       if (errors.length === 0) continue;
       const first = errors[0]!;

@@ -1,22 +1,40 @@
 import type { Config } from '../config';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { createApiKey, createWorkspace } from '../admin/ops';
+import { seedAccountsAndCampaigns } from './campaigns';
 
 /** A module's part of the demo data, run once in the demo workspace on first start. */
 export type DemoSeeder = (db: Db, workspaceId: string) => Promise<void>;
 
 // Each resource module adds its seeder here (accounts+campaigns, conversations, inspirations, webhooks).
-const SEEDERS: DemoSeeder[] = [];
+// Accounts come first: later seeders use them.
+const SEEDERS: DemoSeeder[] = [seedAccountsAndCampaigns];
 
 /**
  * Contract 2: on a database with no workspace, create workspace `demo` (with demo data unless
  * DEMO_DATA=0) and one API key — DEMO_API_KEY when set. Returns the key to print, or null.
  */
 export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ apiKey: string } | null> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
-  if (rows[0].n > 0) return null;
-  const { workspaceId } = await createWorkspace(db, 'demo', 'Demo workspace');
-  const key = await createApiKey(db, [workspaceId], config.demoApiKey);
-  if (config.demoData) for (const seed of SEEDERS) await seed(db, workspaceId);
-  return key;
+  // One transaction: a crash half-way leaves no half-seeded demo behind (the next start seeds again),
+  // and on a PostgreSQL server concurrent first starts wait for each other instead of colliding.
+  return db.transaction(async (tx) => {
+    if (db.kind === 'pg') await tx.query('SELECT pg_advisory_xact_lock(727275)');
+    const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
+    if (rows[0].n > 0) return null;
+    const { workspaceId } = await createWorkspace(tx, 'demo', 'Demo workspace');
+    const key = await createApiKey(tx, [workspaceId], config.demoApiKey);
+    const scoped = withinTransaction(db.kind, tx);
+    if (config.demoData) for (const seed of SEEDERS) await seed(scoped, workspaceId);
+    return key;
+  });
+}
+
+/** A Db whose every query, and every nested transaction, runs inside the open transaction `tx`. */
+function withinTransaction(kind: Db['kind'], tx: Queryable): Db {
+  return {
+    kind,
+    query: (sql, params) => tx.query(sql, params),
+    transaction: (fn) => fn(tx),
+    close: async () => undefined,
+  };
 }

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../db/types';
 import { ApiError } from './errors';
@@ -112,3 +113,8 @@ export function pathUuid(value: string | undefined, name: string): string {
 
 /** Escapes LIKE wildcards so `search` is a literal substring. */
 export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** Query parameters as an object; empty values count as absent (a form that sends `channel=` means "any"). */
+export function queryOf(c: Context): Record<string, string> {
+  return Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
+}

@@ -17,7 +17,8 @@ CREATE TABLE inspirations (
   published_at text,
   avatar_url text,
   media jsonb NOT NULL DEFAULT '[]',
-  created_at timestamptz NOT NULL DEFAULT now()
+  -- Millisecond precision: the API shows milliseconds and keyset cursors carry them exactly.
+  created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now())
 );
 CREATE INDEX inspirations_page ON inspirations (workspace_id, created_at DESC, id DESC);
 CREATE INDEX inspirations_search ON inspirations USING gin ((text || E'\n' || coalesce(author, '')) gin_trgm_ops);

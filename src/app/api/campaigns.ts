@@ -1,0 +1,104 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { WorkflowDefinition } from '../../domain';
+import { useSession } from '../session';
+import { callTool } from './mcp';
+
+export type CampaignStatus = 'draft' | 'active' | 'paused' | 'completed';
+export type EditingMode = 'easy' | 'advanced';
+
+/** Contract 4 campaign record. */
+export interface Campaign {
+  campaignId: string;
+  workspaceId: string;
+  name: string;
+  status: CampaignStatus;
+  editingMode: EditingMode;
+  senderAccountIds: string[];
+  created_at: string;
+  updated_at: string;
+  workflow_definition: WorkflowDefinition;
+}
+
+export interface CampaignPage {
+  items: Campaign[];
+  nextCursor: string | null;
+}
+
+/** Query keys, scoped by workspace so switching workspaces never shows another one's campaigns. */
+export const campaignKeys = {
+  all: (workspaceId: string | null) => ['campaigns', workspaceId] as const,
+  list: (workspaceId: string | null, status?: CampaignStatus) => ['campaigns', workspaceId, 'list', status ?? 'all'] as const,
+  one: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'one', campaignId] as const,
+};
+
+/** list-campaigns, cursor-paginated (contract 4: `{items, nextCursor}`). */
+export function useCampaignList(status?: CampaignStatus) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useInfiniteQuery({
+    queryKey: campaignKeys.list(workspaceId, status),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => callTool<CampaignPage>('list-campaigns', { limit: 50, ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export const fetchCampaign = (campaignId: string) => callTool<Campaign>('get-campaign', { campaignId });
+
+/** get-campaign. Never refetched behind the editor's back: the editor decides when to reload. */
+export function useCampaign(campaignId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: campaignKeys.one(workspaceId, campaignId),
+    queryFn: () => fetchCampaign(campaignId),
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Puts a fresh campaign record into the cache (after a save, launch or reload) and marks lists stale. */
+export function rememberCampaign(client: QueryClient, campaign: Campaign): void {
+  const workspaceId = useSession.getState().workspaceId;
+  client.setQueryData(campaignKeys.one(workspaceId, campaign.campaignId), campaign);
+  void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
+}
+
+export interface CreateCampaignInput {
+  name: string;
+  senderAccountIds?: string[];
+  workflow_definition?: WorkflowDefinition;
+}
+
+/** create-campaign (a draft in easy mode). */
+export function useCreateCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCampaignInput) => callTool<Campaign>('create-campaign', { ...input }),
+    onSuccess: (campaign) => rememberCampaign(client, campaign),
+  });
+}
+
+export interface SaveWorkflowInput {
+  campaignId: string;
+  expectedUpdatedAt: string;
+  workflow_definition: WorkflowDefinition;
+}
+
+/** update-campaign-workflow: full replacement, guarded by the updated_at the edit is based on (spec 4.1). */
+export const saveWorkflow = (input: SaveWorkflowInput) => callTool<Campaign>('update-campaign-workflow', { ...input });
+
+export function useSaveWorkflow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveWorkflow,
+    onSuccess: (campaign) => rememberCampaign(client, campaign),
+  });
+}
+
+/** launch-campaign: only with the updated_at of the saved graph the user inspected, and explicit confirmation. */
+export function useLaunchCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) => callTool<Campaign>('launch-campaign', { ...input, confirm: true }),
+    onSuccess: (campaign) => rememberCampaign(client, campaign),
+  });
+}

@@ -1,0 +1,57 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InspirationInput, MediaItem } from '../../domain/schemas';
+import { useSession } from '../session';
+import type { Page } from './conversations';
+import { apiFetch, currentWorkspaceId } from './http';
+
+/** Contract 4: every input field (absent optional → null, media → []), plus id, workspaceId, createdAt. */
+export interface Inspiration {
+  id: string;
+  workspaceId: string;
+  text: string;
+  author: string | null;
+  url: string | null;
+  providerId: string | null;
+  notes: string | null;
+  authorId: string | null;
+  authorUrl: string | null;
+  linkedinAccountId: string | null;
+  reactions: number | null;
+  comments: number | null;
+  reposts: number | null;
+  observedAt: string | null;
+  publishedAt: string | null;
+  avatarUrl: string | null;
+  media: MediaItem[];
+  createdAt: string;
+}
+
+/** Saved inspirations, newest first, cursor pages; `search` matches text or author. */
+export function useInspirations(search: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  const q = search.trim();
+  return useInfiniteQuery({
+    queryKey: ['inspirations', workspaceId, q],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await apiFetch<Page<Inspiration>>('/api/v1/content/inspiration', {
+          query: { workspaceId: currentWorkspaceId(), search: q || undefined, limit: 30, cursor: pageParam },
+          signal,
+        })
+      ).data,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Spec 4.3 save (workspaceId in the body, contract 2). */
+export function useSaveInspiration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: InspirationInput) => {
+      const workspaceId = currentWorkspaceId();
+      return (await apiFetch<Inspiration>('/api/v1/content/inspiration', { method: 'POST', body: { ...input, ...(workspaceId ? { workspaceId } : {}) } })).data;
+    },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['inspirations'] }),
+  });
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WorkflowDefinition } from '../../domain';
+import { useSession } from '../session';
+import { fetchCampaign } from './campaigns';
+import { callTool } from './mcp';
+
+/** Server data for the editor's power features: launch review, saved-graph history. */
+
+export interface CampaignVersionInfo {
+  version: number;
+  savedAt: string;
+  nodeCount: number;
+  edgeCount: number;
+}
+
+export interface CampaignVersion {
+  version: number;
+  savedAt: string;
+  workflow_definition: WorkflowDefinition;
+}
+
+export const powerKeys = {
+  versions: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'versions', campaignId] as const,
+  version: (workspaceId: string | null, campaignId: string, version: number) => ['campaigns', workspaceId, 'versions', campaignId, version] as const,
+  review: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'launch-review', campaignId] as const,
+};
+
+/** list-campaign-versions: earlier saved graphs, newest first (every save keeps the graph it replaced). */
+export function useCampaignVersions(campaignId: string, enabled = true) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: powerKeys.versions(workspaceId, campaignId),
+    enabled,
+    staleTime: 0,
+    queryFn: async () => (await callTool<{ items: CampaignVersionInfo[] }>('list-campaign-versions', { campaignId })).items,
+  });
+}
+
+/** get-campaign-version: one earlier graph; a saved version never changes, so it is cached for good. */
+export function useCampaignVersion(campaignId: string, version: number | null) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: powerKeys.version(workspaceId, campaignId, version ?? 0),
+    enabled: version !== null,
+    staleTime: Infinity,
+    queryFn: () => callTool<CampaignVersion>('get-campaign-version', { campaignId, version }),
+  });
+}
+
+/**
+ * The saved campaign as the server holds it right now, for the launch review (spec 3.1: inspect
+ * the saved graph, not the canvas). Always fetched fresh, never from the editor's cache.
+ */
+export function useSavedCampaignForReview(campaignId: string, enabled: boolean) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: powerKeys.review(workspaceId, campaignId),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    queryFn: () => fetchCampaign(campaignId),
+  });
+}

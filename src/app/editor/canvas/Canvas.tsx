@@ -1,0 +1,137 @@
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Node } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useEffect, type DragEvent } from 'react';
+import { isNodeType, nodeDefinition } from '../../../domain';
+import { toast } from '../../ui/toast';
+import { useTheme } from '../../ui/theme';
+import { nodeTypes } from '../nodes/node-types';
+import { STEP_DRAG_TYPE } from '../palette/catalog-search';
+import { editorStore, useEditorStore, type FlowNode } from '../store';
+import { useCanvasUi } from './canvas-ui';
+import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
+import { InsertMenu } from './InsertMenu';
+import { edgeTypes } from './WorkflowEdge';
+
+const SNAP: [number, number] = [16, 16];
+const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
+/** React Flow's own labels in users' words (the minimap and controls are part of the page's accessible tree). */
+const ARIA_LABELS = {
+  'controls.ariaLabel': 'Zoom controls',
+  'controls.fitView.ariaLabel': 'Fit the whole campaign in view',
+  'minimap.ariaLabel': 'Overview map of the campaign',
+  'node.a11yDescription.default': 'Press Enter or Space to select this step. Arrow keys move a selected step. Delete removes it.',
+  'edge.a11yDescription.default': 'Press Enter or Space to select this connection. Delete removes it.',
+};
+const miniMapColor = (n: Node) => {
+  const def = nodeDefinition(n.type);
+  return def ? `var(--cat-${def.category})` : 'var(--error)';
+};
+
+/** Large graphs only draw what is on screen; small ones draw everything (steadier e2e and screenshots). */
+const LARGE_GRAPH = 150;
+
+/** Asks the canvas to centre a node or edge when the problems panel (or a power feature) requests it. */
+function useFocusRequests() {
+  const rf = useReactFlow<FlowNode>();
+  const request = useEditorStore((s) => s.focusRequest);
+  useEffect(() => {
+    if (!request) return;
+    if (request.nodeId) void rf.fitView({ nodes: [{ id: request.nodeId }], duration: 300, maxZoom: 1.1, padding: 0.6 });
+    else if (request.edgeId) {
+      const edge = editorStore.getState().edges.find((e) => e.id === request.edgeId);
+      const a = edge && rf.getInternalNode(edge.source);
+      const b = edge && rf.getInternalNode(edge.target);
+      if (a && b) void rf.setCenter((a.internals.positionAbsolute.x + b.internals.positionAbsolute.x) / 2 + 120, (a.internals.positionAbsolute.y + b.internals.positionAbsolute.y) / 2 + 40, { zoom: 1, duration: 300 });
+    }
+  }, [request, rf]);
+}
+
+/** Finds the connection under a screen point (for dropping a step onto it). */
+function edgeAt(x: number, y: number): string | null {
+  for (const el of document.elementsFromPoint(x, y)) {
+    const edge = el.closest('.react-flow__edge');
+    if (edge) return edge.getAttribute('data-id');
+  }
+  return null;
+}
+
+export function Canvas() {
+  const nodes = useEditorStore((s) => s.nodes);
+  const edges = useEditorStore((s) => s.edges);
+  const readOnly = useEditorStore((s) => s.readOnly);
+  const onNodesChange = useEditorStore((s) => s.onNodesChange);
+  const onEdgesChange = useEditorStore((s) => s.onEdgesChange);
+  const theme = useTheme((s) => s.theme);
+  const rf = useReactFlow<FlowNode>();
+  useFocusRequests();
+
+  const onConnect = useCallback((c: Connection) => {
+    const verdict = verdictFor(c.source, c.sourceHandle, c.target);
+    if (verdict.ok) editorStore.getState().connect(c.source, c.sourceHandle, c.target);
+    else toast.error(verdict.reason);
+  }, []);
+
+  const onConnectEnd = useCallback((_: unknown, state: Parameters<typeof refusalReason>[0]) => {
+    const reason = refusalReason(state);
+    if (reason) toast.error(`Can’t connect: ${reason}`);
+  }, []);
+
+  const onDragOver = useCallback((e: DragEvent) => {
+    if (!e.dataTransfer.types.includes(STEP_DRAG_TYPE)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  }, []);
+
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      const type = e.dataTransfer.getData(STEP_DRAG_TYPE);
+      if (!isNodeType(type) || editorStore.getState().readOnly) return;
+      e.preventDefault();
+      const edgeId = edgeAt(e.clientX, e.clientY);
+      if (edgeId) return editorStore.getState().insertOnEdge(edgeId, type);
+      const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+      editorStore.getState().addNode(type, { x: p.x - 120, y: p.y - 30 });
+    },
+    [rf],
+  );
+
+  return (
+    <div className="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      <ReactFlow<FlowNode>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
+        isValidConnection={isValidConnection}
+        onEdgeMouseEnter={(_, edge) => useCanvasUi.getState().setHoveredEdge(edge.id)}
+        onEdgeMouseLeave={() => useCanvasUi.getState().setHoveredEdge(null)}
+        onPaneClick={() => useCanvasUi.getState().openInsertMenu(null)}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        edgesReconnectable={false}
+        deleteKeyCode={null}
+        multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
+        selectionKeyCode="Shift"
+        snapToGrid
+        snapGrid={SNAP}
+        fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.1}
+        maxZoom={2}
+        onlyRenderVisibleElements={nodes.length > LARGE_GRAPH}
+        colorMode={theme}
+        ariaLabelConfig={ARIA_LABELS}
+        defaultEdgeOptions={{ type: 'workflow' }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
+        <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Overview map of the campaign" />
+        <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
+      </ReactFlow>
+      <InsertMenu />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { nodeRole } from '../../../domain';
+import { NodeIcon } from '../nodes/presentation';
+import { searchCatalog } from '../palette/catalog-search';
+import { useEditorStore } from '../store';
+import { useCanvasUi } from './canvas-ui';
+
+/** "Insert a step here": a searchable menu opened from a connection's + button. */
+export function InsertMenu() {
+  const menu = useCanvasUi((s) => s.insertMenu);
+  const close = () => useCanvasUi.getState().openInsertMenu(null);
+  const [query, setQuery] = useState('');
+  const ref = useRef<HTMLDivElement>(null);
+  const groups = useMemo(() => searchCatalog(query).map((g) => ({ ...g, items: g.items.filter((d) => nodeRole(d.type) !== 'start') })).filter((g) => g.items.length), [query]);
+
+  useEffect(() => {
+    if (!menu) return;
+    setQuery('');
+    ref.current?.querySelector('input')?.focus();
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [menu]);
+
+  if (!menu) return null;
+  const pick = (type: Parameters<ReturnType<typeof useEditorStore.getState>['insertOnEdge']>[1]) => {
+    useEditorStore.getState().insertOnEdge(menu.edgeId, type);
+    close();
+  };
+  const left = Math.min(menu.x - 140, window.innerWidth - 300);
+  const top = Math.min(menu.y, window.innerHeight - 340);
+  return (
+    <div ref={ref} className="insert-menu" role="dialog" aria-label="Insert a step" style={{ left, top }} onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <label className="visually-hidden" htmlFor="insert-search">Search steps to insert</label>
+      <input id="insert-search" className="input input-sm" type="search" placeholder="Insert a step…" value={query} onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && groups[0]?.items[0]) pick(groups[0].items[0].type);
+        }}
+      />
+      <div className="insert-menu-list">
+        {groups.map((g) => (
+          <div key={g.id} role="group" aria-label={g.label}>
+            <div className="insert-menu-group">{g.label}</div>
+            {g.items.map((def) => (
+              <button key={def.type} type="button" className="insert-menu-item" onClick={() => pick(def.type)}>
+                <NodeIcon type={def.type} /> {def.label}
+              </button>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

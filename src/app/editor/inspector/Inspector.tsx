@@ -1,0 +1,87 @@
+import { memo, type ComponentType } from 'react';
+import { FIELDS, nodeDefinition, type FieldDefinition, type FieldKind, type Violation } from '../../../domain';
+import { NodeIcon, categoryColor } from '../nodes/presentation';
+import { editorStore, useEditorStore, useNodeViolations } from '../store';
+import type { FieldProps } from './field-context';
+import { BooleanField, NumberField, SelectField, TextField } from './fields';
+import { KeyValueField } from './KeyValueField';
+import { TemplateField } from './TemplateField';
+
+const LongTextField = (p: FieldProps) => <TextField {...p} multiline />;
+
+/** One input component per field kind (catalog FIELDS metadata). */
+const INPUTS: Record<FieldKind, ComponentType<FieldProps>> = {
+  text: TextField,
+  url: TextField,
+  longText: LongTextField,
+  template: TemplateField,
+  boolean: BooleanField,
+  number: NumberField,
+  select: SelectField,
+  keyValue: KeyValueField,
+};
+
+const fieldOf = (key: string): FieldDefinition => FIELDS[key] ?? { key, label: key, kind: 'text' };
+
+/** The selected step's form, generated from its catalog entry; unknown data properties are left untouched. */
+export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string }) {
+  const type = useEditorStore((s) => s.nodes.find((n) => n.id === nodeId)?.type);
+  const data = useEditorStore((s) => s.nodes.find((n) => n.id === nodeId)?.data);
+  const index = useEditorStore((s) => s.nodes.findIndex((n) => n.id === nodeId));
+  const extraCount = useEditorStore((s) => Object.keys(s.nodeExtras[nodeId]?.props ?? {}).length);
+  const readOnly = useEditorStore((s) => s.readOnly);
+  const violations = useNodeViolations(nodeId);
+  if (!data) return null;
+  const def = nodeDefinition(type);
+  const prefix = `nodes.${index}.data.`;
+  const byField = new Map<string, Violation[]>();
+  const general: Violation[] = [];
+  for (const v of violations) {
+    const key = v.path?.startsWith(prefix) ? v.path.slice(prefix.length).split('.')[0]! : null;
+    if (key && def?.fields.includes(key)) (byField.get(key) ?? byField.set(key, []).get(key)!).push(v);
+    else general.push(v);
+  }
+  const others = Object.keys(data).filter((k) => !def?.fields.includes(k));
+  const label = def?.label ?? 'Unknown step';
+  return (
+    <section className="inspector" aria-labelledby="inspector-title" style={{ '--node-cat': categoryColor(type) } as React.CSSProperties}>
+      <header className="inspector-head">
+        <span className="wf-node-icon"><NodeIcon type={type} size={18} /></span>
+        <div>
+          <h2 id="inspector-title">{label}</h2>
+          <p className="muted inspector-id">Step id <code>{nodeId}</code></p>
+        </div>
+      </header>
+      {def && <p className="muted inspector-desc">{def.description}</p>}
+      {general.length > 0 && (
+        <ul className="inspector-problems" aria-label="Problems with this step">
+          {general.map((v, i) => (
+            <li key={i} className={`problem-line problem-${v.severity}`}>{v.message}</li>
+          ))}
+        </ul>
+      )}
+      <fieldset className="inspector-form" disabled={readOnly}>
+        <legend className="visually-hidden">Settings of {label}</legend>
+        {def?.fields.length === 0 && <p className="muted">This step has nothing to set up.</p>}
+        {def?.fields.map((key) => {
+          const field = fieldOf(key);
+          const Input = INPUTS[field.kind] ?? TextField;
+          return (
+            <Input key={`${nodeId}:${key}`} nodeId={nodeId} nodeType={type ?? ''} nodeLabel={label} field={field} value={data[key]} violations={byField.get(key) ?? []} disabled={readOnly} inputId={`field-${key}`} />
+          );
+        })}
+      </fieldset>
+      {(others.length > 0 || extraCount > 0) && (
+        <p className="field-help inspector-kept">
+          Kept as they are: {[...others.map((k) => `data.${k}`), ...(extraCount ? [`${extraCount} other propert${extraCount === 1 ? 'y' : 'ies'}`] : [])].join(', ')}.
+        </p>
+      )}
+      {!readOnly && (
+        <div className="inspector-actions">
+          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>Duplicate</button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>Delete step</button>
+        </div>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,110 @@
+import { useMemo, useRef, useState } from 'react';
+import { parseTemplate, renderTemplate } from '../../../domain';
+import { textLimit } from '../nodes/presentation';
+import { useEditorStore } from '../store';
+import { sealTyping, writeField, type FieldProps } from './field-context';
+import { FieldShell, hasError, violationMessages, type FieldMessage } from './FieldShell';
+import { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
+
+/** Free (non-premium) senders get the lower provider limit; unknown senders show both. */
+function useFreeSenders(): boolean | null {
+  return useEditorStore((s) => {
+    const senders = s.context?.senders;
+    if (!senders || senders.length === 0) return null;
+    return senders.some((x) => !x.premium);
+  });
+}
+
+function SampleEditor() {
+  const fields = useSampleProspect((s) => s.fields);
+  const setField = useSampleProspect((s) => s.setField);
+  const [name, setName] = useState('');
+  return (
+    <details className="insp-sample">
+      <summary>Sample prospect</summary>
+      {Object.entries(fields).map(([key, value]) => (
+        <label key={key} className="insp-sample-row">
+          <span className="mono">{key}</span>
+          <input className="input input-sm" value={value} onChange={(e) => setField(key, e.target.value)} />
+          <button type="button" className="icon-btn" aria-label={`Remove sample field ${key}`} onClick={() => setField(key, null)}>×</button>
+        </label>
+      ))}
+      <form className="insp-sample-add" onSubmit={(e) => (e.preventDefault(), /^[A-Za-z_]\w*$/.test(name) && (setField(name, ''), setName('')))}>
+        <label className="visually-hidden" htmlFor="sample-new-field">New sample field name</label>
+        <input id="sample-new-field" className="input input-sm" placeholder="fieldName" value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="btn btn-sm">Add field</button>
+      </form>
+    </details>
+  );
+}
+
+/**
+ * A message template: placeholder chips inserted at the cursor, a live preview with the sample
+ * prospect, warnings for placeholders the sample lacks, template_invalid inline, and counters with
+ * the provider's limits.
+ */
+export function TemplateField(p: FieldProps) {
+  const text = typeof p.value === 'string' ? p.value : '';
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const sample = useSampleProspect((s) => s.fields);
+  const free = useFreeSenders();
+  const preview = useMemo(() => renderTemplate(text, sample), [text, sample]);
+  const parsed = useMemo(() => parseTemplate(text), [text]);
+  const limit = textLimit(p.nodeType, p.field.key, p.field.maxLength);
+  const max = limit ? (free === true && limit.freeMax ? limit.freeMax : limit.max) : undefined;
+  const noteOff = useEditorStore((s) => s.nodes.find((n) => n.id === p.nodeId)?.data.send_empty_request === true);
+
+  const messages: FieldMessage[] = violationMessages(p.violations);
+  if (!p.violations.some((v) => v.code === 'template_invalid') && parsed.errors[0]) messages.push({ tone: 'error', text: parsed.errors[0].message });
+  if (preview.missing.length) messages.push({ tone: 'warning', text: `The sample prospect has no ${preview.missing.map((m) => `{{${m}}}`).join(', ')}: real prospects without it get the placeholder text.` });
+  if (limit && max !== undefined && text.length > max) {
+    const freeNote = limit.freeMax && free !== true ? ` (${limit.freeMax} for senders without a premium seat)` : free === true && limit.freeMax ? ' for senders without a premium seat' : '';
+    messages.push({ tone: 'warning', text: `${limit.what} is limited to ${max} characters${freeNote}; this one has ${text.length}.` });
+  } else if (limit?.freeMax && free === null && text.length > limit.freeMax) {
+    messages.push({ tone: 'warning', text: `Over ${limit.freeMax} characters: too long for senders without a premium seat.` });
+  }
+
+  const chips = [...new Set([...COMMON_PLACEHOLDERS, ...Object.keys(sample)])];
+  const insert = (name: string) => {
+    const el = ref.current;
+    const token = `{{${name}}}`;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    sealTyping();
+    writeField(p.nodeId, p.nodeLabel, p.field, text.slice(0, start) + token + text.slice(end));
+    sealTyping();
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  return (
+    <FieldShell inputId={p.inputId} label={p.field.label} help={p.field.help} messages={messages}
+      trailing={max !== undefined ? <span className={`insp-counter${text.length > max ? ' over' : ''}`} aria-label={`${text.length} of ${max} characters`}>{text.length}/{max}{free === null && limit?.freeMax ? ` (${limit.freeMax} free)` : ''}</span> : null}>
+      {noteOff && <p className="field-help">Not sent while “Send without a note” is on.</p>}
+      <div className="insp-chips" role="group" aria-label="Insert a placeholder">
+        {chips.map((c) => (
+          <button key={c} type="button" className="chip" disabled={p.disabled} onClick={() => insert(c)}>{`{{${c}}}`}</button>
+        ))}
+      </div>
+      <textarea
+        ref={ref}
+        id={p.inputId}
+        className="input insp-template"
+        rows={6}
+        value={text}
+        disabled={p.disabled}
+        aria-invalid={hasError(messages) || undefined}
+        aria-describedby={`${p.inputId}-messages ${p.inputId}-preview`}
+        onBlur={sealTyping}
+        onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
+      />
+      <div className="insp-preview" id={`${p.inputId}-preview`}>
+        <span className="insp-preview-title">Preview</span>
+        <p>{preview.text || <span className="muted">Nothing to preview yet.</span>}</p>
+      </div>
+      <SampleEditor />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,32 @@
+import type { FieldDefinition, Violation } from '../../../domain';
+import { editorStore } from '../store';
+
+/** What every field input receives: its definition, value, violations and how to write. */
+export interface FieldProps {
+  nodeId: string;
+  nodeType: string;
+  nodeLabel: string;
+  field: FieldDefinition;
+  value: unknown;
+  violations: readonly Violation[];
+  disabled: boolean;
+  inputId: string;
+}
+
+/** Writes a field; typing bursts in one field coalesce into one undo step (sealed on blur). */
+export function writeField(nodeId: string, nodeLabel: string, field: FieldDefinition, value: unknown): void {
+  editorStore.getState().updateNodeData(nodeId, { [field.key]: value }, { label: `Edit ${nodeLabel} · ${field.label}`, coalesceKey: `${nodeId}:${field.key}` });
+}
+
+export function clearField(nodeId: string, field: FieldDefinition): void {
+  editorStore.getState().removeNodeField(nodeId, field.key);
+}
+
+export const sealTyping = () => editorStore.getState().sealTyping();
+
+/** Immediate checks of a number against the field's bounds (the validator says the same on save). */
+export function numberProblem(field: FieldDefinition, value: number): string | null {
+  if (field.min !== undefined && (field.exclusiveMin ? value <= field.min : value < field.min)) return field.exclusiveMin ? `Must be more than ${field.min}` : `Must be at least ${field.min}`;
+  if (field.max !== undefined && value > field.max) return `Must be at most ${field.max}`;
+  return null;
+}

@@ -1,0 +1,106 @@
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo, useMemo, type CSSProperties } from 'react';
+import { nodeDefinition, nodeRole, type Violation } from '../../../domain';
+import { UNKNOWN_NODE_TYPE } from '../store/convert';
+import { useEditorStore, useNodeHighlight, useNodeViolations, worstSeverity, type FlowNode } from '../store';
+import { categoryColor, NodeIcon } from './presentation';
+
+interface OutputView {
+  id: string | null;
+  label: string;
+  tone: 'positive' | 'negative' | 'neutral';
+}
+
+/** Output handles of a type, from the catalog (computed once per type, shared by all its nodes). */
+const outputCache = new Map<string, OutputView[]>();
+function outputsFor(type: string | undefined): OutputView[] {
+  const key = type ?? '';
+  let views = outputCache.get(key);
+  if (!views) {
+    const def = nodeDefinition(type);
+    views = !def || def.outputs.kind === 'none' ? [] : def.outputs.kind === 'single' ? [{ id: null, label: '', tone: 'neutral' }] : def.outputs.handles.map((h) => ({ id: h.name, label: h.label, tone: h.tone }));
+    outputCache.set(key, views);
+  }
+  return views;
+}
+
+/** Handle-level marks: the violation names the handle, or a single output has no edge. */
+function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
+  const mine = violations.filter((v) => (handle === null ? v.handle === undefined && v.code === 'missing_output' : v.handle === handle));
+  return worstSeverity(mine);
+}
+
+function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
+  const severity = worstSeverity(violations)!;
+  const summary = `${violations.length} ${violations.length === 1 ? 'problem' : 'problems'}: ${violations.map((v) => v.message).join('; ')}`;
+  return (
+    <span className={`node-badge node-badge-${severity}`} role="img" aria-label={summary}>
+      {severity === 'error' ? '!' : '⚠'} {violations.length}
+      <span className="node-tip" aria-hidden="true">
+        {violations.map((v, i) => (
+          <span key={i} className={`node-tip-line tip-${v.severity}`}>{v.message}</span>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The one node component for every catalog type (style 2, 5): its look comes from the catalog and
+ * the presentation map; it reads only its own violations and highlight from the store.
+ */
+function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
+  const def = nodeDefinition(type);
+  const violations = useNodeViolations(id);
+  const highlight = useNodeHighlight(id);
+  const unknownType = useEditorStore((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));
+  const summary = useMemo(() => {
+    try {
+      return def?.summary(data) ?? '';
+    } catch {
+      return '';
+    }
+  }, [def, data]);
+  const severity = worstSeverity(violations);
+  const outputs = outputsFor(type);
+  const hasInput = nodeRole(type) !== 'start';
+  const style = { '--node-cat': categoryColor(type) } as CSSProperties;
+  return (
+    <div
+      className={`wf-node${severity ? ` wf-node-${severity}` : ''}${highlight ? ` wf-node-hl-${highlight}` : ''}${selected ? ' is-selected' : ''}`}
+      style={style}
+      data-testid={`node-${id}`}
+      data-node-type={type}
+    >
+      {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" aria-label={`Input of ${def?.label ?? 'step'}`} />}
+      <div className="wf-node-head">
+        <span className="wf-node-icon"><NodeIcon type={type} /></span>
+        <span className="wf-node-label">{def?.label ?? `Unknown type “${unknownType}”`}</span>
+        {violations.length > 0 && <ProblemBadge violations={violations} />}
+      </div>
+      {summary && <div className="wf-node-summary">{summary}</div>}
+      {outputs.length > 0 && (
+        <div className={`wf-node-outputs outputs-${outputs.length}`}>
+          {outputs.map((o, i) => {
+            const mark = handleSeverity(violations, o.id);
+            const left = `${((i + 1) / (outputs.length + 1)) * 100}%`;
+            return (
+              <div key={o.id ?? 'out'} className={`wf-output tone-${o.tone}${mark ? ` wf-output-${mark}` : ''}`} style={{ left }}>
+                {o.label && <span className="wf-output-label">{o.label}</span>}
+                <Handle
+                  type="source"
+                  position={Position.Bottom}
+                  id={o.id ?? undefined}
+                  className="wf-handle wf-handle-out"
+                  aria-label={o.label ? `${o.label} output of ${def?.label ?? 'step'}` : `Output of ${def?.label ?? 'step'}`}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const WorkflowNode = memo(WorkflowNodeView);

@@ -1,0 +1,329 @@
+/**
+ * The editor's one store: the canvas graph, selection, dirty flag, the `updated_at` the edit is
+ * based on, read-only state, named undo/redo history and the live violations.
+ *
+ * PUBLIC API (stable; for editor/power/** — import from 'src/app/editor/store'):
+ *
+ *   useEditorStore(selector)            zustand hook; read the fields below with the smallest selector.
+ *   editorStore = useEditorStore        same store, for code outside React: editorStore.getState().
+ *
+ *   State
+ *     campaign: CampaignMeta | null      the campaign record without its graph (name, status, senders, …)
+ *     baseUpdatedAt: string | null       the server `updated_at` this edit is based on (sent as expectedUpdatedAt)
+ *     dirty: boolean                     the canvas differs from the last saved/loaded graph
+ *     readOnly: boolean, readOnlyReason  true for non-draft campaigns (reason in users' words)
+ *     revision: number                   changes with every graph change (use as a memo key)
+ *     selection: {nodeIds, edgeIds}
+ *
+ *   Actions (all graph changes are undoable named steps)
+ *     getDefinition(): WorkflowDefinition                   the canvas as spec JSON, extra properties restored
+ *     loadDefinition(def, {label, markDirty})                replace the graph (import / restore a version) as one
+ *                                                            undo step; markDirty:false treats it as the saved graph
+ *     setHighlight({nodeIds, edgeIds, tone}) / clearHighlight()   colour a path or a diff on the canvas
+ *     focusElement({nodeId?, edgeId?})                      select it and ask the canvas to centre it
+ *     undo() / redo()
+ *
+ *   Hooks (./hooks): useViolations() → {violations, errors, warnings}; useNodeViolations(id); useEdgeViolations(id)
+ */
+import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { create } from 'zustand';
+import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
+import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
+import * as history from './history';
+import * as ops from './operations';
+import type { CampaignMeta, FlowEdge, FlowNode, GraphSnapshot, Highlight, ValidationState } from './types';
+import { computeValidation, EMPTY_VALIDATION, mergeViolations, summarize } from './validation';
+
+export interface Selection {
+  nodeIds: readonly string[];
+  edgeIds: readonly string[];
+}
+
+export interface LoadOptions {
+  label: string;
+  /** true: the loaded graph is unsaved work (import, restore); false: it is what the server holds. */
+  markDirty: boolean;
+}
+
+export interface EditorState extends CanvasGraph {
+  campaign: CampaignMeta | null;
+  baseUpdatedAt: string | null;
+  revision: number;
+  savedRevision: number;
+  dirty: boolean;
+  readOnly: boolean;
+  readOnlyReason: string | null;
+  selection: Selection;
+  validation: ValidationState;
+  /** Violations the server reported on the last save, shown until the graph changes. */
+  serverViolations: Violation[];
+  context: ValidationContext | undefined;
+  history: history.History;
+  highlight: Highlight | null;
+  /** A request for the canvas to centre an element (the canvas consumes it). */
+  focusRequest: { nodeId?: string; edgeId?: string; at: number } | null;
+  dragging: boolean;
+
+  open(campaign: CampaignMeta & { workflow_definition: WorkflowDefinition }): void;
+  close(): void;
+  setContext(context: ValidationContext | undefined): void;
+  markSaved(campaign: CampaignMeta, revision: number): void;
+  setBase(updatedAt: string): void;
+  setReadOnly(reason: string | null): void;
+  setServerViolations(violations: Violation[]): void;
+  onNodesChange(changes: NodeChange<FlowNode>[]): void;
+  onEdgesChange(changes: EdgeChange<FlowEdge>[]): void;
+  addNode(type: NodeType, at: { x: number; y: number } | null): void;
+  insertOnEdge(edgeId: string, type: NodeType): void;
+  connect(source: string, sourceHandle: string | null | undefined, target: string): void;
+  deleteSelection(): void;
+  updateNodeData(nodeId: string, patch: Record<string, unknown>, options?: { label?: string; coalesceKey?: string }): void;
+  removeNodeField(nodeId: string, key: string): void;
+  sealTyping(): void;
+  copy(): ClipboardPayload | null;
+  paste(payload: ClipboardPayload, offset?: { x: number; y: number }): void;
+  duplicate(): void;
+  applyPositions(positions: ReadonlyMap<string, { x: number; y: number }>, label: string): void;
+  select(target: { nodeId?: string; edgeId?: string }): void;
+  focusElement(target: { nodeId?: string; edgeId?: string }): void;
+  undo(): void;
+  redo(): void;
+  getDefinition(): WorkflowDefinition;
+  loadDefinition(def: WorkflowDefinition, options: LoadOptions): void;
+  setHighlight(highlight: { nodeIds: Iterable<string>; edgeIds: Iterable<string>; tone: Highlight['tone'] }): void;
+  clearHighlight(): void;
+}
+
+const EMPTY_SELECTION: Selection = { nodeIds: [], edgeIds: [] };
+let revisionCounter = 0;
+const nextRevision = () => ++revisionCounter;
+
+const graphOf = (s: CanvasGraph): CanvasGraph => ({ nodes: s.nodes, edges: s.edges, nodeExtras: s.nodeExtras, edgeExtras: s.edgeExtras });
+const snapshotOf = (s: EditorState): GraphSnapshot => ({ ...graphOf(s), revision: s.revision });
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+function selectionOf(nodes: readonly FlowNode[], edges: readonly FlowEdge[], previous: Selection): Selection {
+  const nodeIds = nodes.filter((n) => n.selected).map((n) => n.id);
+  const edgeIds = edges.filter((e) => e.selected).map((e) => e.id);
+  if (sameIds(nodeIds, previous.nodeIds) && sameIds(edgeIds, previous.edgeIds)) return previous;
+  return nodeIds.length === 0 && edgeIds.length === 0 ? EMPTY_SELECTION : { nodeIds, edgeIds };
+}
+
+/** getDefinition is cached by graph identity: called by validation, save, drafts and power features. */
+let definitionCache: { key: CanvasGraph; value: WorkflowDefinition } | null = null;
+function definitionOf(s: CanvasGraph): WorkflowDefinition {
+  const c = definitionCache;
+  if (c && c.key.nodes === s.nodes && c.key.edges === s.edges && c.key.nodeExtras === s.nodeExtras && c.key.edgeExtras === s.edgeExtras) return c.value;
+  const value = toDefinition(s);
+  definitionCache = { key: graphOf(s), value };
+  return value;
+}
+
+export const useEditorStore = create<EditorState>()((set, get) => {
+  /** Everything that follows a graph change: revision, dirty flag, violations, selection. */
+  const derive = (graph: CanvasGraph, revision: number, s: EditorState) => ({
+    ...graph,
+    revision,
+    dirty: revision !== s.savedRevision,
+    validation: computeValidation(definitionOf(graph), s.context, s.validation),
+    serverViolations: [],
+    selection: selectionOf(graph.nodes, graph.edges, s.selection),
+  });
+
+  /** One named, undoable graph change. No-op when read-only or nothing changed. */
+  const commit = (label: string, next: CanvasGraph, coalesceKey?: string) => {
+    const s = get();
+    if (s.readOnly) return;
+    if (next.nodes === s.nodes && next.edges === s.edges && next.nodeExtras === s.nodeExtras && next.edgeExtras === s.edgeExtras) return;
+    set({ ...derive(next, nextRevision(), s), history: history.record(s.history, label, snapshotOf(s), Date.now(), coalesceKey) });
+  };
+
+  const restore = (snapshot: GraphSnapshot, h: history.History) => {
+    const s = get();
+    set({ ...derive(graphOf(snapshot), snapshot.revision, s), history: h });
+  };
+
+  return {
+    nodes: [],
+    edges: [],
+    nodeExtras: {},
+    edgeExtras: {},
+    campaign: null,
+    baseUpdatedAt: null,
+    revision: 0,
+    savedRevision: 0,
+    dirty: false,
+    readOnly: false,
+    readOnlyReason: null,
+    selection: EMPTY_SELECTION,
+    validation: EMPTY_VALIDATION,
+    serverViolations: [],
+    context: undefined,
+    history: history.EMPTY_HISTORY,
+    highlight: null,
+    focusRequest: null,
+    dragging: false,
+
+    open: ({ workflow_definition, ...meta }) => {
+      const graph = fromDefinition(workflow_definition);
+      const revision = nextRevision();
+      const s = get();
+      const readOnlyReason = meta.status === 'draft' ? null : readOnlyMessage(meta.status);
+      set({
+        ...derive(graph, revision, { ...s, validation: EMPTY_VALIDATION, selection: EMPTY_SELECTION }),
+        savedRevision: revision,
+        dirty: false,
+        campaign: meta,
+        baseUpdatedAt: meta.updated_at,
+        readOnly: readOnlyReason !== null,
+        readOnlyReason,
+        history: history.EMPTY_HISTORY,
+        highlight: null,
+        focusRequest: null,
+        dragging: false,
+      });
+    },
+    close: () => set({ campaign: null, nodes: [], edges: [], nodeExtras: {}, edgeExtras: {}, history: history.EMPTY_HISTORY, validation: EMPTY_VALIDATION, selection: EMPTY_SELECTION, dirty: false, highlight: null }),
+    setContext: (context) => {
+      const s = get();
+      set({ context, validation: computeValidation(definitionOf(s), context, s.validation) });
+    },
+    markSaved: (campaign, revision) => {
+      const s = get();
+      set({ campaign, baseUpdatedAt: campaign.updated_at, savedRevision: revision, dirty: s.revision !== revision });
+    },
+    setBase: (updatedAt) => set({ baseUpdatedAt: updatedAt }),
+    setReadOnly: (reason) => set({ readOnly: reason !== null, readOnlyReason: reason }),
+    setServerViolations: (violations) => {
+      const s = get();
+      set({ serverViolations: violations, validation: summarize(mergeViolations(s.validation.violations, violations), s.validation) });
+    },
+
+    onNodesChange: (changes) => {
+      const s = get();
+      let label: string | null = null;
+      let coalesceKey: string | undefined;
+      let dragging = s.dragging;
+      let endsDrag = false;
+      for (const c of changes) {
+        if (c.type === 'position') {
+          if (s.readOnly) return;
+          if (c.dragging) {
+            if (!dragging) label = changes.filter((x) => x.type === 'position').length > 1 ? 'Move steps' : 'Move step';
+            dragging = true;
+          } else if (dragging) endsDrag = true;
+          else (label = 'Move step'), (coalesceKey = 'keyboard-move');
+        } else if (c.type === 'remove' || c.type === 'add' || c.type === 'replace') {
+          label = 'Change steps';
+        }
+      }
+      const nodes = applyNodeChanges(changes, s.nodes);
+      const graph = { ...graphOf(s), nodes };
+      if (label && !dragging) return commit(label, graph, coalesceKey);
+      if (label) {
+        // First frame of a drag: one undo step for the whole drag; violations wait for the drop.
+        set({ nodes, dragging: true, history: history.record(s.history, label, snapshotOf(s), Date.now()), selection: selectionOf(nodes, s.edges, s.selection) });
+        return;
+      }
+      if (endsDrag) {
+        set({ ...derive(graph, nextRevision(), s), dragging: false });
+        return;
+      }
+      set({ nodes, selection: selectionOf(nodes, s.edges, s.selection) });
+    },
+    onEdgesChange: (changes) => {
+      const s = get();
+      const edges = applyEdgeChanges(changes, s.edges);
+      if (changes.some((c) => c.type !== 'select')) return commit('Change connections', { ...graphOf(s), edges });
+      set({ edges, selection: selectionOf(s.nodes, edges, s.selection) });
+    },
+
+    addNode: (type, at) => {
+      const s = get();
+      const anchor = s.selection.nodeIds.length === 1 ? s.selection.nodeIds[0] : undefined;
+      commit(`Add ${labelOf(type)}`, ops.addNode(graphOf(s), type, at, anchor));
+    },
+    insertOnEdge: (edgeId, type) => commit(`Insert ${labelOf(type)}`, ops.insertOnEdge(graphOf(get()), edgeId, type, get().context)),
+    connect: (source, sourceHandle, target) => commit('Connect steps', ops.connect(graphOf(get()), source, sourceHandle, target)),
+    deleteSelection: () => {
+      const s = get();
+      const count = s.selection.nodeIds.length + s.selection.edgeIds.length;
+      commit(count > 1 ? `Delete ${count} items` : s.selection.nodeIds.length ? 'Delete step' : 'Delete connection', ops.deleteSelection(graphOf(s)));
+    },
+    updateNodeData: (nodeId, patch, options = {}) => {
+      const s = get();
+      const node = s.nodes.find((n) => n.id === nodeId);
+      if (!node) return;
+      const label = options.label ?? `Edit ${labelOf(node.type)}`;
+      commit(label, ops.setNodeData(graphOf(s), nodeId, (data) => ({ ...data, ...patch })), options.coalesceKey);
+    },
+    removeNodeField: (nodeId, key) =>
+      commit('Clear field', ops.setNodeData(graphOf(get()), nodeId, (data) => {
+        const { [key]: _removed, ...rest } = data;
+        return rest;
+      })),
+    sealTyping: () => set({ history: history.seal(get().history) }),
+    copy: () => copySelection(graphOf(get())),
+    paste: (payload, offset = { x: 40, y: 40 }) => commit(payload.nodes.length > 1 ? `Paste ${payload.nodes.length} steps` : 'Paste step', pasteInto(graphOf(get()), payload, offset)),
+    duplicate: () => {
+      const payload = copySelection(graphOf(get()));
+      if (payload) commit(payload.nodes.length > 1 ? `Duplicate ${payload.nodes.length} steps` : 'Duplicate step', pasteInto(graphOf(get()), payload, { x: 40, y: 40 }));
+    },
+    applyPositions: (positions, label) => {
+      const s = get();
+      const nodes = s.nodes.map((n) => {
+        const p = positions.get(n.id);
+        return p && (p.x !== n.position.x || p.y !== n.position.y) ? { ...n, position: { x: Math.round(p.x), y: Math.round(p.y) } } : n;
+      });
+      commit(label, { ...graphOf(s), nodes });
+    },
+    select: ({ nodeId, edgeId }) => {
+      const s = get();
+      const nodes = s.nodes.map((n) => ((n.id === nodeId) !== Boolean(n.selected) ? { ...n, selected: n.id === nodeId } : n));
+      const edges = s.edges.map((e) => ((e.id === edgeId) !== Boolean(e.selected) ? { ...e, selected: e.id === edgeId } : e));
+      set({ nodes, edges, selection: selectionOf(nodes, edges, s.selection) });
+    },
+    focusElement: (target) => {
+      get().select(target);
+      set({ focusRequest: { ...target, at: Date.now() } });
+    },
+    undo: () => {
+      const s = get();
+      if (s.readOnly) return;
+      const step = history.undo(s.history, snapshotOf(s));
+      if (step) restore(step.restore, step.history);
+    },
+    redo: () => {
+      const s = get();
+      if (s.readOnly) return;
+      const step = history.redo(s.history, snapshotOf(s));
+      if (step) restore(step.restore, step.history);
+    },
+    getDefinition: () => definitionOf(get()),
+    loadDefinition: (def, { label, markDirty }) => {
+      const s = get();
+      if (s.readOnly && markDirty) return;
+      const graph = fromDefinition(structuredClone(def));
+      const revision = nextRevision();
+      set({
+        ...derive(graph, revision, s),
+        history: history.record(s.history, label, snapshotOf(s), Date.now()),
+        ...(markDirty ? { dirty: true } : { savedRevision: revision, dirty: false }),
+      });
+    },
+    setHighlight: ({ nodeIds, edgeIds, tone }) => set({ highlight: { nodeIds: new Set(nodeIds), edgeIds: new Set(edgeIds), tone } }),
+    clearHighlight: () => set({ highlight: null }),
+  };
+});
+
+export const editorStore = useEditorStore;
+
+function labelOf(type: string | undefined): string {
+  return nodeDefinition(type)?.label ?? type ?? 'step';
+}
+
+/** Why a non-draft campaign opens read-only, in users' words. */
+export function readOnlyMessage(status: string): string {
+  return `This campaign is ${status}. Only draft campaigns can be edited, so the graph is read-only.`;
+}

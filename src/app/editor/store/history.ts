@@ -1,0 +1,58 @@
+import type { GraphSnapshot, HistoryEntry } from './types';
+
+/** At least 100 steps are kept (issue 4); older ones fall off the bottom. */
+export const HISTORY_LIMIT = 200;
+/** Typing pauses longer than this start a new undo step for the same field. */
+export const COALESCE_MS = 1200;
+
+export interface History {
+  past: HistoryEntry[];
+  future: HistoryEntry[];
+}
+
+export const EMPTY_HISTORY: History = { past: [], future: [] };
+
+/**
+ * Records `before` (the graph as it was) under `label`. A change with the same coalesce key as the
+ * last entry, soon after it, joins that entry: the entry already holds the state before the burst.
+ */
+export function record(history: History, label: string, before: GraphSnapshot, now: number, coalesceKey?: string): History {
+  const last = history.past[history.past.length - 1];
+  if (coalesceKey !== undefined && last?.coalesceKey === coalesceKey && now - last.at <= COALESCE_MS) {
+    const joined = { ...last, at: now };
+    return { past: [...history.past.slice(0, -1), joined], future: [] };
+  }
+  const entry: HistoryEntry = { label, snapshot: before, at: now, ...(coalesceKey !== undefined ? { coalesceKey } : {}) };
+  const past = history.past.length >= HISTORY_LIMIT ? history.past.slice(history.past.length - HISTORY_LIMIT + 1) : history.past.slice();
+  past.push(entry);
+  return { past, future: [] };
+}
+
+/** Ends a typing burst: the next change of the same field becomes its own step. */
+export function seal(history: History): History {
+  const last = history.past[history.past.length - 1];
+  if (!last?.coalesceKey) return history;
+  const { coalesceKey: _dropped, ...sealed } = last;
+  return { past: [...history.past.slice(0, -1), sealed], future: history.future };
+}
+
+/** Steps back: returns the snapshot to restore, or null when there is nothing to undo. */
+export function undo(history: History, current: GraphSnapshot): { history: History; restore: GraphSnapshot; label: string } | null {
+  const entry = history.past[history.past.length - 1];
+  if (!entry) return null;
+  return {
+    history: { past: history.past.slice(0, -1), future: [...history.future, { label: entry.label, snapshot: current, at: Date.now() }] },
+    restore: entry.snapshot,
+    label: entry.label,
+  };
+}
+
+export function redo(history: History, current: GraphSnapshot): { history: History; restore: GraphSnapshot; label: string } | null {
+  const entry = history.future[history.future.length - 1];
+  if (!entry) return null;
+  return {
+    history: { past: [...history.past, { label: entry.label, snapshot: current, at: 0 }], future: history.future.slice(0, -1) },
+    restore: entry.snapshot,
+    label: entry.label,
+  };
+}

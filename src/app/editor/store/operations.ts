@@ -1,0 +1,123 @@
+import { CATALOG, nodeDefinition, nodeRole, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
+import { toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import { freshEdgeId, freshId } from './ids';
+import type { FlowEdge, FlowNode } from './types';
+
+/** Vertical distance between a step and the next one when the editor places it. */
+export const ROW_GAP = 160;
+const DEFAULT_HEIGHT = 88;
+
+export const nodeHeight = (n: FlowNode): number => n.measured?.height ?? n.height ?? DEFAULT_HEIGHT;
+
+const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
+const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
+
+export function newNode(type: NodeType, position: { x: number; y: number }, taken: Set<string>): FlowNode {
+  return { id: freshId(type, taken), type, position: { x: Math.round(position.x), y: Math.round(position.y) }, data: CATALOG[type].defaults(), selected: true };
+}
+
+export function newEdge(source: string, sourceHandle: string | null | undefined, target: string, taken: Set<string>): FlowEdge {
+  return { id: freshEdgeId(source, sourceHandle, target, taken), source, target, sourceHandle: sourceHandle ?? null, type: WORKFLOW_EDGE_TYPE };
+}
+
+/** The outputs of a node as handle ids (null = the single unnamed output). */
+export function outputsOf(type: string | undefined): (string | null)[] {
+  const def = nodeDefinition(type);
+  if (!def || def.outputs.kind === 'none') return [];
+  return def.outputs.kind === 'single' ? [null] : def.outputs.handles.map((h) => h.name);
+}
+
+/** Outputs of `node` that have no edge yet, in catalog order. */
+export function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
+  const used = new Set(g.edges.filter((e) => e.source === node.id).map((e) => e.sourceHandle ?? null));
+  return outputsOf(node.type).filter((h) => !used.has(h));
+}
+
+const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.map((i) => (i.selected ? { ...i, selected: false } : i));
+
+/**
+ * Adds a step. With an anchor (the selected step) it goes below it and, when the anchor has a
+ * free output, is wired to it — the way Dify/n8n continue a flow.
+ */
+export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: number } | null, anchorId?: string): CanvasGraph {
+  const anchor = anchorId ? g.nodes.find((n) => n.id === anchorId) : undefined;
+  const position = at ?? (anchor ? { x: anchor.position.x, y: anchor.position.y + nodeHeight(anchor) + ROW_GAP - DEFAULT_HEIGHT } : { x: 0, y: 0 });
+  const node = newNode(type, position, takenNodeIds(g));
+  const edges = deselect(g.edges);
+  if (anchor && !at) {
+    const free = freeOutputs(g, anchor)[0];
+    if (free !== undefined && nodeRole(type) !== 'start') edges.push(newEdge(anchor.id, free, node.id, takenEdgeIds(g)));
+  }
+  return { ...g, nodes: [...deselect(g.nodes), node], edges };
+}
+
+/** Every node reachable from `from` along edges (including it). */
+function downstream(edges: readonly FlowEdge[], from: string): Set<string> {
+  const out = new Map<string, string[]>();
+  for (const e of edges) (out.get(e.source) ?? out.set(e.source, []).get(e.source)!).push(e.target);
+  const seen = new Set<string>([from]);
+  const stack = [from];
+  while (stack.length) for (const next of out.get(stack.pop()!) ?? []) if (!seen.has(next)) (seen.add(next), stack.push(next));
+  return seen;
+}
+
+/**
+ * Puts a new step on an existing edge: source → new → target. The new step's outputs are wired so
+ * the graph breaks the fewest rules: each output is tried as the one that continues to the old
+ * target while the others go to an end step; the shared validator picks the winner (style 4).
+ */
+export function insertOnEdge(g: CanvasGraph, edgeId: string, type: NodeType, context?: ValidationContext): CanvasGraph {
+  const edge = g.edges.find((e) => e.id === edgeId);
+  if (!edge) return g;
+  const source = g.nodes.find((n) => n.id === edge.source);
+  const target = g.nodes.find((n) => n.id === edge.target);
+  if (!source || !target) return g;
+  const nodeIds = takenNodeIds(g);
+  const gap = target.position.y - source.position.y;
+  const shift = gap < 2 * ROW_GAP ? ROW_GAP : 0;
+  const moved = shift ? downstream(g.edges, target.id) : new Set<string>();
+  const node = newNode(type, { x: target.position.x, y: shift ? target.position.y : source.position.y + gap / 2 }, nodeIds);
+  const nodes = [...deselect(g.nodes).map((n) => (moved.has(n.id) ? { ...n, position: { x: n.position.x, y: n.position.y + shift } } : n)), node];
+  const outputs = outputsOf(type);
+  const endNode = g.nodes.find((n) => nodeRole(n.type) === 'end');
+  const base = deselect(g.edges).map((e) => (e.id === edgeId ? { ...e, target: node.id } : e));
+  const candidates = (outputs.length ? outputs : [undefined]).map((keep) => {
+    const taken = takenEdgeIds(g);
+    const edges = [...base];
+    for (const h of outputs) {
+      if (h === keep) edges.push(newEdge(node.id, h, target.id, taken));
+      else if (endNode) edges.push(newEdge(node.id, h, endNode.id, taken));
+    }
+    return { ...g, nodes, edges };
+  });
+  if (candidates.length === 1) return candidates[0]!;
+  const errors = (c: CanvasGraph) => validateWorkflow(toDefinition(c), context).filter((v) => v.severity === 'error').length;
+  return candidates.reduce((best, c) => (errors(c) < errors(best) ? c : best));
+}
+
+/** Removes the selected steps and connections (and every connection touching a removed step). */
+export function deleteSelection(g: CanvasGraph): CanvasGraph {
+  const gone = new Set(g.nodes.filter((n) => n.selected).map((n) => n.id));
+  const nodes = g.nodes.filter((n) => !gone.has(n.id));
+  const edges = g.edges.filter((e) => !e.selected && !gone.has(e.source) && !gone.has(e.target));
+  if (nodes.length === g.nodes.length && edges.length === g.edges.length) return g;
+  const nodeExtras = { ...g.nodeExtras };
+  for (const id of gone) delete nodeExtras[id];
+  const edgeExtras = { ...g.edgeExtras };
+  const kept = new Set(edges.map((e) => e.id));
+  for (const e of g.edges) if (!kept.has(e.id)) delete edgeExtras[e.id];
+  return { nodes, edges, nodeExtras, edgeExtras };
+}
+
+export function connect(g: CanvasGraph, source: string, sourceHandle: string | null | undefined, target: string): CanvasGraph {
+  return { ...g, edges: [...g.edges, newEdge(source, sourceHandle, target, takenEdgeIds(g))] };
+}
+
+/** Replaces one node's data (a new object: the node re-renders, its neighbours do not). */
+export function setNodeData(g: CanvasGraph, nodeId: string, update: (data: FlowNode['data']) => FlowNode['data']): CanvasGraph {
+  const index = g.nodes.findIndex((n) => n.id === nodeId);
+  if (index < 0) return g;
+  const nodes = g.nodes.slice();
+  nodes[index] = { ...nodes[index]!, data: update(nodes[index]!.data) };
+  return { ...g, nodes };
+}

@@ -1,0 +1,73 @@
+import { memo } from 'react';
+import type { Conversation } from '../api/conversations';
+import { Avatar } from '../ui/Avatar';
+import { fullTime, relativeTime } from '../ui/format';
+import { ChannelIcon } from './ChannelIcon';
+
+export const ROW_HEIGHT = 76;
+const MAX_TAGS_SHOWN = 2;
+
+export const REPLY_LABEL = { awaiting_reply: 'Awaiting reply', need_to_reply: 'Need to reply' } as const;
+
+interface Props {
+  conversation: Conversation;
+  domId: string;
+  index: number;
+  setSize: number;
+  top: number;
+  active: boolean;
+  selected: boolean;
+  now: number;
+  onOpen(index: number): void;
+}
+
+/** One inbox row; memoized so scrolling re-renders only rows entering the window. */
+export const ConversationRow = memo(function ConversationRow({ conversation: c, domId, index, setSize, top, active, selected, now, onOpen }: Props) {
+  const shown = c.tags.slice(0, MAX_TAGS_SHOWN);
+  return (
+    <div
+      id={domId}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className={`conv-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${c.unreadCount ? ' is-unread' : ''}`}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      onClick={() => onOpen(index)}
+      data-conversation-id={c.id}
+    >
+      <div className="conv-avatar">
+        <Avatar name={c.contact.name} url={c.contact.avatarUrl} size={40} />
+        <ChannelIcon channel={c.channel} />
+      </div>
+      <div className="conv-body">
+        <div className="conv-line">
+          <span className="conv-name">{c.contact.name}</span>
+          <time className="conv-time" dateTime={c.lastMessage.at} title={fullTime(c.lastMessage.at)}>
+            {relativeTime(c.lastMessage.at, now)}
+          </time>
+        </div>
+        {c.contact.headline && <div className="conv-headline">{c.contact.headline}</div>}
+        <div className="conv-line">
+          <span className="conv-preview">
+            {c.lastMessage.direction === 'outbound' && <span className="muted">You: </span>}
+            {c.lastMessage.text}
+          </span>
+          <span className="conv-badges">
+            {shown.map((t) => (
+              <span key={t} className="chip chip-sm">{t}</span>
+            ))}
+            {c.tags.length > MAX_TAGS_SHOWN && <span className="chip chip-sm">+{c.tags.length - MAX_TAGS_SHOWN}</span>}
+            {c.replyState && <span className={`badge reply-${c.replyState}`}>{REPLY_LABEL[c.replyState]}</span>}
+            {c.unreadCount > 0 && (
+              <span className="badge badge-accent">
+                {c.unreadCount}
+                <span className="visually-hidden"> unread</span>
+              </span>
+            )}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+});

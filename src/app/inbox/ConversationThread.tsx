@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { CHANNEL_LABEL } from '../api/accounts';
+import { useMessages, type Conversation } from '../api/conversations';
+import { Avatar } from '../ui/Avatar';
+import { fullTime } from '../ui/format';
+import { ErrorState, SkeletonRows } from '../ui/StateViews';
+import { ChannelIcon } from './ChannelIcon';
+import { REPLY_LABEL } from './ConversationRow';
+import { TagEditor } from './TagEditor';
+
+/** One conversation: who, the whole thread (oldest first), and its tags. */
+export function ConversationThread({ conversation: c, onClose }: { conversation: Conversation; onClose(): void }) {
+  const messages = useMessages(c.id);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  const endRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const items = messages.data?.pages.flatMap((p) => p.items) ?? [];
+
+  // Threads are short: load them whole, then show the newest message.
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useEffect(() => {
+    if (!hasNextPage) endRef.current?.scrollIntoView({ block: 'end' });
+  }, [items.length, hasNextPage]);
+  useEffect(() => headingRef.current?.focus(), [c.id]);
+
+  return (
+    <section className="thread" aria-labelledby={`thread-${c.id}`}>
+      <header className="thread-header">
+        <button type="button" className="btn btn-ghost btn-sm thread-back" onClick={onClose} aria-label="Back to conversations">
+          ←
+        </button>
+        <Avatar name={c.contact.name} url={c.contact.avatarUrl} size={40} />
+        <div className="thread-who">
+          <h2 id={`thread-${c.id}`} ref={headingRef} tabIndex={-1}>
+            {c.contact.name}
+          </h2>
+          {c.contact.headline && <p className="muted">{c.contact.headline}</p>}
+        </div>
+        <div className="thread-meta">
+          <ChannelIcon channel={c.channel} /> <span className="visually-hidden">{CHANNEL_LABEL[c.channel]}</span>
+          {c.replyState && <span className={`badge reply-${c.replyState}`}>{REPLY_LABEL[c.replyState]}</span>}
+          {c.contact.profileUrl && /^https?:\/\//i.test(c.contact.profileUrl) && (
+            <a href={c.contact.profileUrl} target="_blank" rel="noreferrer noopener">
+              Profile<span className="visually-hidden"> of {c.contact.name} (opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      </header>
+      <TagEditor conversation={c} />
+      <div className="thread-messages" tabIndex={0} aria-label="Messages" role="log">
+        {messages.isPending && <SkeletonRows count={4} label="Loading messages" />}
+        {messages.isError && <ErrorState what="the messages" error={messages.error} onRetry={() => void messages.refetch()} />}
+        {messages.isSuccess && items.length === 0 && <p className="muted">No messages in this conversation.</p>}
+        {items.map((m) => (
+          <div key={m.id} className={`bubble bubble-${m.direction}`}>
+            <span className="visually-hidden">{m.direction === 'inbound' ? `${c.contact.name}:` : 'You:'}</span>
+            <p>{m.text}</p>
+            <time dateTime={m.sentAt}>{fullTime(m.sentAt)}</time>
+          </div>
+        ))}
+        <div ref={endRef} />
+      </div>
+    </section>
+  );
+}

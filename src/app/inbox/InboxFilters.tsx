@@ -1,0 +1,95 @@
+import { forwardRef, useId } from 'react';
+import { CHANNEL_LABEL, useAccounts, type Channel } from '../api/accounts';
+import type { ConversationFilters, ReplyState } from '../api/conversations';
+import { useDebouncedField } from '../ui/useDebounced';
+import { ChannelIcon } from './ChannelIcon';
+
+interface Props {
+  filters: ConversationFilters;
+  onChange(patch: Partial<ConversationFilters>): void;
+  compact?: boolean;
+}
+
+function AccountPicker({ selected, onChange }: { selected: string[]; onChange(ids: string[]): void }) {
+  const { data: accounts, isError } = useAccounts();
+  const summary = selected.length === 0 ? 'All accounts' : `${selected.length} account${selected.length > 1 ? 's' : ''}`;
+  const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
+  return (
+    <details className="filter-popover">
+      <summary className="btn btn-sm" aria-label={`Accounts: ${summary}`}>
+        {summary} <span aria-hidden="true">▾</span>
+      </summary>
+      <fieldset className="filter-popover-body">
+        <legend className="visually-hidden">Accounts</legend>
+        {isError && <p className="field-error">Accounts could not be loaded.</p>}
+        {accounts?.length === 0 && <p className="muted">No connected accounts.</p>}
+        {accounts?.map((a) => (
+          <label key={a.id} className="check-row">
+            <input type="checkbox" checked={selected.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />
+            <ChannelIcon channel={a.channel} />
+            <span>{a.name}</span>
+            <span className="visually-hidden">({CHANNEL_LABEL[a.channel]})</span>
+          </label>
+        ))}
+        {selected.length > 0 && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange([])}>
+            All accounts
+          </button>
+        )}
+      </fieldset>
+    </details>
+  );
+}
+
+/** Spec 4.2 filters; every one combines with the others. Text fields commit after 250 ms of quiet. */
+export const InboxFilters = forwardRef<HTMLInputElement, Props>(function InboxFilters({ filters, onChange, compact }, searchRef) {
+  const id = useId();
+  const [search, setSearch, flushSearch] = useDebouncedField(filters.search, (v) => onChange({ search: v }));
+  const [tag, setTag, flushTag] = useDebouncedField(filters.tag, (v) => onChange({ tag: v }));
+  return (
+    <div className={`inbox-filters${compact ? ' inbox-filters-compact' : ''}`} role="search" aria-label="Filter conversations">
+      <label className="inbox-search">
+        <span className="visually-hidden">Search conversations</span>
+        <input
+          ref={searchRef}
+          className="input input-sm"
+          type="search"
+          placeholder="Search names, headlines, messages…  ( / )"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && flushSearch()}
+          aria-keyshortcuts="/"
+        />
+      </label>
+      <AccountPicker selected={filters.accountIds} onChange={(accountIds) => onChange({ accountIds })} />
+      <label>
+        <span className="visually-hidden">Channel</span>
+        <select className="input input-sm" value={filters.channel} onChange={(e) => onChange({ channel: e.target.value as Channel | '' })}>
+          <option value="">All channels</option>
+          <option value="professional_network">LinkedIn</option>
+          <option value="messaging_app">WhatsApp</option>
+        </select>
+      </label>
+      <label>
+        <span className="visually-hidden">Reply state</span>
+        <select className="input input-sm" value={filters.reply} onChange={(e) => onChange({ reply: e.target.value as ReplyState | '' })}>
+          <option value="">Any reply state</option>
+          <option value="need_to_reply">Need to reply</option>
+          <option value="awaiting_reply">Awaiting reply</option>
+        </select>
+      </label>
+      <label className="inbox-tag-filter">
+        <span className="visually-hidden">Tag</span>
+        <input
+          id={`${id}-tag`}
+          className="input input-sm"
+          type="search"
+          placeholder="Tag"
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && flushTag()}
+        />
+      </label>
+    </div>
+  );
+});

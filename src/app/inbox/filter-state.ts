@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { Channel } from '../api/accounts';
+import { EMPTY_FILTERS, type ConversationFilters, type ReplyState } from '../api/conversations';
+import { setSearchParams, useLocation } from '../router';
+
+/**
+ * Where the inbox keeps its filters and open conversation. Full-width (/inbox): the URL, so a view can
+ * be shared and survives reload. In the dock: the dock's own persisted state, because the editor owns
+ * its URL (/campaigns/:id); "Open full view" carries the dock's filters over to /inbox as a URL.
+ */
+export interface InboxViewState {
+  filters: ConversationFilters;
+  conversationId: string | null;
+  setFilters(patch: Partial<ConversationFilters>): void;
+  openConversation(id: string | null): void;
+}
+
+const CHANNELS: Channel[] = ['professional_network', 'messaging_app'];
+const REPLIES: ReplyState[] = ['awaiting_reply', 'need_to_reply'];
+
+export function filtersFromParams(p: URLSearchParams): ConversationFilters {
+  const channel = p.get('channel') as Channel;
+  const reply = p.get('reply') as ReplyState;
+  return {
+    accountIds: (p.get('accounts') ?? '').split(',').filter(Boolean),
+    channel: CHANNELS.includes(channel) ? channel : '',
+    search: p.get('search') ?? '',
+    tag: p.get('tag') ?? '',
+    reply: REPLIES.includes(reply) ? reply : '',
+  };
+}
+
+const paramsOf = (f: Partial<ConversationFilters>): Record<string, string | undefined> => {
+  const out: Record<string, string | undefined> = {};
+  if ('accountIds' in f) out.accounts = f.accountIds?.join(',');
+  if ('channel' in f) out.channel = f.channel;
+  if ('search' in f) out.search = f.search;
+  if ('tag' in f) out.tag = f.tag;
+  if ('reply' in f) out.reply = f.reply;
+  return out;
+};
+
+/** `/inbox?…` for a filter set (the dock's "Open full view" link). */
+export function inboxHref(filters: ConversationFilters, conversationId: string | null = null): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(paramsOf(filters))) if (v) p.set(k, v);
+  if (conversationId) p.set('conversation', conversationId);
+  const qs = p.toString();
+  return `/inbox${qs ? `?${qs}` : ''}`;
+}
+
+const setUrlFilters = (patch: Partial<ConversationFilters>) => setSearchParams(paramsOf(patch));
+// Opening a conversation is a history entry, so Back closes it.
+const openUrlConversation = (id: string | null) => setSearchParams({ conversation: id }, { push: true });
+
+export function useUrlInboxState(): InboxViewState {
+  const { search, href } = useLocation();
+  // Memoized per URL so the filter object (a query key input) is stable between renders.
+  const filters = useMemo(() => filtersFromParams(new URL(href, window.location.origin).searchParams), [href]);
+  return { filters, conversationId: search.get('conversation'), setFilters: setUrlFilters, openConversation: openUrlConversation };
+}
+
+const useDockInboxStore = create<{ filters: ConversationFilters; conversationId: string | null; set(s: Partial<{ filters: ConversationFilters; conversationId: string | null }>): void }>()(
+  persist((set) => ({ filters: EMPTY_FILTERS, conversationId: null, set: (s) => set(s) }), { name: 'campaign-studio.dock.inbox' }),
+);
+
+const setDockFilters = (patch: Partial<ConversationFilters>) => {
+  const { filters, set } = useDockInboxStore.getState();
+  set({ filters: { ...filters, ...patch } });
+};
+const openDockConversation = (conversationId: string | null) => useDockInboxStore.getState().set({ conversationId });
+
+export function useDockInboxState(): InboxViewState {
+  const filters = useDockInboxStore((s) => s.filters);
+  const conversationId = useDockInboxStore((s) => s.conversationId);
+  return { filters, conversationId, setFilters: setDockFilters, openConversation: openDockConversation };
+}
+
+export const hasFilters = (f: ConversationFilters): boolean => Boolean(f.accountIds.length || f.channel || f.search || f.tag || f.reply);

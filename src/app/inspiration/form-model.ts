@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { inspirationInputSchema, MAX_MEDIA_ITEMS, type InspirationInput } from '../../domain/schemas';
+import type { FieldError } from '../api/http';
+
+/**
+ * The inspiration form as the user types it (all text), and its conversion to the spec 4.3 body.
+ * Validation is the shared schema's (src/domain/schemas.ts); this file only maps values and messages.
+ */
+export interface MediaDraft {
+  key: number;
+  type: 'image' | 'video';
+  url: string;
+  thumbnailUrl: string;
+  width: string;
+  height: string;
+}
+
+export interface InspirationDraft {
+  text: string;
+  author: string;
+  url: string;
+  providerId: string;
+  notes: string;
+  authorId: string;
+  authorUrl: string;
+  linkedinAccountId: string;
+  reactions: string;
+  comments: string;
+  reposts: string;
+  observedAt: string;
+  publishedAt: string;
+  avatarUrl: string;
+  media: MediaDraft[];
+}
+
+export const EMPTY_DRAFT: InspirationDraft = {
+  text: '', author: '', url: '', providerId: '', notes: '', authorId: '', authorUrl: '', linkedinAccountId: '',
+  reactions: '', comments: '', reposts: '', observedAt: '', publishedAt: '', avatarUrl: '', media: [],
+};
+
+let mediaKey = 1;
+export const newMedia = (): MediaDraft => ({ key: mediaKey++, type: 'image', url: '', thumbnailUrl: '', width: '', height: '' });
+export { MAX_MEDIA_ITEMS };
+
+/** Field path → message, paths as in problem+json (`media.0.url`). */
+export type FieldErrors = Record<string, string>;
+
+// Fields the spec types "string" (not nullable): left empty they are omitted. Nullable ones are cleared to null.
+const OPTIONAL = ['author', 'providerId', 'observedAt'] as const;
+const NULLABLE = ['url', 'notes', 'authorId', 'authorUrl', 'linkedinAccountId', 'publishedAt', 'avatarUrl'] as const;
+const COUNTS = ['reactions', 'comments', 'reposts'] as const;
+
+/** '' → null; an integer literal → number; anything else stays text so the schema rejects it (not silently null). */
+const intOrNull = (v: string): unknown => {
+  const t = v.trim();
+  if (!t) return null;
+  return /^[+-]?\d+$/.test(t) ? Number(t) : t;
+};
+const textOrNull = (v: string): string | null => (v.trim() ? v.trim() : null);
+
+export function draftToBody(d: InspirationDraft): Record<string, unknown> {
+  const body: Record<string, unknown> = { text: d.text };
+  for (const k of OPTIONAL) if (d[k].trim()) body[k] = d[k].trim();
+  for (const k of NULLABLE) body[k] = k === 'notes' ? (d.notes.trim() ? d.notes : null) : textOrNull(d[k]);
+  for (const k of COUNTS) body[k] = intOrNull(d[k]);
+  body.media = d.media.map((m) => ({
+    type: m.type,
+    url: m.url.trim(),
+    thumbnailUrl: textOrNull(m.thumbnailUrl),
+    width: intOrNull(m.width),
+    height: intOrNull(m.height),
+  }));
+  return body;
+}
+
+const URL_FIELDS = /(^|\.)(url|thumbnailUrl|avatarUrl)$/;
+const NUMBER_FIELDS = /(^|\.)(reactions|comments|reposts|width|height)$/;
+
+/** A zod issue in the user's words. */
+function describe(issue: z.core.$ZodIssue, path: string): string {
+  if (path === 'media' && issue.code === 'too_big') return `At most ${MAX_MEDIA_ITEMS} media items.`;
+  if (URL_FIELDS.test(path)) return 'Enter a full web address, like https://example.com/picture.jpg.';
+  if (NUMBER_FIELDS.test(path)) return issue.code === 'too_small' ? 'Must be 0 or more.' : 'Enter a whole number, or leave it empty.';
+  return issue.message;
+}
+
+export const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+
+/** Validates with the shared schema; returns the body to send, or the errors by field path. */
+export function validateDraft(d: InspirationDraft): { ok: true; input: InspirationInput } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  // The schema admits an empty text; an inspiration without its text is of no use, so the form asks for it.
+  if (!d.text.trim()) errors.text = 'Paste the post’s text.';
+  const parsed = inspirationInputSchema.safeParse(draftToBody(d));
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = pathKey(issue.path);
+      errors[key] ??= describe(issue, key);
+    }
+  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
+  return { ok: true, input: parsed.data };
+}
+
+/** Server field errors (contract 3 `errors[]`) onto the same paths; strips a leading `body.` if any. */
+export function serverErrors(errors: FieldError[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const key = e.path.replace(/^(body|inspiration)\./, '').replace(/\[(\d+)\]/g, '.$1');
+    out[key || '_form'] ??= e.message;
+  }
+  return out;
+}
+
+/** DOM id of a field's control, from its path. */
+export const fieldId = (formId: string, path: string): string => `${formId}-${path.replace(/\./g, '-')}`;

@@ -1,0 +1,8 @@
+/** Path features over a workflow definition: templates, simulator walk, summaries, launch review, diff. */
+export * from './templates';
+export * from './walk';
+export * from './summary';
+export * from './review';
+export * from './diff';
+export { delayDays, formatDays, scoreQualifies, waitDays } from './describe';
+export * from './transfer';

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { connectionOnlyGraph, inmailFallbackGraph, scoredFollowUpGraph } from '../testing/fixtures';
+import { DEFAULT_SAMPLE_PROSPECT, reviewLaunch, sendSteps, sendWarnings } from './review';
+import { findTemplate } from './templates';
+
+const premium = { accountId: 'acc_p', name: 'Pat', premium: true };
+const free = { accountId: 'acc_f', name: 'Fran', premium: false };
+
+describe('launch review', () => {
+  it('lists every send with its template as written', () => {
+    const sends = sendSteps(scoredFollowUpGraph());
+    expect(sends.map((s) => [s.nodeId, s.label])).toEqual([['invite', 'Connection request'], ['thanks', 'Message'], ['follow_up', 'Template message']]);
+    expect(sends[2]!.message).toBe('Any thoughts, {{firstName}}?');
+  });
+
+  it('a valid template with a sender can launch with no warnings', () => {
+    const review = reviewLaunch(findTemplate('scored-follow-up')!.build(), { senders: [free] });
+    expect(review.warnings).toEqual([]);
+    expect(review.canLaunch).toBe(true);
+    expect(review.paths.total).toBe(5);
+  });
+
+  it('InMail to all profiles: a free sender blocks (rule 10 error), unknown senders only warn, premium passes', () => {
+    const def = inmailFallbackGraph();
+    def.nodes.find((n) => n.id === 'inmail')!.data.only_open_profiles = false;
+    const blocked = reviewLaunch(def, { senders: [free] });
+    expect(blocked.canLaunch).toBe(false);
+    expect(blocked.warnings).toEqual([expect.objectContaining({ level: 'blocker', nodeId: 'inmail' })]);
+    const unknown = reviewLaunch(def);
+    expect(unknown.canLaunch).toBe(true);
+    expect(unknown.warnings).toEqual([expect.objectContaining({ level: 'warning', nodeId: 'inmail', message: expect.stringMatching(/premium seat/) })]);
+    expect(reviewLaunch(def, { senders: [premium] }).warnings).toEqual([]);
+  });
+
+  it('warns when the campaign has no senders', () => {
+    expect(sendWarnings(connectionOnlyGraph(), [])).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/no sender accounts/) })]);
+  });
+
+  it('warns once per placeholder the sample prospect lacks, naming the steps', () => {
+    const def = scoredFollowUpGraph();
+    def.nodes.find((n) => n.id === 'thanks')!.data.message_template = 'Hi {{nickname}} at {{company}}';
+    def.nodes.find((n) => n.id === 'follow_up')!.data.message_template = 'Still there, {{nickname}}?';
+    const warnings = sendWarnings(def, [free], DEFAULT_SAMPLE_PROSPECT);
+    expect(warnings).toEqual([{ level: 'warning', nodeId: 'thanks', message: expect.stringMatching(/^\{\{nickname\}\} \(in “thanks”, “follow_up”\)/) }]);
+  });
+
+  it('blocks while a template sample value is still there', () => {
+    const review = reviewLaunch(findTemplate('email-push-fallback')!.build(), { senders: [free] });
+    expect(review.violations).toEqual([]);
+    expect(review.canLaunch).toBe(false);
+    expect(review.warnings.map((w) => w.level)).toEqual(['blocker', 'blocker']);
+    const real = reviewLaunch(findTemplate('email-push-fallback')!.build({ 'email_push.credential_id': 'c1', 'email_push.campaign_id': 'k1' }), { senders: [free] });
+    expect(real.canLaunch).toBe(true);
+  });
+
+  it('validator errors block the launch', () => {
+    const def = connectionOnlyGraph();
+    def.edges.pop();
+    const review = reviewLaunch(def, { senders: [free] });
+    expect(review.canLaunch).toBe(false);
+    expect(review.warnings[0]).toMatchObject({ level: 'blocker', nodeId: 'invite' });
+  });
+});

@@ -1,0 +1,125 @@
+import { nodeDefinition } from '../catalog';
+import { parseTemplate } from '../template';
+import { hasErrors, validateWorkflow } from '../validator';
+import type { Violation, WorkflowDefinition } from '../workflow-types';
+import { isSendType, messageText, nodeLabel, stepSummary, subjectText } from './describe';
+import { summarizePaths, type PathSummaries } from './summary';
+import { isSampleSetting } from './templates';
+import type { SampleProspect } from './walk';
+
+/**
+ * What the launch review shows (spec 3.1, 5: the saved graph is inspected before an explicit
+ * launch): the paths, every step that sends and the sender accounts that send it, and the
+ * problems. A `blocker` stops the launch button; a `warning` is for the reader to judge.
+ */
+
+export interface SenderAccount {
+  accountId: string;
+  name?: string;
+  channel?: string;
+  premium: boolean;
+}
+
+export interface SendStep {
+  nodeId: string;
+  type: string;
+  label: string;
+  summary: string;
+  /** The template as written ({{placeholders}} kept), when the step sends text. */
+  message?: string;
+  subject?: string;
+}
+
+export interface ReviewWarning {
+  level: 'blocker' | 'warning';
+  message: string;
+  nodeId?: string;
+}
+
+export interface LaunchReview {
+  paths: PathSummaries;
+  sends: SendStep[];
+  /** The campaign's senders as known; undefined when the accounts could not be read. */
+  senders: SenderAccount[] | undefined;
+  warnings: ReviewWarning[];
+  violations: Violation[];
+  canLaunch: boolean;
+}
+
+/** A plausible prospect for previews: the fields most templates use. */
+export const DEFAULT_SAMPLE_PROSPECT: SampleProspect = {
+  customFields: { firstName: 'Alex', lastName: 'Morgan', company: 'Northwind', jobTitle: 'Head of Sales' },
+};
+
+/** Every step that sends something, in the order of the definition. */
+export function sendSteps(definition: WorkflowDefinition): SendStep[] {
+  return definition.nodes
+    .filter((n) => isSendType(n.type))
+    .map((n) => {
+      const data = (n.data ?? {}) as Record<string, unknown>;
+      const step: SendStep = { nodeId: n.id, type: n.type, label: nodeLabel(n.type), summary: stepSummary({ type: n.type, data }) };
+      const message = messageText({ type: n.type, data });
+      const subject = subjectText({ type: n.type, data });
+      if (message) step.message = message;
+      if (subject) step.subject = subject;
+      return step;
+    });
+}
+
+/**
+ * Warnings about what will be sent beyond the validator's: no senders, template sample values,
+ * placeholders the sample prospect lacks. Premium seats (rule 10) are the validator's.
+ */
+export function sendWarnings(definition: WorkflowDefinition, senders: SenderAccount[] | undefined, prospect: SampleProspect = DEFAULT_SAMPLE_PROSPECT): ReviewWarning[] {
+  const warnings: ReviewWarning[] = [];
+  if (senders !== undefined && senders.length === 0) {
+    warnings.push({ level: 'warning', message: 'This campaign has no sender accounts yet: nothing can be sent until one is added.' });
+  }
+  const missing = new Map<string, string[]>();
+  for (const n of definition.nodes) {
+    const data = (n.data ?? {}) as Record<string, unknown>;
+    const def = nodeDefinition(n.type);
+    for (const field of def?.fields ?? []) {
+      if (isSampleSetting(data[field])) {
+        warnings.push({ level: 'blocker', nodeId: n.id, message: `${def!.label} “${n.id}” still has the template’s sample ${field}: replace it with your own before launch.` });
+      }
+    }
+    for (const text of [subjectText({ type: n.type, data }), messageText({ type: n.type, data })]) {
+      for (const name of text ? parseTemplate(text).placeholders : []) {
+        if (Object.prototype.hasOwnProperty.call(prospect.customFields, name)) continue;
+        const at = missing.get(name) ?? [];
+        if (!at.includes(n.id)) at.push(n.id);
+        missing.set(name, at);
+      }
+    }
+  }
+  for (const [name, nodeIds] of missing) {
+    warnings.push({
+      level: 'warning',
+      nodeId: nodeIds[0],
+      message: `{{${name}}} (in ${nodeIds.map((id) => `“${id}”`).join(', ')}) is not a field of the sample prospect: prospects without it would get the placeholder as written.`,
+    });
+  }
+  return warnings;
+}
+
+/** The whole launch review of a saved graph. */
+export function reviewLaunch(definition: WorkflowDefinition, options: { senders?: SenderAccount[]; prospect?: SampleProspect; maxPaths?: number } = {}): LaunchReview {
+  const { senders, prospect = DEFAULT_SAMPLE_PROSPECT } = options;
+  const violations = validateWorkflow(definition, senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium })) } : undefined);
+  // One validator (style 4): its errors block, its warnings (e.g. rule 10 with unknown senders) inform.
+  const warnings: ReviewWarning[] = violations.map((v) => ({
+    level: v.severity === 'error' ? ('blocker' as const) : ('warning' as const),
+    message: v.message,
+    ...(v.nodeId ? { nodeId: v.nodeId } : {}),
+  }));
+  warnings.push(...sendWarnings(definition, senders, prospect));
+  return {
+    paths: summarizePaths(definition, options.maxPaths),
+    sends: sendSteps(definition),
+    senders,
+    warnings,
+    violations,
+    canLaunch: !hasErrors(violations) && !warnings.some((w) => w.level === 'blocker'),
+  };
+}

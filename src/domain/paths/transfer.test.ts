@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { validateWorkflow } from '../validator';
+import { scoredFollowUpGraph } from '../testing/fixtures';
+import { exportFileName, exportWorkflowJson, parseWorkflowImport } from './transfer';
+
+describe('export and import', () => {
+  it('round-trips a definition, extra properties included', () => {
+    const def = scoredFollowUpGraph();
+    def.nodes[0]!.width = 180;
+    def.edges[0]!.animated = true;
+    const back = parseWorkflowImport(exportWorkflowJson(def));
+    expect(back).toEqual({ ok: true, definition: def, notes: [] });
+  });
+
+  it('takes the workflow_definition of a pasted campaign record', () => {
+    const def = scoredFollowUpGraph();
+    const result = parseWorkflowImport(JSON.stringify({ campaignId: 'x', name: 'Q3', workflow_definition: def }));
+    expect(result).toMatchObject({ ok: true, definition: def, notes: ['Took the workflow_definition of the campaign record.'] });
+  });
+
+  it('ignores other top-level properties and says so', () => {
+    const result = parseWorkflowImport(JSON.stringify({ ...scoredFollowUpGraph(), viewport: {} }));
+    expect(result.ok && result.notes).toEqual(['Ignored “viewport”: a workflow definition has only nodes and edges.']);
+  });
+
+  it('lets graph problems through for the validator to show', () => {
+    const def = scoredFollowUpGraph();
+    def.edges.pop();
+    def.nodes.push({ id: 'x', type: 'cancel_connection_request', position: { x: 0, y: 0 }, data: { icpThreshold: 500 } });
+    const result = parseWorkflowImport(JSON.stringify(def));
+    expect(result.ok).toBe(true);
+    expect(validateWorkflow(result.ok ? result.definition : null).length).toBeGreaterThan(2);
+  });
+
+  it.each([
+    ['', 'Paste a workflow definition or choose a file first.'],
+    ['{nodes:', /^This is not valid JSON: /],
+    ['[1,2]', /not a workflow definition/],
+    ['{"nodes": []}', /not a workflow definition/],
+    ['{"nodes": [null], "edges": []}', 'Step 1 is not an object.'],
+    ['{"nodes": [{"type": "start"}], "edges": []}', 'Step 1 has no id.'],
+    ['{"nodes": [{"id": "a"}, {"id": "a"}], "edges": []}', 'Two steps share the id “a”: ids must be unique.'],
+    ['{"nodes": [{"id": "a"}], "edges": [{"id": "e", "source": "a"}]}', 'Connection “e” needs a source and a target step id.'],
+  ])('refuses %j', (text, error) => {
+    const result = parseWorkflowImport(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
+  });
+
+  it('names the file after the campaign', () => {
+    expect(exportFileName('Q3 Founders — outreach!')).toBe('q3-founders-outreach.workflow.json');
+    expect(exportFileName('***')).toBe('campaign.workflow.json');
+  });
+});

@@ -1,0 +1,143 @@
+import { renderTemplate } from '../template';
+import { buildGraph, type Graph, type GraphEdge } from '../validator';
+import { handleLabel, handlesOf, isSendType, messageText, nodeLabel, scoreQualifies, stepSummary, subjectText, waitDays } from './describe';
+
+/**
+ * The path simulator's walk: one prospect, one chosen outcome per branching step, from start to
+ * end. Tolerant of any input (the editor simulates unsaved, possibly invalid graphs): a loop, a
+ * missing edge or a missing start stops the walk with a note; it never throws.
+ */
+
+export interface SampleProspect {
+  customFields: Record<string, string>;
+}
+
+export interface WalkChoices {
+  /** Chosen output per branching node id (accepted | no_response, replied | no_reply, qualified | not_qualified). */
+  outcomes?: Readonly<Record<string, string>>;
+  /** When set, decides qualified / not_qualified through each scoring node's threshold (wins over `outcomes`). */
+  icpScore?: number;
+}
+
+export interface RenderedText {
+  template: string;
+  text: string;
+  /** Placeholders the prospect has no value for; they stay in `text` as written. */
+  missing: string[];
+}
+
+export interface WalkStep {
+  nodeId: string;
+  type: string;
+  label: string;
+  summary: string;
+  /** Days after the prospect entered the campaign when this step happens (fractions for hours/minutes). */
+  dayOffset: number;
+  sends: boolean;
+  message?: RenderedText;
+  subject?: RenderedText;
+  /** The output taken (branching steps only), and why. */
+  outcome?: { handle: string; label: string; decidedBy: 'choice' | 'score' | 'default' };
+  /** The edge followed out of this step; absent on the last step. */
+  edgeId?: string;
+}
+
+export interface WalkResult {
+  steps: WalkStep[];
+  /** Node and edge ids on the path, for the canvas highlight. */
+  nodeIds: string[];
+  edgeIds: string[];
+  /** True when the walk reached an end step. */
+  completed: boolean;
+  /** Why the walk stopped early (loop, unconnected output, no start…). */
+  note?: string;
+  /** Every placeholder missing from the prospect, unique, in order of first use. */
+  missingPlaceholders: string[];
+  /** Day offset of the last step. */
+  totalDays: number;
+}
+
+/** Walks are bounded by the graph size; this only guards against pathological input. */
+const MAX_STEPS = 2000;
+
+function render(template: string | undefined, fields: Record<string, string>): RenderedText | undefined {
+  if (template === undefined) return undefined;
+  const { text, missing } = renderTemplate(template, fields);
+  return { template, text, missing };
+}
+
+function pickOutcome(graph: Graph, at: number, choices: WalkChoices): WalkStep['outcome'] {
+  const node = graph.nodes[at]!;
+  const handles = handlesOf(node.type);
+  if (handles.length === 0) return undefined;
+  const names = handles.map((h) => h.name);
+  let handle: string;
+  let decidedBy: 'choice' | 'score' | 'default';
+  if (node.role === 'scoring' && typeof choices.icpScore === 'number' && Number.isFinite(choices.icpScore)) {
+    handle = scoreQualifies(node.data, choices.icpScore) ? names[0]! : names[1]!;
+    decidedBy = 'score';
+  } else if (names.includes(choices.outcomes?.[node.id] ?? '')) {
+    handle = choices.outcomes![node.id]!;
+    decidedBy = 'choice';
+  } else {
+    handle = names[0]!;
+    decidedBy = 'default';
+  }
+  return { handle, label: handleLabel(node.type, handle), decidedBy };
+}
+
+const edgeFor = (graph: Graph, at: number, handle: string | undefined): GraphEdge | undefined =>
+  graph.outgoing[at]!.find((e) => (handle === undefined ? e.handle === undefined || e.badHandle : e.handle === handle)) ??
+  (handle === undefined ? graph.outgoing[at]![0] : undefined);
+
+/** Walks the graph for one prospect and one set of choices. */
+export function walkPath(definition: unknown, prospect: SampleProspect, choices: WalkChoices = {}): WalkResult {
+  const result: WalkResult = { steps: [], nodeIds: [], edgeIds: [], completed: false, missingPlaceholders: [], totalDays: 0 };
+  try {
+    const def = definition as { nodes?: unknown; edges?: unknown } | null;
+    const nodes = Array.isArray(def?.nodes) ? def.nodes : [];
+    const edges = Array.isArray(def?.edges) ? def.edges : [];
+    const { graph } = buildGraph(nodes, edges);
+    const start = graph.nodes.findIndex((n) => n.role === 'start');
+    if (start === -1) return { ...result, note: 'This workflow has no Start step.' };
+    const fields = prospect.customFields ?? {};
+    const visited = new Set<number>();
+    let at = start;
+    let day = 0;
+    while (result.steps.length < MAX_STEPS) {
+      const node = graph.nodes[at]!;
+      if (visited.has(at)) return finish(result, `The path loops back to “${node.id}”: a workflow must not contain loops.`);
+      visited.add(at);
+      const outcome = pickOutcome(graph, at, choices);
+      const step: WalkStep = { nodeId: node.id, type: node.type ?? '', label: nodeLabel(node.type), summary: stepSummary(node), dayOffset: day, sends: isSendType(node.type) };
+      const message = render(messageText(node), fields);
+      const subject = render(subjectText(node), fields);
+      if (message) step.message = message;
+      if (subject) step.subject = subject;
+      if (outcome) step.outcome = outcome;
+      result.steps.push(step);
+      result.nodeIds.push(node.id);
+      for (const name of [...(subject?.missing ?? []), ...(message?.missing ?? [])]) {
+        if (!result.missingPlaceholders.includes(name)) result.missingPlaceholders.push(name);
+      }
+      result.totalDays = day;
+      if (node.role === 'end') return { ...result, completed: true };
+      const edge = edgeFor(graph, at, outcome?.handle);
+      if (!edge) {
+        const what = outcome ? `The “${outcome.label}” output of “${node.id}”` : `“${node.id}”`;
+        return finish(result, `${what} is not connected to a next step.`);
+      }
+      if (edge.id !== undefined) {
+        step.edgeId = edge.id;
+        result.edgeIds.push(edge.id);
+      }
+      day += waitDays(node, outcome?.handle);
+      at = edge.to;
+    }
+    return finish(result, 'The path is too long to simulate.');
+  } catch (error) {
+    return finish(result, `The path could not be simulated: ${String(error)}`);
+  }
+}
+
+const finish = (result: WalkResult, note: string): WalkResult => ({ ...result, completed: false, note });

@@ -1,0 +1,74 @@
+import { DELAY_TYPES, NODE_TYPES, THRESHOLD_OPERATORS, nodeDataSchema } from '../catalog';
+import { MAX_EDGES, MAX_NODES } from '../schemas';
+
+/**
+ * A hand-written acceptor for workflowDefinitionSchema, because zod alone costs about as much as
+ * JSON.parse of the graph and the validator's budget is 2× JSON.parse (Foundation issue).
+ * It is conservative: when it says yes, zod says yes (property-tested in structure-fast.test.ts);
+ * when it says no, the validator asks zod, which stays the source of truth for every message.
+ */
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): boolean => typeof v === 'string';
+const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+const isPositive = (v: unknown): boolean => isFiniteNumber(v) && v > 0;
+const oneOf = (values: readonly string[]) => {
+  const set = new Set(values);
+  return (v: unknown): boolean => typeof v === 'string' && set.has(v);
+};
+
+/** One predicate per spec 2.5 field, mirroring nodeDataSchema in catalog/fields.ts. */
+export const FAST_DATA_CHECKS: Readonly<Record<string, (value: unknown) => boolean>> = {
+  message_template: isString, outputVariable: isString, subject: isString, post_url: isString, keyword: isString,
+  reply_message: isString, customInstructions: isString, credential_id: isString, campaign_id: isString,
+  send_empty_request: isBoolean, only_open_profiles: isBoolean,
+  icpThreshold: (v) => isFiniteNumber(v) && v >= 0 && v <= 100,
+  thresholdOperator: oneOf(THRESHOLD_OPERATORS),
+  wait_for_response_days: isPositive, reply_wait_days: isPositive, delay_amount: isPositive,
+  field_mappings: isPlainObject, custom_variables: isPlainObject,
+  delay_type: oneOf(DELAY_TYPES),
+};
+const DATA_CHECKS = new Map(Object.entries(FAST_DATA_CHECKS));
+
+/** If someone adds a field to nodeDataSchema and not here, fall back to zod rather than accept blindly. */
+const inSync = Object.keys(nodeDataSchema.shape).length === DATA_CHECKS.size && Object.keys(nodeDataSchema.shape).every((k) => DATA_CHECKS.has(k));
+
+const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
+const nonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
+
+function nodeLooksValid(node: unknown): boolean {
+  if (!isPlainObject(node) || !nonEmptyString(node.id) || typeof node.type !== 'string' || !TYPES.has(node.type)) return false;
+  const { position, data } = node;
+  if (!isPlainObject(position) || !isFiniteNumber(position.x) || !isFiniteNumber(position.y)) return false;
+  let keys = 0;
+  for (const _key in position) keys++;
+  if (keys !== 2 || !isPlainObject(data)) return false;
+  for (const key of Object.keys(data)) {
+    const check = DATA_CHECKS.get(key);
+    const value = data[key];
+    if (check && value !== undefined && !check(value)) return false;
+  }
+  return true;
+}
+
+function edgeLooksValid(edge: unknown): boolean {
+  if (!isPlainObject(edge)) return false;
+  return nonEmptyString(edge.id) && nonEmptyString(edge.source) && nonEmptyString(edge.target) &&
+    (edge.sourceHandle === undefined || typeof edge.sourceHandle === 'string');
+}
+
+/** True only when workflowDefinitionSchema certainly accepts `definition`. */
+export function surelyMatchesSchema(definition: unknown): boolean {
+  if (!inSync || !isPlainObject(definition)) return false;
+  let keys = 0;
+  for (const _key in definition) keys++;
+  const { nodes, edges } = definition;
+  if (keys !== 2 || !Array.isArray(nodes) || !Array.isArray(edges)) return false;
+  if (nodes.length < 1 || nodes.length > MAX_NODES || edges.length > MAX_EDGES) return false;
+  for (let i = 0; i < nodes.length; i++) if (!nodeLooksValid(nodes[i])) return false;
+  for (let i = 0; i < edges.length; i++) if (!edgeLooksValid(edges[i])) return false;
+  return true;
+}

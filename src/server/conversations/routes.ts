@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import type { RouteModule } from '../app';
+import { resolveWorkspace, type AppEnv } from '../http/auth';
+import { notFound, parseOrThrow, readJson } from '../http/errors';
+import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, queryOf, timeIdKey, uuidParam } from '../http/pagination';
+import { getAccount, getConversation, ingestMessage, listAccounts, listConversations, listMessages, setTags, type ConversationFilters } from './queries';
+import { ingestMessageBody, listConversationsQuery, pageQuery, putTagsBody, workspaceQuery } from './schemas';
+
+/** `accountIds` (comma-separated): malformed entries, like foreign ones, match nothing (contract 4). */
+const accountIdList = (raw: string | undefined): string[] | null => {
+  if (raw === undefined) return null;
+  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (parts.length === 0) return null;
+  return [...new Set(parts.filter((s) => uuidParam.safeParse(s).success).map((s) => s.toLowerCase()))].sort();
+};
+
+/** The inbox: spec 4.2 list, contract 7 extensions. */
+export const conversationRoutes: RouteModule = ({ db }) => {
+  const app = new Hono<AppEnv>();
+
+  // Spec 4.2 list conversations; every filter combines with every other.
+  app.get('/api/messaging/conversations', async (c) => {
+    const q = parseOrThrow(listConversationsQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    const filters: ConversationFilters = {
+      workspaceId: workspace.id,
+      accountIds: accountIdList(q.accountIds),
+      channel: q.channel ?? null,
+      search: q.search ?? null,
+      tag: q.tagFilter ? q.tagFilter.trim().toLowerCase() : null,
+      replyFilter: q.replyFilter ?? null,
+    };
+    const codec = cursorCodec(db, 'conversations', filters, timeIdKey);
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    const rows = await listConversations(db, filters, limit, await codec.decode(q.cursor));
+    return c.json(await pageOf(rows, limit, codec, (r) => [r.lastMessage.at, r.id]));
+  });
+
+  // Contract 7: ingest one message (201 new, 200 the same externalMessageId again).
+  app.post('/api/messaging/messages', async (c) => {
+    const body = parseOrThrow(ingestMessageBody, await readJson(c), 'message');
+    const workspace = resolveWorkspace(c.get('caller'), body.workspaceId);
+    const account = await getAccount(db, workspace.id, body.accountId.toLowerCase());
+    if (!account) throw notFound('Account');
+    const result = await ingestMessage(db, workspace.id, account.channel, { ...body, accountId: account.id });
+    return c.json({ conversationId: result.conversationId, messageId: result.messageId }, result.created ? 201 : 200);
+  });
+
+  app.get('/api/messaging/accounts', async (c) => {
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    return c.json({ items: await listAccounts(db, workspace.id) });
+  });
+
+  app.get('/api/messaging/conversations/:id', async (c) => {
+    const id = pathUuid(c.req.param('id'), 'id');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    const conversation = await getConversation(db, workspace.id, id);
+    if (!conversation) throw notFound('Conversation');
+    return c.json(conversation);
+  });
+
+  // Contract 7: the thread, oldest first, cursor-paginated like the list.
+  app.get('/api/messaging/conversations/:id/messages', async (c) => {
+    const id = pathUuid(c.req.param('id'), 'id');
+    const q = parseOrThrow(pageQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    if (!(await getConversation(db, workspace.id, id))) throw notFound('Conversation');
+    const codec = cursorCodec(db, 'messages', { workspaceId: workspace.id, conversationId: id }, timeIdKey);
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    const rows = await listMessages(db, id, limit, await codec.decode(q.cursor));
+    return c.json(await pageOf(rows, limit, codec, (r) => [r.sentAt, r.id]));
+  });
+
+  // Contract 7: replace the tags; answers the updated conversation.
+  app.put('/api/messaging/conversations/:id/tags', async (c) => {
+    const id = pathUuid(c.req.param('id'), 'id');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const body = parseOrThrow(putTagsBody, await readJson(c), 'tags');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    const conversation = await setTags(db, workspace.id, id, body.tags);
+    if (!conversation) throw notFound('Conversation');
+    return c.json(conversation);
+  });
+
+  return app;
+};

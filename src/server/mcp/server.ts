@@ -1,0 +1,136 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import {
+  ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult, type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { RouteModule } from '../app';
+import type { AppEnv } from '../http/auth';
+import { ApiError } from '../http/errors';
+import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
+
+/**
+ * Contract 1: POST /mcp speaks MCP Streamable HTTP statelessly — a fresh low-level Server and
+ * transport per request, JSON responses, tools/call also without initialize. The low-level Server
+ * (not McpServer) lets argument errors come back as contract-3 tool errors instead of plain text.
+ */
+
+const SERVER_INFO = { name: 'campaign-studio', version: '0.1.0' };
+const INSTRUCTIONS =
+  'Campaign Studio: outreach campaigns with a delivery graph. Read a campaign with get-campaign before changing it and pass its updated_at ' +
+  'as expectedUpdatedAt; saving never starts or sends anything; launching needs launch-campaign with the inspected updated_at and confirm: true.';
+
+// The Server only uses its JSON Schema validator for elicitation, which these tools never do; skip building Ajv per request.
+const NO_ELICITATION_VALIDATOR: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'Elicitation is not supported by this server.' }),
+};
+
+// The Server validates tools/call params itself and answers -32602 Invalid params; registering the SDK's
+// strict schema would make the Protocol parse first and answer a malformed call with -32603 Internal error.
+const ANY_TOOLS_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+/** zod → JSON Schema (draft-07 keywords, which both draft-07 and 2020-12 validators read), without `$schema`. */
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** tools/list entries, built once. outputSchema admits success and the contract-3 error shape. */
+function describeTools(tools: ToolDefinition[]): Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.advertisedArguments ?? tool.arguments) as Tool['inputSchema'],
+    ...(tool.result
+      ? { outputSchema: { type: 'object' as const, anyOf: [jsonSchema(tool.result), jsonSchema(toolErrorSchema)] } }
+      : {}),
+    annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
+  }));
+}
+
+const textResult = (structured: Record<string, unknown>, isError: boolean): CallToolResult => ({
+  ...(isError ? { isError: true } : {}),
+  structuredContent: structured,
+  content: [{ type: 'text', text: JSON.stringify(structured) }],
+});
+
+/** The one place where a failure becomes a contract-3 tool error ({error: {code, message, ...extras}}). */
+export function toToolError(err: unknown): CallToolResult {
+  let apiError: ApiError;
+  if (err instanceof ApiError) apiError = err;
+  else {
+    console.error('[mcp] unexpected error', err);
+    apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side; nothing was changed by this call.');
+  }
+  return textResult({ error: { code: apiError.code, message: apiError.detail, ...apiError.extras } }, true);
+}
+
+async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  try {
+    const result = await tool.run(parseArguments(tool.arguments, rawArguments), ctx);
+    return textResult(result as Record<string, unknown>, false);
+  } catch (err) {
+    return toToolError(err);
+  }
+}
+
+function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx: ToolContext): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: NO_ELICITATION_VALIDATOR,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(ANY_TOOLS_CALL, (anyRequest) => {
+    const request = anyRequest as CallToolRequest; // the Server validated it against CallToolRequestSchema already
+    const tool = tools.get(request.params.name);
+    // Contract 3: an unknown tool is a JSON-RPC error, not a tool result.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the available tools.`);
+    return callTool(tool, request.params.arguments, ctx);
+  });
+  return server;
+}
+
+/**
+ * Contract 1: a plain JSON client (Accept: application/json, or no Accept) gets the same JSON answer
+ * as an MCP client; the transport insists on both media types, so we state them for it. The body is
+ * read as JSON whatever Content-Type says (fetch sends text/plain for a string body): a body that is
+ * not JSON-RPC still gets the JSON-RPC parse error.
+ */
+async function normalisedRequest(raw: Request): Promise<Request> {
+  const headers = new Headers(raw.headers);
+  const accept = headers.get('accept') ?? '';
+  if (!(accept.includes('application/json') && accept.includes('text/event-stream'))) headers.set('accept', 'application/json, text/event-stream');
+  headers.set('content-type', 'application/json');
+  return new Request(raw.url, { method: raw.method, headers, body: await raw.text() });
+}
+
+const methodNotAllowed = () =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.ConnectionClosed, message: 'Method not allowed: this stateless MCP endpoint takes POST only.' }, id: null }), {
+    status: 405,
+    headers: { 'Content-Type': 'application/json', Allow: 'POST' },
+  });
+
+/** The /mcp route module serving `tools`. */
+export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {
+  const tools = new Map(toolList.map((t) => [t.name, t]));
+  const listed = describeTools(toolList);
+  return (ctx) => {
+    const app = new Hono<AppEnv>();
+    app.post('/mcp', async (c) => {
+      const server = createMcpServer(tools, listed, { ...ctx, caller: c.get('caller') });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(await normalisedRequest(c.req.raw));
+      } finally {
+        void server.close();
+      }
+    });
+    app.on(['GET', 'DELETE', 'PUT', 'PATCH'], '/mcp', () => methodNotAllowed());
+    return app;
+  };
+}
