@@ -12,6 +12,7 @@ import { conversationRoutes } from './conversations/routes';
 import { inspirationRoutes } from './inspiration/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { webhookSinkRoutes } from './webhooks/sink';
+import { openApiRoutes } from './openapi/routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const APP_DIR = 'dist/app';
@@ -20,7 +21,7 @@ const APP_DIR = 'dist/app';
 export type RouteModule = (ctx: ServerContext) => Hono<AppEnv>;
 
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
-const MODULES: RouteModule[] = [workspaceRoutes, conversationRoutes, inspirationRoutes, webhookRoutes, webhookSinkRoutes, mcpModule];
+const MODULES: RouteModule[] = [workspaceRoutes, conversationRoutes, inspirationRoutes, webhookRoutes, webhookSinkRoutes, openApiRoutes, mcpModule];
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,4 +1,93 @@
-// Placeholder until the feature lands; replaced by the feature's real page.
+import { useState } from 'react';
+import { useCampaignList, type CampaignStatus } from '../api/campaigns';
+import { Link, setSearchParams, useLocation } from '../router';
+import { fullTime, relativeTime } from '../ui/format';
+import { CreateCampaignDialog } from './campaigns/CreateCampaignDialog';
+import './campaigns/campaigns.css';
+
+const STATUSES: CampaignStatus[] = ['draft', 'active', 'paused', 'completed'];
+
+function SkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2, 3].map((i) => (
+        <tr key={i} aria-hidden="true">
+          <td colSpan={5}><div className="skeleton skeleton-row" /></td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Home: the workspace's campaigns (name, status, editing mode, last saved) and "New campaign". */
 export default function CampaignsPage() {
-  return <main className="page"><h1>CampaignsPage</h1></main>;
+  const { search } = useLocation();
+  const status = (STATUSES as string[]).includes(search.get('status') ?? '') ? (search.get('status') as CampaignStatus) : undefined;
+  const list = useCampaignList(status);
+  const [creating, setCreating] = useState(false);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <main className="page campaigns-page" aria-labelledby="campaigns-title">
+      <header className="campaigns-head">
+        <h1 id="campaigns-title">Campaigns</h1>
+        <label className="campaigns-filter">
+          <span className="visually-hidden">Status</span>
+          <select className="input input-sm" value={status ?? ''} onChange={(e) => setSearchParams({ status: e.target.value || null })}>
+            <option value="">All statuses</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>New campaign</button>
+      </header>
+      {list.error ? (
+        <div className="card" role="alert">
+          <p>The campaigns could not be loaded: {list.error.message}</p>
+          <button type="button" className="btn" onClick={() => void list.refetch()}>Try again</button>
+        </div>
+      ) : (
+        <div className="card campaigns-card">
+          <table className="table campaigns-table" aria-busy={list.isPending}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Editing mode</th>
+                <th scope="col">Steps</th>
+                <th scope="col">Last saved</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.isPending && <SkeletonRows />}
+              {items.map((c) => (
+                <tr key={c.campaignId}>
+                  <td><Link to={`/campaigns/${c.campaignId}`} className="campaign-link">{c.name}</Link></td>
+                  <td><span className={`badge status-${c.status}`}>{c.status}</span></td>
+                  <td>{c.editingMode === 'advanced' ? 'Advanced' : 'Easy'}</td>
+                  <td>{c.workflow_definition?.nodes?.length ?? 0}</td>
+                  <td title={fullTime(c.updated_at)}>{relativeTime(c.updated_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!list.isPending && items.length === 0 && (
+            <div className="campaigns-empty">
+              <p>{status ? `No ${status} campaigns.` : 'No campaigns yet.'}</p>
+              {!status && <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>Create your first campaign</button>}
+            </div>
+          )}
+          {list.hasNextPage && (
+            <div className="campaigns-more">
+              <button type="button" className="btn" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {creating && <CreateCampaignDialog onClose={() => setCreating(false)} />}
+    </main>
+  );
 }

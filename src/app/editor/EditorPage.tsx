@@ -1,4 +1,84 @@
-// Placeholder until the feature lands; replaced by the feature's real page.
+import { useEffect, useState } from 'react';
+import { useCampaign } from '../api/campaigns';
+import { ToolError } from '../api/mcp';
+import { Link } from '../router';
+import { fullTime } from '../ui/format';
+import { EditorLayout } from './EditorLayout';
+import { useDraftOffer } from './save/useDraftRecovery';
+import { useEditorStore } from './store';
+import './campaigns/campaigns.css';
+import './editor.css';
+
+function EditorSkeleton() {
+  return (
+    <main className="editor editor-loading" aria-busy="true" aria-label="Loading the campaign">
+      <div className="editor-toolbar"><div className="skeleton skeleton-title" /></div>
+      <div className="editor-body">
+        <div className="palette"><div className="skeleton skeleton-block" /></div>
+        <div className="canvas-column"><div className="skeleton editor-skeleton-canvas" /></div>
+      </div>
+    </main>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const notFound = error instanceof ToolError && error.code === 'not_found';
+  return (
+    <main className="editor page">
+      <div className="card editor-error" role="alert">
+        <h1>{notFound ? 'Campaign not found' : 'The campaign could not be loaded'}</h1>
+        <p className="muted">{notFound ? 'It does not exist in this workspace (or was deleted).' : error.message}</p>
+        <div className="dialog-actions">
+          <Link to="/" className="btn">Back to campaigns</Link>
+          {!notFound && <button type="button" className="btn btn-primary" onClick={onRetry}>Try again</button>}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Banners({ offer, onRestore, onDiscard }: { offer: { savedAt: string } | null; onRestore: () => void; onDiscard: () => void }) {
+  const reason = useEditorStore((s) => s.readOnlyReason);
+  return (
+    <>
+      {reason && (
+        <div className="editor-banner banner-info" role="status">
+          <strong>Read-only.</strong> {reason}
+        </div>
+      )}
+      {offer && !reason && (
+        <div className="editor-banner banner-warning" role="region" aria-label="Unsaved changes found">
+          <span>Restore unsaved changes from {fullTime(offer.savedAt)}?</span>
+          <button type="button" className="btn btn-sm btn-primary" onClick={onRestore}>Restore</button>
+          <button type="button" className="btn btn-sm" onClick={onDiscard}>Discard</button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /campaigns/:id — loads the campaign into the editor store once, then the store owns the graph. */
 export default function EditorPage({ campaignId }: { campaignId: string }) {
-  return <main className="page"><h1>Campaign {campaignId}</h1></main>;
+  const query = useCampaign(campaignId);
+  const [openedId, setOpenedId] = useState<string | null>(null);
+  const drafts = useDraftOffer(campaignId);
+
+  useEffect(() => {
+    // Open once per campaign: later cache updates (after saves) must not reset the canvas or its history.
+    if (!query.data || openedId === campaignId || query.data.campaignId !== campaignId || query.isFetching) return;
+    useEditorStore.getState().open(query.data);
+    setOpenedId(campaignId);
+    if (query.data.status === 'draft') drafts.check(query.data.workflow_definition);
+  }, [query.data, query.isFetching, campaignId, openedId, drafts]);
+
+  useEffect(() => () => useEditorStore.getState().close(), []);
+
+  if (query.error && openedId !== campaignId) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (openedId !== campaignId) return <EditorSkeleton />;
+  return (
+    <main className="editor" aria-label="Campaign editor">
+      <Banners offer={drafts.offer} onRestore={drafts.restore} onDiscard={drafts.discard} />
+      <EditorLayout campaignId={campaignId} />
+    </main>
+  );
 }

@@ -25,7 +25,7 @@ function AccountPicker({ selected, onChange }: { selected: string[]; onChange(id
         {accounts?.length === 0 && <p className="muted">No connected accounts.</p>}
         {accounts?.map((a) => (
           <label key={a.id} className="check-row">
-            <input type="checkbox" checked={selected.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />
+            <input type="checkbox" value={a.id} checked={selected.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />
             <ChannelIcon channel={a.channel} />
             <span>{a.name}</span>
             <span className="visually-hidden">({CHANNEL_LABEL[a.channel]})</span>

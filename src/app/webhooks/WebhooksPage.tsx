@@ -1,4 +1,11 @@
-// Placeholder until the feature lands; replaced by the feature's real page.
+import { WebhooksPane } from './Webhooks';
+
+/** /webhooks: endpoints and deliveries full-width (selected endpoint in the URL). */
 export default function WebhooksPage() {
-  return <main className="page"><h1>WebhooksPage</h1></main>;
+  return (
+    <main className="feature-page feature-page-full" aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title" className="page-title">Webhooks</h1>
+      <WebhooksPane layout="page" />
+    </main>
+  );
 }

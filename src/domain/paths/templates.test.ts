@@ -33,7 +33,7 @@ describe('campaign templates', () => {
   it('connection-only wires accepted and no_response to end (spec 3.3)', () => {
     const def = findTemplate('connection-only')!.build();
     expect(def.nodes.map((n) => n.type)).toEqual(['start', 'connection_request', 'end']);
-    expect(def.edges.filter((e) => e.source === 'invite').map((e) => [e.sourceHandle, e.target])).toEqual([['accepted', 'end'], ['no_response', 'end']]);
+    expect(def.edges.filter((e) => e.source === 'connection_request').map((e) => [e.sourceHandle, e.target])).toEqual([['accepted', 'end'], ['no_response', 'end']]);
   });
 
   it('InMail fallback only goes to open profiles, so it needs no premium seat even with free senders', () => {

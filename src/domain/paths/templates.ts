@@ -21,6 +21,9 @@ export interface TemplateSetting {
   sampleValue: string;
 }
 
+/** Answers to a template's settings, keyed by settingKey ("email_push.credential_id"). */
+export type TemplateValues = Readonly<Record<string, string>>;
+
 export interface CampaignTemplate {
   id: string;
   name: string;
@@ -28,7 +31,7 @@ export interface CampaignTemplate {
   /** Values the template cannot know (empty for most templates). */
   settings: readonly TemplateSetting[];
   /** A fresh graph (new objects on every call). `values` replace the sample values of `settings`. */
-  build(values?: Readonly<Record<string, string>>): WorkflowDefinition;
+  build(values?: TemplateValues): WorkflowDefinition;
 }
 
 /** Sample values the email-push template ships with (spec 4.1 rule 9 needs non-empty ones). */
@@ -65,8 +68,9 @@ const connectionOnly: CampaignTemplate = {
   description: 'Send an invitation with a short note. Whether it is accepted or not, the sequence ends there.',
   settings: [],
   build: () => ({
-    nodes: [step('start', 'start', 0, 0), step('invite', 'connection_request', 0, 1, { message_template: INVITE_NOTE }), step('end', 'end', 0, 2)],
-    edges: [link('start', 'invite'), link('invite', 'end', 'accepted'), link('invite', 'end', 'no_response')],
+    // Same ids as the editor's blank starter graph, so "blank" and this template look alike.
+    nodes: [step('start', 'start', 0, 0), step('connection_request', 'connection_request', 0, 1, { message_template: INVITE_NOTE }), step('end', 'end', 0, 2)],
+    edges: [link('start', 'connection_request'), link('connection_request', 'end', 'accepted'), link('connection_request', 'end', 'no_response')],
   }),
 };
 

@@ -29,24 +29,6 @@ describe.sequential('npm run admin', () => {
     expect(JSON.parse(account.stdout)).toEqual({ accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   }, 60_000);
 
-  it.each([
-    ['no command', []],
-    ['unknown resource', ['team', 'create']],
-    ['unknown verb', ['workspace', 'delete', '--slug', 'x']],
-    ['missing slug', ['workspace', 'create']],
-    ['slug without value', ['workspace', 'create', '--slug']],
-    ['bad slug', ['workspace', 'create', '--slug', 'Not OK']],
-    ['unknown option', ['workspace', 'create', '--slug', 'x', '--color', 'red']],
-    ['bad channel', ['account', 'create', '--workspace', 'acme', '--channel', 'fax', '--name', 'x']],
-    ['missing name', ['account', 'create', '--workspace', 'acme', '--channel', 'messaging_app']],
-    ['empty workspace list', ['key', 'create', '--workspaces', ',']],
-  ])('bad usage (%s) exits 2 with a message and the usage', async (_name, args) => {
-    const res = await admin(...args);
-    expect(res.code).toBe(2);
-    expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/Usage/);
-  }, 60_000);
-
   it('fails with exit 1 and a clear message for a duplicate slug or an unknown workspace', async () => {
     const dup = await admin('workspace', 'create', '--slug', 'acme');
     expect(dup.code).toBe(1);
@@ -73,5 +55,26 @@ describe.sequential('npm run admin', () => {
     const check = await admin('key', 'create', '--workspaces', 'while-locked');
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(/No workspace "while-locked"/);
+  }, 60_000);
+});
+
+// Bad usage is refused before the database is opened, so these can run side by side.
+describe('npm run admin — bad usage', () => {
+  it.concurrent.each([
+    ['no command', []],
+    ['unknown resource', ['team', 'create']],
+    ['unknown verb', ['workspace', 'delete', '--slug', 'x']],
+    ['missing slug', ['workspace', 'create']],
+    ['slug without value', ['workspace', 'create', '--slug']],
+    ['bad slug', ['workspace', 'create', '--slug', 'Not OK']],
+    ['unknown option', ['workspace', 'create', '--slug', 'x', '--color', 'red']],
+    ['bad channel', ['account', 'create', '--workspace', 'acme', '--channel', 'fax', '--name', 'x']],
+    ['missing name', ['account', 'create', '--workspace', 'acme', '--channel', 'messaging_app']],
+    ['empty workspace list', ['key', 'create', '--workspaces', ',']],
+  ])('bad usage (%s) exits 2 with a message and the usage', async (_name, args) => {
+    const res = await admin(...args);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(/Usage/);
   }, 60_000);
 });

@@ -31,25 +31,31 @@ export interface CampaignState {
 const NOW_MS = `date_trunc('milliseconds', clock_timestamp())`;
 const NEXT_STAMP = `GREATEST(${NOW_MS}, c.updated_at + interval '1 millisecond')`;
 
-const COLUMNS = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids,
-  c.workflow_definition, c.created_at, c.updated_at`;
+const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.created_at, c.updated_at`;
+const COLUMNS = `${CAMPAIGN}, v.workflow_definition`;
+// The current graph of campaign `c`.
+const CURRENT_GRAPH = 'JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version';
 
+/** A new draft (easy mode) and its first graph, version 1, in one statement. */
 export async function insertCampaign(
   db: Queryable,
   input: { workspaceId: string; name: string; senderAccountIds: string[]; definitionText: string; nodeCount: number; edgeCount: number },
-): Promise<CampaignRow> {
+): Promise<Omit<CampaignRow, 'workflow_definition'>> {
   const { rows } = await db.query<CampaignRow>(
     `WITH c AS (
-       INSERT INTO campaigns (workspace_id, name, sender_account_ids, workflow_definition, node_count, edge_count)
-       VALUES ($1, $2, $3::uuid[], $4, $5, $6) RETURNING *)
-     SELECT ${COLUMNS} FROM c`,
+       INSERT INTO campaigns (workspace_id, name, sender_account_ids) VALUES ($1, $2, $3::uuid[]) RETURNING *
+     ), v AS (
+       INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count)
+       SELECT c.id, c.graph_version, $4, c.updated_at, $5, $6 FROM c
+     )
+     SELECT ${CAMPAIGN} FROM c`,
     [input.workspaceId, input.name, input.senderAccountIds, input.definitionText, input.nodeCount, input.edgeCount],
   );
   return rows[0];
 }
 
 export async function findCampaign(db: Queryable, workspaceId: string, campaignId: string): Promise<CampaignRow | undefined> {
-  const { rows } = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.workspace_id = $2`, [campaignId, workspaceId]);
+  const { rows } = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns c ${CURRENT_GRAPH} WHERE c.id = $1 AND c.workspace_id = $2`, [campaignId, workspaceId]);
   return rows[0];
 }
 
@@ -67,10 +73,10 @@ export async function findCampaignState(db: Queryable, workspaceId: string, camp
   return { ...rest, senders: (typeof senders === 'string' ? JSON.parse(senders) : senders) ?? [] };
 }
 
-/** The workflow text of one campaign (launch re-validates the saved graph). */
+/** The current workflow text of one campaign (launch re-validates the saved graph). */
 export async function findCampaignDefinition(db: Queryable, workspaceId: string, campaignId: string): Promise<string | undefined> {
   const { rows } = await db.query<{ workflow_definition: string }>(
-    'SELECT workflow_definition FROM campaigns WHERE id = $1 AND workspace_id = $2',
+    `SELECT v.workflow_definition FROM campaigns c ${CURRENT_GRAPH} WHERE c.id = $1 AND c.workspace_id = $2`,
     [campaignId, workspaceId],
   );
   return rows[0]?.workflow_definition;
@@ -86,51 +92,40 @@ export async function findSenders(db: Queryable, workspaceId: string, accountIds
   return rows;
 }
 
-/** The saved campaign (its graph is the caller's) and the version number the replaced graph got. */
-export type SavedGraph = Omit<CampaignRow, 'workflow_definition'> & { previousVersion: number };
+/** The saved campaign; its graph is the caller's (it was just written). */
+export type SavedGraph = Omit<CampaignRow, 'workflow_definition'> & { version: number };
 
 /**
  * Spec 3.1 / 4.1: replaces the graph only while the campaign is a draft whose updated_at is still
  * `expectedUpdatedAt` — the check and the write are one statement, so of concurrent saves with the
- * same stamp exactly one wins. The replaced graph becomes the next version in the same statement.
- * Undefined when the condition failed (the caller re-reads to say why).
+ * same stamp exactly one wins. The new graph becomes the next version; the replaced one stays as
+ * history. Undefined when the condition failed (the caller re-reads to say why).
  */
 export async function replaceDraftGraph(
   tx: Queryable,
   input: { workspaceId: string; campaignId: string; expectedUpdatedAt: string; definitionText: string; nodeCount: number; edgeCount: number },
 ): Promise<SavedGraph | undefined> {
   const { rows } = await tx.query<SavedGraph>(
-    `WITH saved AS (
-       UPDATE campaigns c
-       SET workflow_definition = $4, node_count = $5, edge_count = $6, editing_mode = 'advanced', updated_at = ${NEXT_STAMP}
-       FROM campaigns prev
-       WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz AND prev.id = c.id
-       RETURNING c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids, c.created_at, c.updated_at,
-         prev.workflow_definition AS prev_definition, prev.updated_at AS prev_saved_at,
-         prev.node_count AS prev_nodes, prev.edge_count AS prev_edges
-     ), version AS (
+    `WITH c AS (
+       UPDATE campaigns c SET graph_version = c.graph_version + 1, editing_mode = 'advanced', updated_at = ${NEXT_STAMP}
+       WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
+       RETURNING c.*
+     ), v AS (
        INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count)
-       SELECT id, COALESCE((SELECT max(v.version) FROM campaign_versions v WHERE v.campaign_id = $1), 0) + 1,
-         prev_definition, prev_saved_at, prev_nodes, prev_edges
-       FROM saved
-       RETURNING version
+       SELECT c.id, c.graph_version, $4, c.updated_at, $5, $6 FROM c
      )
-     SELECT saved.id, saved.workspace_id, saved.name, saved.status, saved.editing_mode, saved.sender_account_ids::text[] AS sender_account_ids,
-       saved.created_at, saved.updated_at, version.version AS "previousVersion"
-     FROM saved, version`,
+     SELECT ${CAMPAIGN}, c.graph_version AS version FROM c`,
     [input.campaignId, input.workspaceId, input.expectedUpdatedAt, input.definitionText, input.nodeCount, input.edgeCount],
   );
   return rows[0];
 }
 
 /** Contract 4 launch: draft → active, only while updated_at is still the inspected stamp. */
-export async function activateDraft(tx: Queryable, workspaceId: string, campaignId: string, inspectedUpdatedAt: string): Promise<CampaignRow | undefined> {
+export async function activateDraft(tx: Queryable, workspaceId: string, campaignId: string, inspectedUpdatedAt: string): Promise<Omit<CampaignRow, 'workflow_definition'> | undefined> {
   const { rows } = await tx.query<CampaignRow>(
-    `WITH c AS (
-       UPDATE campaigns c SET status = 'active', updated_at = ${NEXT_STAMP}
-       WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
-       RETURNING c.*)
-     SELECT ${COLUMNS} FROM c`,
+    `UPDATE campaigns c SET status = 'active', updated_at = ${NEXT_STAMP}
+     WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
+     RETURNING ${CAMPAIGN}`,
     [campaignId, workspaceId, inspectedUpdatedAt],
   );
   return rows[0];
@@ -148,7 +143,7 @@ export async function listCampaignRows(
     keyset = 'AND (c.updated_at, c.id) < ($4::timestamptz, $5::uuid)';
   }
   const { rows } = await db.query<CampaignRow>(
-    `SELECT ${COLUMNS} FROM campaigns c
+    `SELECT ${COLUMNS} FROM campaigns c ${CURRENT_GRAPH}
      WHERE c.workspace_id = $1 AND ($2::text IS NULL OR c.status = $2::text) ${keyset}
      ORDER BY c.updated_at DESC, c.id DESC LIMIT $3`,
     params,
@@ -163,17 +158,21 @@ export interface VersionRow {
   edge_count: number;
 }
 
+/** The earlier graphs of a campaign (all but the current one), newest first. */
 export async function listVersionRows(db: Queryable, campaignId: string): Promise<VersionRow[]> {
   const { rows } = await db.query<VersionRow>(
-    'SELECT version, saved_at, node_count, edge_count FROM campaign_versions WHERE campaign_id = $1 ORDER BY version DESC',
+    `SELECT v.version, v.saved_at, v.node_count, v.edge_count FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
+     WHERE v.campaign_id = $1 AND v.version < c.graph_version ORDER BY v.version DESC`,
     [campaignId],
   );
   return rows;
 }
 
+/** One earlier graph; the current graph is not a version (read it with get-campaign). */
 export async function findVersion(db: Queryable, campaignId: string, version: number): Promise<(VersionRow & { workflow_definition: string }) | undefined> {
   const { rows } = await db.query<VersionRow & { workflow_definition: string }>(
-    'SELECT version, saved_at, node_count, edge_count, workflow_definition FROM campaign_versions WHERE campaign_id = $1 AND version = $2',
+    `SELECT v.version, v.saved_at, v.node_count, v.edge_count, v.workflow_definition FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
+     WHERE v.campaign_id = $1 AND v.version = $2 AND v.version < c.graph_version`,
     [campaignId, version],
   );
   return rows[0];

@@ -29,7 +29,8 @@ export interface Campaign {
 
 const iso = (value: Date | string): string => toIsoMillis(new Date(value).getTime());
 
-export const toCampaign = (row: CampaignRow, definition?: WorkflowDefinition): Campaign => ({
+/** The record of contract 4; `definition` when the graph is already at hand (just written or parsed). */
+export const toCampaign = (row: Omit<CampaignRow, 'workflow_definition'> & { workflow_definition?: string }, definition?: WorkflowDefinition): Campaign => ({
   campaignId: row.id,
   workspaceId: row.workspace_id,
   name: row.name,
@@ -38,7 +39,7 @@ export const toCampaign = (row: CampaignRow, definition?: WorkflowDefinition): C
   senderAccountIds: row.sender_account_ids,
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
-  workflow_definition: definition ?? (JSON.parse(row.workflow_definition) as WorkflowDefinition),
+  workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 
 // ---- errors of contract 3 -------------------------------------------------------------------
@@ -155,7 +156,7 @@ export async function updateCampaignWorkflow(
       ...counts(definition),
     });
     if (!result) return undefined;
-    const { previousVersion, ...row } = result;
+    const { version, ...row } = result;
     await emitEvent(tx, workspace.id, 'campaign.workflow_updated', {
       campaignId: row.id,
       workspaceId: workspace.id,
@@ -164,12 +165,12 @@ export async function updateCampaignWorkflow(
       editingMode: row.editing_mode,
       updated_at: iso(row.updated_at),
       ...counts(definition),
-      previousVersion,
+      version,
     });
     return row;
   });
   if (!saved) return explainMiss(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
-  return toCampaign({ ...saved, workflow_definition: '' }, definition);
+  return toCampaign(saved, definition);
 }
 
 /**
@@ -180,7 +181,8 @@ export async function launchCampaign(db: Db, workspace: WorkspaceRef, input: { c
   const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
-  assertValidWorkflow(JSON.parse(text), validationContext(state));
+  const definition = JSON.parse(text) as WorkflowDefinition;
+  assertValidWorkflow(definition, validationContext(state));
   const launched = await db.transaction(async (tx) => {
     const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
     if (!row) return undefined;
@@ -195,7 +197,7 @@ export async function launchCampaign(db: Db, workspace: WorkspaceRef, input: { c
     return row;
   });
   if (!launched) return explainMiss(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
-  return toCampaign(launched);
+  return toCampaign(launched, definition);
 }
 
 // ---- listing -------------------------------------------------------------------------------------

@@ -2,13 +2,16 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/types';
 import { createApiKey, createWorkspace } from '../admin/ops';
 import { seedAccountsAndCampaigns } from './campaigns';
+import { seedConversations } from '../conversations/demo';
+import { seedInspirations } from '../inspiration/demo';
+import { seedWebhooks } from '../webhooks/demo';
 
 /** A module's part of the demo data, run once in the demo workspace on first start. */
-export type DemoSeeder = (db: Db, workspaceId: string) => Promise<void>;
+export type DemoSeeder = (db: Db, workspaceId: string, config: Config) => Promise<void>;
 
 // Each resource module adds its seeder here (accounts+campaigns, conversations, inspirations, webhooks).
 // Accounts come first: later seeders use them.
-const SEEDERS: DemoSeeder[] = [seedAccountsAndCampaigns];
+const SEEDERS: DemoSeeder[] = [seedAccountsAndCampaigns, (db, w) => seedConversations(db, w), seedInspirations, seedWebhooks];
 
 /**
  * Contract 2: on a database with no workspace, create workspace `demo` (with demo data unless
@@ -24,7 +27,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<{ apiKey:
     const { workspaceId } = await createWorkspace(tx, 'demo', 'Demo workspace');
     const key = await createApiKey(tx, [workspaceId], config.demoApiKey);
     const scoped = withinTransaction(db.kind, tx);
-    if (config.demoData) for (const seed of SEEDERS) await seed(scoped, workspaceId);
+    if (config.demoData) for (const seed of SEEDERS) await seed(scoped, workspaceId, config);
     return key;
   });
 }

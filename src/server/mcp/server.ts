@@ -100,12 +100,18 @@ function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx
  * read as JSON whatever Content-Type says (fetch sends text/plain for a string body): a body that is
  * not JSON-RPC still gets the JSON-RPC parse error.
  */
-async function normalisedRequest(raw: Request): Promise<Request> {
+async function normalisedRequest(raw: Request): Promise<{ request: Request; parsedBody?: unknown }> {
   const headers = new Headers(raw.headers);
   const accept = headers.get('accept') ?? '';
   if (!(accept.includes('application/json') && accept.includes('text/event-stream'))) headers.set('accept', 'application/json, text/event-stream');
   headers.set('content-type', 'application/json');
-  return new Request(raw.url, { method: raw.method, headers, body: await raw.text() });
+  const text = await raw.text();
+  try {
+    // Parsed once here; the transport takes it as parsedBody instead of decoding the body again.
+    return { request: new Request(raw.url, { method: 'POST', headers }), parsedBody: JSON.parse(text) };
+  } catch {
+    return { request: new Request(raw.url, { method: 'POST', headers, body: text }) }; // the transport answers the parse error
+  }
 }
 
 const methodNotAllowed = () =>
@@ -125,7 +131,8 @@ export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
-        return await transport.handleRequest(await normalisedRequest(c.req.raw));
+        const { request, parsedBody } = await normalisedRequest(c.req.raw);
+        return await transport.handleRequest(request, { parsedBody });
       } finally {
         void server.close();
       }

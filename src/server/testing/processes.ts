@@ -37,6 +37,8 @@ export interface ServerProcess {
   url: string;
   /** Everything printed so far. */
   output(): string;
+  /** Resolves once the output matches (lines after "listening on" may arrive a moment later). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Resolves when the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -62,7 +64,14 @@ export function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): 
       if (match) {
         clearTimeout(timer);
         child.stdout!.off('data', check);
-        resolve({ child, url: match[1], output: () => out, exited });
+        const waitForOutput = async (pattern: RegExp, waitMs = 5_000) => {
+          for (const start = Date.now(); !pattern.test(out); ) {
+            if (Date.now() - start > waitMs) throw new Error(`no ${pattern} in output:\n${out}`);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          return out;
+        };
+        resolve({ child, url: match[1], output: () => out, waitForOutput, exited });
       }
     };
     child.stdout!.on('data', check);

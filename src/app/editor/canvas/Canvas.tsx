@@ -13,6 +13,7 @@ import { InsertMenu } from './InsertMenu';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
+const MINIMAP_STYLE = { width: 168, height: 112 };
 const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
 /** React Flow's own labels in users' words (the minimap and controls are part of the page's accessible tree). */
 const ARIA_LABELS = {
@@ -128,7 +129,7 @@ export function Canvas() {
         defaultEdgeOptions={{ type: 'workflow' }}
       >
         <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
-        <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Overview map of the campaign" />
+        <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Overview map of the campaign" style={MINIMAP_STYLE} />
         <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
       </ReactFlow>
       <InsertMenu />

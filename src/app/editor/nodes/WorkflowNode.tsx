@@ -67,7 +67,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
   const style = { '--node-cat': categoryColor(type) } as CSSProperties;
   return (
     <div
-      className={`wf-node${severity ? ` wf-node-${severity}` : ''}${highlight ? ` wf-node-hl-${highlight}` : ''}${selected ? ' is-selected' : ''}`}
+      className={`wf-node${outputs.length > 1 ? ' has-branches' : ''}${severity ? ` wf-node-${severity}` : ''}${highlight ? ` wf-node-hl-${highlight}` : ''}${selected ? ' is-selected' : ''}`}
       style={style}
       data-testid={`node-${id}`}
       data-node-type={type}

@@ -86,6 +86,7 @@ export interface EditorState extends CanvasGraph {
   duplicate(): void;
   applyPositions(positions: ReadonlyMap<string, { x: number; y: number }>, label: string): void;
   select(target: { nodeId?: string; edgeId?: string }): void;
+  selectAll(): void;
   focusElement(target: { nodeId?: string; edgeId?: string }): void;
   undo(): void;
   redo(): void;
@@ -283,6 +284,11 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const nodes = s.nodes.map((n) => ((n.id === nodeId) !== Boolean(n.selected) ? { ...n, selected: n.id === nodeId } : n));
       const edges = s.edges.map((e) => ((e.id === edgeId) !== Boolean(e.selected) ? { ...e, selected: e.id === edgeId } : e));
       set({ nodes, edges, selection: selectionOf(nodes, edges, s.selection) });
+    },
+    selectAll: () => {
+      const s = get();
+      const nodes = s.nodes.map((n) => (n.selected ? n : { ...n, selected: true }));
+      set({ nodes, selection: selectionOf(nodes, s.edges, s.selection) });
     },
     focusElement: (target) => {
       get().select(target);

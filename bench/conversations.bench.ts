@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createAccount, createApiKey, createWorkspace } from '../src/server/admin/ops';
+import { loadConfig } from '../src/server/config';
+import { listConversations, type ConversationFilters } from '../src/server/conversations/queries';
+import type { Db } from '../src/server/db/types';
+import { startServer } from '../src/server/main';
+
+/**
+ * List-conversations latency at 100k conversations (300k messages), over real HTTP and as raw SQL
+ * (the same query function, db.query directly), on PGlite and — when DATABASE_URL is set or a local
+ * PostgreSQL answers at postgres://postgres:postgres@127.0.0.1:5432 — on PostgreSQL.
+ * Pages use limit=50 so that page 1000 exists (100k / 50 = 2000 pages).
+ * Goals: first page p99 ≤ 25 ms; page 1000 ÷ page 1 (p50) ≤ 1.2; API ≤ 1.5 × raw SQL (p50).
+ */
+
+const CONVERSATIONS = 100_000;
+const LIMIT = 50;
+const WARMUP = 20;
+const RUNS = 200;
+const LOCAL_PG = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
+}
+
+/** 100k conversations with 3 messages each, in bulk (generate_series), then ANALYZE. */
+async function seed(db: Db, workspaceId: string, accountIds: string[]): Promise<void> {
+  const channels = ['professional_network', 'professional_network', 'messaging_app'];
+  const phrase = `(ARRAY['Thanks for connecting, happy to chat', 'Can you share pricing for a team of 12?', 'Following up on the case study',
+    'Not the right time, ping me next quarter', 'Loved your post on outbound', 'Thursday at 3pm works for me'])`;
+  for (let from = 0; from < CONVERSATIONS; from += 25_000) {
+    await db.query(
+      `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_headline,
+         last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts)
+       SELECT $1::uuid, ($2::uuid[])[1 + i % 3], ($3::text[])[1 + i % 3], 'bench-' || i, 'Contact ' || i,
+         'Head of Growth at Company ' || (i % 300),
+         ${phrase}[1 + (i + 2) % 6] || ' #' || i,
+         CASE WHEN i % 3 = 0 THEN 'outbound' ELSE 'inbound' END,
+         timestamptz '2026-01-01T00:00:00Z' - make_interval(secs => i * 37),
+         CASE WHEN i % 3 = 0 THEN 0 ELSE i % 4 END,
+         CASE WHEN i % 5 = 0 THEN ARRAY['Hot-Lead'] ELSE '{}'::text[] END,
+         CASE WHEN i % 5 = 0 THEN ARRAY['hot-lead'] ELSE '{}'::text[] END,
+         ${phrase}[1 + i % 6] || CASE WHEN i % 1000 = 7 THEN ' zyxelquartz' ELSE '' END || E'\\n' ||
+           ${phrase}[1 + (i + 1) % 6] || E'\\n' || ${phrase}[1 + (i + 2) % 6] || ' #' || i
+       FROM generate_series($4::int, $5::int) AS i`,
+      [workspaceId, accountIds, channels, from, Math.min(CONVERSATIONS, from + 25_000) - 1],
+    );
+  }
+  await db.query(
+    `INSERT INTO messages (workspace_id, account_id, conversation_id, external_message_id, direction, text, sent_at)
+     SELECT c.workspace_id, c.account_id, c.id, c.external_conversation_id || '-' || k,
+       CASE WHEN k % 2 = 0 THEN 'outbound' ELSE 'inbound' END, split_part(c.message_texts, E'\\n', k), c.last_message_at - make_interval(hours => 3 - k)
+     FROM conversations c CROSS JOIN generate_series(1, 3) AS k WHERE c.workspace_id = $1`,
+    [workspaceId],
+  );
+  await db.query('ANALYZE conversations');
+  await db.query('ANALYZE messages');
+}
+
+interface Row {
+  database: string;
+  query: string;
+  apiP50: number;
+  apiP99: number;
+  sqlP50: number;
+  sqlP99: number;
+}
+
+async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-conv-'));
+  const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: databaseUrl ?? '' }));
+  try {
+    const { workspaceId } = await createWorkspace(server.db, `bench-${Date.now()}`, 'Bench');
+    const { apiKey } = await createApiKey(server.db, [workspaceId]);
+    const accounts = [];
+    for (const [channel, name] of [['professional_network', 'A'], ['professional_network', 'B'], ['messaging_app', 'C']] as const) {
+      accounts.push((await createAccount(server.db, workspaceId, { channel, name })).accountId);
+    }
+    const t0 = performance.now();
+    await seed(server.db, workspaceId, accounts);
+    console.log(`  ${label}: seeded ${CONVERSATIONS} conversations + ${CONVERSATIONS * 3} messages in ${Math.round(performance.now() - t0)} ms`);
+
+    const get = async (query: string) => {
+      const res = await fetch(`${server.url}/api/messaging/conversations?${query}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { items: { id: string; lastMessage: { at: string } }[]; nextCursor: string | null };
+    };
+    // The cursor of page 1000: follow nextCursor from page 1 (also proves the walk works).
+    let cursor: string | null = null;
+    let lastOf999: [string, string] | undefined;
+    for (let page = 1; page < 1000; page++) {
+      const body = await get(`limit=${LIMIT}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      cursor = body.nextCursor;
+      const last = body.items[body.items.length - 1];
+      lastOf999 = [last.lastMessage.at, last.id];
+    }
+    const base: ConversationFilters = { workspaceId, accountIds: null, channel: null, search: null, tag: null, replyFilter: null };
+    const cases: [string, string, ConversationFilters, [string, string] | undefined][] = [
+      ['first page (limit 50)', `limit=${LIMIT}`, base, undefined],
+      ['page 1000 (limit 50)', `limit=${LIMIT}&cursor=${encodeURIComponent(cursor!)}`, base, lastOf999],
+      ['first page (default limit 100)', '', base, undefined],
+      ['search, rare word (100 hits)', `limit=${LIMIT}&search=zyxelquartz`, { ...base, search: 'zyxelquartz' }, undefined],
+      ['search, common phrase (1/3 rows)', `limit=${LIMIT}&search=pricing`, { ...base, search: 'pricing' }, undefined],
+      ['search + tag + reply filter', `limit=${LIMIT}&search=company 42&tagFilter=hot-lead&replyFilter=need_to_reply`, { ...base, search: 'company 42', tag: 'hot-lead', replyFilter: 'need_to_reply' }, undefined],
+    ];
+    const rows: Row[] = [];
+    for (const [name, query, filters, after] of cases) {
+      const limit = query.includes(`limit=${LIMIT}`) ? LIMIT : 100;
+      const api = await time(() => get(query));
+      const sql = await time(() => listConversations(server.db, filters, limit, after));
+      rows.push({ database: label, query: name, apiP50: api.p50, apiP99: api.p99, sqlP50: sql.p50, sqlP99: sql.p99 });
+    }
+    return rows;
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A throwaway database on the PostgreSQL server, or undefined when none answers. */
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.DATABASE_URL || LOCAL_PG;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `cs_bench_${process.pid}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function runConversationsBench(): Promise<Row[]> {
+  const rows = await benchOne('PGlite', undefined);
+  const server = await postgresDatabase();
+  if (server) {
+    try {
+      rows.push(...(await benchOne('PostgreSQL', server.url)));
+    } finally {
+      await server.drop();
+    }
+  } else {
+    console.log('  PostgreSQL: not reachable (set DATABASE_URL), skipped');
+  }
+  console.table(rows.map((r) => ({ ...r, 'api/sql': round(r.apiP50 / r.sqlP50) })));
+  for (const db of new Set(rows.map((r) => r.database))) {
+    const of = (q: string) => rows.find((r) => r.database === db && r.query.startsWith(q))!;
+    const [first, deep] = [of('first page (limit 50)'), of('page 1000')];
+    console.log(`  ${db}: first-page p99 ${first.apiP99} ms (goal ≤ 25) ${first.apiP99 <= 25 ? 'OK' : 'MISSED'}; ` +
+      `page1000/page1 p50 ${round(deep.apiP50 / first.apiP50)} (goal ≤ 1.2) ${deep.apiP50 / first.apiP50 <= 1.2 ? 'OK' : 'MISSED'}; ` +
+      `worst api/sql p50 ${round(Math.max(...rows.filter((r) => r.database === db).map((r) => r.apiP50 / r.sqlP50)))} (goal ≤ 1.5)`);
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runConversationsBench();

@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { demoAccounts, ingest, rowNames, uniqueToken } from './inbox-data';
+import { signIn } from './support/session';
+
+test('filters narrow the list, combine, live in the URL and survive reload', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('flt');
+  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-a`, name: `Ada ${r}`, text: 'Can we talk next week?', direction: 'inbound' });
+  await ingest(page, { accountId: acc.whatsapp, conversation: `${r}-b`, name: `Bob ${r}`, text: 'Sent you the deck', direction: 'outbound' });
+  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-c`, name: `Cy ${r}`, text: 'Following up', direction: 'outbound' });
+
+  await page.goto('/inbox');
+  await page.getByLabel('Search conversations').fill(r);
+  await expect(rowNames(page)).toHaveCount(3);
+
+  await page.getByLabel('Channel').selectOption('messaging_app');
+  await expect(rowNames(page)).toHaveText([`Bob ${r}`]);
+  await expect(page).toHaveURL(/channel=messaging_app/);
+
+  await page.getByLabel('Channel').selectOption('');
+  await page.getByLabel('Reply state').selectOption('need_to_reply');
+  await expect(rowNames(page)).toHaveText([`Ada ${r}`]);
+
+  await page.getByLabel('Reply state').selectOption('awaiting_reply');
+  await page.getByRole('button', { name: /^Accounts:/ }).click();
+  await page.locator(`input[type=checkbox][value="${acc.linkedin}"]`).check();
+  await expect(rowNames(page)).toHaveText([`Cy ${r}`]);
+  expect(page.url()).toContain(`accounts=${acc.linkedin}`);
+
+  await page.reload();
+  await expect(rowNames(page)).toHaveText([`Cy ${r}`]);
+  await expect(page.getByLabel('Search conversations')).toHaveValue(r);
+  await expect(page.getByLabel('Reply state')).toHaveValue('awaiting_reply');
+
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page.getByLabel('Search conversations')).toHaveValue('');
+  await expect(page).toHaveURL(/\/inbox$/);
+});
+
+test('search finds a message text; keyboard moves, opens and focuses search', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('srch');
+  const t0 = new Date(Date.now() - 60_000);
+  await ingest(page, { accountId: acc.linkedin, conversation: r, name: `Dana ${r.slice(-5)}`, text: `The zebra budget ${r} is approved`, at: t0 });
+  await ingest(page, { accountId: acc.linkedin, conversation: r, name: `Dana ${r.slice(-5)}`, text: 'Great, talk soon', direction: 'outbound' });
+
+  await page.goto('/inbox');
+  await expect(rowNames(page).first()).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Search conversations')).toBeFocused();
+  await page.keyboard.type(`zebra budget ${r}`);
+  await expect(rowNames(page)).toHaveText([`Dana ${r.slice(-5)}`]);
+  // Typing j/k into the search box must not move the list.
+  await expect(page.getByLabel('Search conversations')).toHaveValue(`zebra budget ${r}`);
+
+  await page.getByRole('listbox', { name: 'Conversations' }).focus();
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  const thread = page.getByRole('log', { name: 'Messages' });
+  await expect(thread.getByText(`The zebra budget ${r} is approved`)).toBeVisible();
+  await expect(thread.getByText('Great, talk soon')).toBeVisible();
+  await expect(page).toHaveURL(/conversation=/);
+});
+
+test('tag edit, then the tag filter finds it; removing it empties the view', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('tag');
+  const tag = `hot-${r.slice(-6)}`;
+  await ingest(page, { accountId: acc.whatsapp, conversation: r, name: `Eve ${r}`, text: 'Interested!' });
+
+  await page.goto(`/inbox?search=${r}`);
+  await page.getByRole('option').filter({ hasText: `Eve ${r}` }).click();
+  await page.getByLabel('New tag').fill(tag);
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('list', { name: 'Tags of this conversation' }).getByText(tag)).toBeVisible();
+  await expect(page.getByRole('option').filter({ hasText: `Eve ${r}` }).getByText(tag)).toBeVisible();
+
+  await page.goto(`/inbox?tag=${tag.toUpperCase()}`);
+  await expect(rowNames(page)).toHaveText([`Eve ${r}`]);
+  await page.getByRole('option').filter({ hasText: `Eve ${r}` }).click();
+  await page.getByRole('button', { name: `Remove tag ${tag}` }).click();
+  await expect(page.getByText('No conversations match these filters')).toBeVisible();
+  await page.getByRole('status').getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByLabel('Tag', { exact: true })).toHaveValue('');
+  await expect(rowNames(page).first()).toBeVisible();
+});
+
+test('infinite scroll loads the next page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('inf');
+  const total = 130; // page size is 100
+  for (let i = 0; i < total; i += 10)
+    await Promise.all(
+      Array.from({ length: Math.min(10, total - i) }, (_, j) =>
+        ingest(page, { accountId: acc.linkedin, conversation: `${r}-${i + j}`, name: `Row ${i + j} ${r}`, text: 'hello', at: new Date(Date.now() - (i + j) * 1000) }),
+      ),
+    );
+  await page.goto(`/inbox?search=${r}`);
+  const list = page.getByRole('listbox', { name: 'Conversations' });
+  await expect(list).toHaveAttribute('data-loaded-rows', '100');
+  await expect(page.getByText('100+ conversations')).toBeVisible();
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(list).toHaveAttribute('data-loaded-rows', String(total));
+  await expect(page.getByText(`${total} conversations`)).toBeVisible();
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(rowNames(page).last()).toHaveText(`Row ${total - 1} ${r}`);
+  // Virtualized: only a window of rows is in the DOM.
+  expect(await rowNames(page).count()).toBeLessThan(40);
+});
+
+test('a failed load shows Retry, which recovers', async ({ page }) => {
+  await signIn(page);
+  let fail = true;
+  await page.route('**/api/messaging/conversations?*', (route) =>
+    fail ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, code: 'unavailable', detail: 'Try again.' }) }) : route.fallback(),
+  );
+  await page.goto('/inbox?search=zz-retry');
+  await expect(page.getByText('Could not load conversations.')).toBeVisible({ timeout: 20_000 });
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Could not load conversations.')).toBeHidden();
+});
+
+test('inbox has no serious or critical accessibility violations', async ({ page }) => {
+  await signIn(page, '/inbox');
+  await expect(rowNames(page).first()).toBeVisible();
+  await rowNames(page).first().click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('#main').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test';
+import { signIn, tool } from './session';
+
+/** Helpers for the editor specs (e2e/editor*.spec.ts). */
+
+export interface CampaignRecord {
+  campaignId: string;
+  name: string;
+  status: string;
+  updated_at: string;
+  workflow_definition: { nodes: any[]; edges: any[] };
+}
+
+let counter = 0;
+/** A unique campaign name per test (two workers share one server). */
+export const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}-${process.pid}-${++counter}`;
+
+export async function createCampaign(page: Page, name: string, workflow_definition?: unknown): Promise<CampaignRecord> {
+  return tool<CampaignRecord>(page, 'create-campaign', { name, ...(workflow_definition ? { workflow_definition } : {}) });
+}
+
+export const getCampaign = (page: Page, campaignId: string) => tool<CampaignRecord>(page, 'get-campaign', { campaignId });
+
+/** Signs in straight into the editor of a campaign and waits for its canvas. */
+export async function openEditor(page: Page, campaignId: string): Promise<void> {
+  await signIn(page, `/campaigns/${campaignId}`);
+  await expect(page.locator('.react-flow__node').first()).toBeVisible();
+}
+
+export const canvasNode = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+export const saveButton = (page: Page) => page.getByRole('toolbar', { name: 'Campaign editor' }).getByRole('button', { name: 'Save', exact: true });
+export const problemsButton = (page: Page) => page.getByRole('button', { name: /Show problems|Hide problems/ });
+
+/** Clicks Save and waits for the saved toast. */
+export async function save(page: Page): Promise<void> {
+  await saveButton(page).click();
+  await expect(page.getByText('Saved. The campaign stays a draft')).toBeVisible();
+}
+
+/** Drags from one handle to another (connect by dragging). */
+export async function dragHandle(page: Page, from: string, to: string): Promise<void> {
+  const a = await page.locator(from).boundingBox();
+  const b = await page.locator(to).boundingBox();
+  if (!a || !b) throw new Error(`handle not found: ${!a ? from : to}`);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+export const sourceHandle = (nodeId: string, handle?: string) =>
+  `.react-flow__handle.source[data-nodeid="${nodeId}"]${handle ? `[data-handleid="${handle}"]` : ''}`;
+export const targetHandle = (nodeId: string) => `.react-flow__handle.target[data-nodeid="${nodeId}"]`;
+
+/** Selects an edge from the keyboard (edges are focusable; Enter selects), the way a keyboard user would. */
+export async function selectEdge(page: Page, edgeId: string): Promise<void> {
+  const edge = page.locator(`.react-flow__edge[data-id="${edgeId}"]`);
+  await edge.focus();
+  await page.keyboard.press('Enter');
+  await expect(edge).toHaveClass(/selected/);
+}

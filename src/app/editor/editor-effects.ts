@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { nodeDefinition, type ValidationContext } from '../../domain';
+import { useAccounts } from '../api/accounts';
+import { useEditorBridge } from '../shared-bridge';
+import { editorStore, useEditorStore, useSingleSelectedNodeId } from './store';
+
+/**
+ * Spec 4.1 rule 10 context: the campaign's sender accounts with their premium seat. Unknown until
+ * the accounts load (or when the campaign names none): the validator then only warns.
+ */
+export function useSenderContext(): void {
+  const { data: accounts } = useAccounts();
+  const senderIds = useEditorStore((s) => s.campaign?.senderAccountIds);
+  useEffect(() => {
+    let context: ValidationContext | undefined;
+    if (accounts && senderIds && senderIds.length > 0) {
+      const byId = new Map(accounts.map((a) => [a.id, a]));
+      context = { senders: senderIds.map((id) => ({ accountId: id, premium: byId.get(id)?.premium === true })) };
+    }
+    editorStore.getState().setContext(context);
+  }, [accounts, senderIds]);
+}
+
+/**
+ * Publishes the selected message-type step to the dock (shared-bridge), so the inspiration pane can
+ * put text into its message_template — as an undoable edit.
+ */
+export function useMessageTargetBridge(): void {
+  const nodeId = useSingleSelectedNodeId();
+  const type = useEditorStore((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.type : undefined));
+  const readOnly = useEditorStore((s) => s.readOnly);
+  useEffect(() => {
+    const def = nodeDefinition(type);
+    const setTarget = useEditorBridge.getState().setMessageTarget;
+    if (!nodeId || !def || !def.fields.includes('message_template') || readOnly) {
+      setTarget(null);
+      return;
+    }
+    setTarget({
+      nodeId,
+      label: `${def.label} · ${nodeId}`,
+      applyTemplate: (text) => editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
+    });
+  }, [nodeId, type, readOnly]);
+  useEffect(() => () => useEditorBridge.getState().setMessageTarget(null), []);
+}

@@ -1,0 +1,120 @@
+import { useReactFlow } from '@xyflow/react';
+import { useEffect } from 'react';
+import { isModKey, isTypingTarget } from '../../ui/keyboard';
+import { toast } from '../../ui/toast';
+import { useCanvasUi } from '../canvas/canvas-ui';
+import { saveCampaign } from '../save/save';
+import { editorStore, parseClipboard, type ClipboardPayload, type FlowNode } from '../store';
+import { readClipboard, rememberCopied, writeClipboard } from './clipboard-io';
+
+const modalOpen = () => document.querySelector('[aria-modal="true"]') !== null;
+
+/**
+ * Editor shortcuts. None fires while focus is in a text field (isTypingTarget) or a dialog is open —
+ * except Ctrl/Cmd+S, which has no meaning in a text field and would otherwise open the browser's
+ * "Save page" dialog. Copy/paste use the browser's copy/paste events (no permission prompt), with
+ * the async clipboard API / in-memory clipboard as a fallback when those events do not come.
+ */
+export function useEditorShortcuts(): void {
+  const rf = useReactFlow<FlowNode>();
+  useEffect(() => {
+    let copyHandled = false;
+    let pasteHandled = false;
+
+    const pastePayload = (payload: ClipboardPayload | null) => {
+      const s = editorStore.getState();
+      if (s.readOnly) return;
+      if (!payload) return toast.info('The clipboard holds no campaign steps.');
+      const sameCampaign = payload.nodes.every((n) => s.nodes.some((m) => m.id === n.id));
+      if (sameCampaign) return s.paste(payload);
+      // From another campaign: put the copied group's top-left corner in the middle of the view.
+      const minX = Math.min(...payload.nodes.map((n) => Number(n.position?.x) || 0));
+      const minY = Math.min(...payload.nodes.map((n) => Number(n.position?.y) || 0));
+      const pane = document.querySelector('.canvas')?.getBoundingClientRect();
+      const centre = pane ? rf.screenToFlowPosition({ x: pane.left + pane.width / 2, y: pane.top + pane.height / 3 }) : { x: 0, y: 0 };
+      s.paste(payload, { x: Math.round(centre.x - minX), y: Math.round(centre.y - minY) });
+    };
+
+    const copyText = (): string | null => {
+      const payload = editorStore.getState().copy();
+      return payload ? JSON.stringify(payload) : null;
+    };
+
+    const onCopy = (e: ClipboardEvent) => {
+      if (isTypingTarget(e.target) || modalOpen() || window.getSelection()?.toString()) return;
+      const text = copyText();
+      if (!text) return;
+      e.preventDefault();
+      e.clipboardData?.setData('text/plain', text);
+      rememberCopied(text);
+      copyHandled = true;
+      if (e.type === 'cut') editorStore.getState().deleteSelection();
+    };
+
+    const onPaste = (e: ClipboardEvent) => {
+      if (isTypingTarget(e.target) || modalOpen()) return;
+      const payload = parseClipboard(e.clipboardData?.getData('text/plain') ?? '');
+      pasteHandled = true;
+      e.preventDefault();
+      if (payload) pastePayload(payload);
+      else void readClipboard().then(pastePayload);
+    };
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      const mod = isModKey(e);
+      const key = e.key.toLowerCase();
+      if (mod && key === 's') {
+        e.preventDefault();
+        if (!modalOpen()) void saveCampaign();
+        return;
+      }
+      if (isTypingTarget(e.target) || modalOpen() || e.defaultPrevented) return;
+      const s = editorStore.getState();
+      if (mod && key === 'z') return e.preventDefault(), e.shiftKey ? s.redo() : s.undo();
+      if (mod && key === 'y') return e.preventDefault(), s.redo();
+      if (mod && key === 'd') return e.preventDefault(), s.duplicate();
+      if (mod && key === 'a') return e.preventDefault(), s.selectAll();
+      if (mod && (key === 'c' || key === 'x')) {
+        copyHandled = false;
+        // When the browser does not fire a copy event (no editable focus), copy through the async API.
+        setTimeout(() => {
+          if (copyHandled) return;
+          const text = copyText();
+          if (!text) return;
+          void writeClipboard(text);
+          if (key === 'x') editorStore.getState().deleteSelection();
+        }, 0);
+        return;
+      }
+      if (mod && key === 'v') {
+        pasteHandled = false;
+        setTimeout(() => {
+          if (!pasteHandled) void readClipboard().then(pastePayload);
+        }, 30);
+        return;
+      }
+      if (mod || e.altKey) return;
+      if (e.key === 'Delete' || e.key === 'Backspace') {
+        if (s.selection.nodeIds.length + s.selection.edgeIds.length === 0) return;
+        e.preventDefault();
+        return s.deleteSelection();
+      }
+      if (key === 'f') return e.preventDefault(), void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 });
+      if (e.key === 'Escape') {
+        useCanvasUi.getState().openInsertMenu(null);
+        s.select({});
+      }
+    };
+
+    window.addEventListener('keydown', onKeyDown);
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('cut', onCopy);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('cut', onCopy);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [rf]);
+}

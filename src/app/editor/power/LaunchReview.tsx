@@ -1,0 +1,186 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
+import { reviewLaunch, type SenderAccount } from '../../../domain/paths';
+import { useAccounts } from '../../api/accounts';
+import { campaignKeys, useLaunchCampaign, type Campaign } from '../../api/campaigns';
+import { ToolError } from '../../api/mcp';
+import { useSavedCampaignForReview } from '../../api/power';
+import { useSession } from '../../session';
+import { fullTime } from '../../ui/format';
+import { toast } from '../../ui/toast';
+import { useSampleProspect } from '../inspector/sample-prospect';
+import { Dialog } from '../../ui/Dialog';
+import { editorStore, readOnlyMessage, useEditorStore } from '../store';
+import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
+
+/**
+ * Launch review (spec 3.1, 5): the SAVED graph is read fresh from the server and inspected; the
+ * launch needs the campaign name typed as explicit authorization, and is sent with the updated_at
+ * that was reviewed, so a save in between is refused (stale_edit) and the review reloads.
+ */
+export function LaunchReviewDialog({ campaignId, onClose }: { campaignId: string; onClose(): void }) {
+  const dirty = useEditorStore((s) => s.dirty);
+  return (
+    <Dialog title="Review and launch" onClose={onClose} wide actions={null}>
+      {dirty ? <UnsavedNotice onClose={onClose} /> : <SavedReview campaignId={campaignId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function UnsavedNotice({ onClose }: { onClose(): void }) {
+  return (
+    <div role="alert" className="power-blocked">
+      <p>
+        <strong>You have unsaved changes.</strong> The launch review inspects the saved campaign, which is what will run. Save your changes (or undo
+        them) first, then review again.
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Back to the editor
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function toSenders(campaign: Campaign, accounts: ReturnType<typeof useAccounts>['data']): SenderAccount[] | undefined {
+  if (!accounts) return undefined;
+  return campaign.senderAccountIds.map((id) => {
+    const account = accounts.find((a) => a.id === id);
+    return account ? { accountId: id, name: account.name, channel: account.channel, premium: account.premium } : { accountId: id, premium: false };
+  });
+}
+
+function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): void }) {
+  const saved = useSavedCampaignForReview(campaignId, true);
+  const accounts = useAccounts();
+  const fields = useSampleProspect((s) => s.fields);
+  const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
+  const [typed, setTyped] = useState('');
+  const [staleMessage, setStaleMessage] = useState<string | null>(null);
+  const [launchError, setLaunchError] = useState<string | null>(null);
+  const launch = useLaunchCampaign();
+  const client = useQueryClient();
+  const workspaceId = useSession((s) => s.workspaceId);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const campaign = saved.data;
+  const review = useMemo(
+    () => (campaign ? reviewLaunch(campaign.workflow_definition, { senders: toSenders(campaign, accounts.data), prospect: { customFields: fields } }) : null),
+    [campaign, accounts.data, fields],
+  );
+
+  if (saved.isPending || (accounts.isPending && !accounts.isError)) {
+    return <p role="status" aria-busy="true">Reading the saved campaign…</p>;
+  }
+  if (saved.isError || !campaign || !review) {
+    return (
+      <div role="alert">
+        <p>The saved campaign could not be read: {saved.error instanceof Error ? saved.error.message : 'unknown error'}</p>
+        <button type="button" className="btn" onClick={() => void saved.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (campaign.status !== 'draft') {
+    return (
+      <p role="status">
+        This campaign is already {campaign.status}. Only a draft can be launched.
+      </p>
+    );
+  }
+
+  const nameMatches = typed.trim() === campaign.name.trim();
+  const submit = () => {
+    if (!nameMatches || !review.canLaunch || launch.isPending) return;
+    setLaunchError(null);
+    launch.mutate(
+      { campaignId, inspectedUpdatedAt: campaign.updated_at },
+      {
+        onSuccess: (launched) => {
+          const state = editorStore.getState();
+          const { workflow_definition: _graph, ...meta } = launched;
+          state.markSaved(meta, state.revision);
+          state.setReadOnly(readOnlyMessage(launched.status));
+          void client.invalidateQueries({ queryKey: campaignKeys.one(workspaceId, campaignId) });
+          toast.success(`“${launched.name}” is launched. The graph is now read-only.`);
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ToolError && error.code === 'stale_edit') {
+            setStaleMessage('The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.');
+            setTyped('');
+            void saved.refetch();
+            inputRef.current?.focus();
+          } else if (error instanceof ToolError && error.code === 'campaign_not_draft') {
+            editorStore.getState().setReadOnly(readOnlyMessage(String(error.details.status ?? 'not a draft')));
+            setLaunchError('This campaign is no longer a draft, so it cannot be launched.');
+          } else {
+            setLaunchError(error instanceof Error ? error.message : 'The launch failed.');
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="power-review"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {staleMessage && (
+        <p className="power-stale" role="alert">
+          {staleMessage}
+        </p>
+      )}
+      <p className="muted">
+        Reviewing the saved graph of <strong>{campaign.name}</strong>, saved {fullTime(campaign.updated_at)}.
+        {baseUpdatedAt && baseUpdatedAt !== campaign.updated_at && ' It was saved elsewhere after you opened the editor, so it may differ from your canvas.'}
+      </p>
+      <ReviewWarnings warnings={review.warnings} />
+      <ReviewPaths review={review} />
+      <ReviewSends review={review} accountsFailed={accounts.isError} />
+      <section aria-labelledby={`${inputId}-confirm`} className="power-confirm">
+        <h3 id={`${inputId}-confirm`}>Launch</h3>
+        <p>Launching starts the campaign for its prospects. It cannot be edited afterwards.</p>
+        <label className="field" htmlFor={inputId}>
+          <span>
+            Type the campaign name <strong>{campaign.name}</strong> to confirm
+          </span>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="input"
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setTyped(e.target.value)}
+            aria-describedby={!review.canLaunch ? `${inputId}-blocked` : undefined}
+          />
+        </label>
+        {!review.canLaunch && (
+          <p id={`${inputId}-blocked`} className="field-error">
+            Fix the problems above, save, and review again to launch.
+          </p>
+        )}
+        {launchError && (
+          <p className="field-error" role="alert">
+            {launchError}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!nameMatches || !review.canLaunch || launch.isPending || saved.isFetching}>
+            {launch.isPending ? 'Launching…' : 'Launch campaign'}
+          </button>
+        </div>
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { setSearchParams, useLocation } from '../../router';
+import { editorStore, useEditorStore } from '../store';
+import { HistoryPanel } from './HistoryPanel';
+import { LaunchReviewDialog } from './LaunchReview';
+import { usePowerUi, type PowerPanelName } from './power-ui';
+import { SIM_PARAM } from './sim-state';
+import { SimulatorPanel } from './SimulatorPanel';
+import { TransferDialog } from './TransferDialog';
+
+/**
+ * The editor's power features, mounted by the editor in two places: <PowerToolbar> in the header
+ * (buttons + dialogs) and <PowerPanel> beside the canvas (simulator or version history).
+ */
+export function PowerToolbar({ campaignId }: { campaignId: string }) {
+  const { panel, dialog, togglePanel, openDialog, closeDialog } = usePowerUi();
+  const isDraft = useEditorStore((s) => s.campaign?.status === 'draft');
+  const { search } = useLocation();
+  const shared = search.has(SIM_PARAM);
+
+  // A shared simulation link opens the simulator.
+  useEffect(() => {
+    if (shared && usePowerUi.getState().panel !== 'simulator') usePowerUi.setState({ panel: 'simulator' });
+  }, [shared]);
+  // Leaving the editor closes everything.
+  useEffect(() => () => usePowerUi.setState({ panel: null, dialog: null }), []);
+
+  const toggle = (name: PowerPanelName) => {
+    if (panel === 'simulator') setSearchParams({ [SIM_PARAM]: null });
+    editorStore.getState().clearHighlight();
+    togglePanel(name);
+  };
+
+  return (
+    <div className="power-toolbar" role="group" aria-label="Campaign tools">
+      <button type="button" className="btn btn-sm" aria-pressed={panel === 'simulator'} onClick={() => toggle('simulator')}>
+        Simulate
+      </button>
+      <button type="button" className="btn btn-sm" aria-pressed={panel === 'history'} onClick={() => toggle('history')}>
+        History
+      </button>
+      <button type="button" className="btn btn-sm" onClick={() => openDialog('transfer')}>
+        Export / import
+      </button>
+      {isDraft && (
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => openDialog('launch')}>
+          Review &amp; launch
+        </button>
+      )}
+      {dialog === 'launch' && <LaunchReviewDialog campaignId={campaignId} onClose={closeDialog} />}
+      {dialog === 'transfer' && <TransferDialog onClose={closeDialog} />}
+    </div>
+  );
+}
+
+/** The side panel slot: renders nothing while no power panel is open. */
+export function PowerPanel({ campaignId }: { campaignId: string }) {
+  const panel = usePowerUi((s) => s.panel);
+  if (!panel) return null;
+  const close = () => {
+    if (panel === 'simulator') setSearchParams({ [SIM_PARAM]: null });
+    editorStore.getState().clearHighlight();
+    usePowerUi.getState().closePanel();
+  };
+  return (
+    <aside className="power-panel" aria-label={panel === 'simulator' ? 'Path simulator' : 'Version history'}>
+      <button type="button" className="icon-btn power-panel-close" aria-label="Close panel" onClick={close}>
+        ×
+      </button>
+      {panel === 'simulator' ? <SimulatorPanel /> : <HistoryPanel campaignId={campaignId} />}
+    </aside>
+  );
+}

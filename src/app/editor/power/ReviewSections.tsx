@@ -1,0 +1,110 @@
+import { CHANNEL_LABEL, type Channel } from '../../api/accounts';
+import type { LaunchReview, ReviewWarning } from '../../../domain/paths';
+import { editorStore } from '../store';
+
+/** The read-only parts of the launch review: problems, paths, sends and senders. */
+
+function focusNode(nodeId: string | undefined) {
+  if (nodeId) editorStore.getState().focusElement({ nodeId });
+}
+
+export function ReviewWarnings({ warnings }: { warnings: readonly ReviewWarning[] }) {
+  if (warnings.length === 0) return <p className="power-ok" role="status">No problems found in the saved graph.</p>;
+  const blockers = warnings.filter((w) => w.level === 'blocker');
+  return (
+    <section aria-labelledby="review-problems">
+      <h3 id="review-problems">
+        {blockers.length > 0 ? `${blockers.length} problem${blockers.length === 1 ? '' : 's'} to fix before launch` : 'Worth a look'}
+      </h3>
+      <ul className="power-warnings">
+        {warnings.map((w, i) => (
+          <li key={i} className={`power-warning power-warning-${w.level}`}>
+            <span className={`badge ${w.level === 'blocker' ? 'badge-error' : 'badge-warning'}`}>{w.level === 'blocker' ? 'Must fix' : 'Warning'}</span>{' '}
+            {w.message}
+            {w.nodeId && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => focusNode(w.nodeId)}>
+                Show step
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ReviewPaths({ review }: { review: LaunchReview }) {
+  const { paths } = review;
+  return (
+    <section aria-labelledby="review-paths">
+      <h3 id="review-paths">
+        What happens to a prospect <span className="muted">({paths.total} path{paths.total === 1 ? '' : 's'})</span>
+      </h3>
+      {paths.note && <p className="field-error">{paths.note}</p>}
+      <ol className="power-paths">
+        {paths.paths.map((p, i) => (
+          <li key={i} data-testid="review-path">
+            {p.text}
+            <span className="muted power-path-meta">
+              {' '}· {p.sends === 0 ? 'nothing sent' : `${p.sends} send${p.sends === 1 ? '' : 's'}`}
+              {p.days > 0 ? ` · over ${Math.round(p.days * 10) / 10} day${p.days === 1 ? '' : 's'}` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {paths.more && <p className="muted">{paths.more}</p>}
+    </section>
+  );
+}
+
+export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; accountsFailed: boolean }) {
+  return (
+    <>
+      <section aria-labelledby="review-sends">
+        <h3 id="review-sends">What will be sent</h3>
+        {review.sends.length === 0 ? (
+          <p className="muted">Nothing: this graph has no step that sends.</p>
+        ) : (
+          <table className="table power-table">
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">Content</th>
+              </tr>
+            </thead>
+            <tbody>
+              {review.sends.map((s) => (
+                <tr key={s.nodeId}>
+                  <td>
+                    <strong>{s.label}</strong>
+                    <div className="muted">{s.nodeId}</div>
+                  </td>
+                  <td>
+                    {s.subject !== undefined && <div><span className="muted">Subject:</span> {s.subject || <em>empty</em>}</div>}
+                    {s.message !== undefined ? <div className="power-message">{s.message || <em>empty message</em>}</div> : <div className="muted">{s.summary}</div>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="review-senders">
+        <h3 id="review-senders">Sent by</h3>
+        {accountsFailed && <p className="field-warning">The sender accounts could not be read, so premium seats were not checked.</p>}
+        {review.senders && review.senders.length === 0 && <p className="muted">No sender accounts are assigned to this campaign.</p>}
+        {review.senders && review.senders.length > 0 && (
+          <ul className="power-senders">
+            {review.senders.map((s) => (
+              <li key={s.accountId}>
+                {s.name ?? s.accountId}
+                {s.channel && <span className="muted"> · {CHANNEL_LABEL[s.channel as Channel] ?? s.channel}</span>}
+                {s.premium && <span className="badge badge-accent">Premium seat</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import type { WorkflowDefinition } from '../../../domain';
+import { addNavigationGuard } from '../../router';
+import { diffDefinitions, editorStore } from '../store';
+import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
+
+const DRAFT_DELAY_MS = 300;
+
+function flush(campaignId: string): void {
+  const s = editorStore.getState();
+  if (s.campaign?.campaignId !== campaignId) return;
+  if (s.dirty) writeDraft(campaignId, { definition: s.getDefinition(), baseUpdatedAt: s.baseUpdatedAt, savedAt: new Date().toISOString() });
+  else clearDraft(campaignId);
+}
+
+/** Keeps unsaved work in local storage while the campaign is open (written shortly after each change). */
+export function useDraftAutosave(campaignId: string): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = editorStore.subscribe((s, prev) => {
+      if (s.revision === prev.revision && s.dirty === prev.dirty) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => flush(campaignId), DRAFT_DELAY_MS);
+    });
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      clearTimeout(timer);
+      flush(campaignId);
+      if (editorStore.getState().dirty) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    // Leaving inside the app asks first; choosing to leave discards the unsaved work on purpose.
+    const removeGuard = addNavigationGuard(() => {
+      if (!editorStore.getState().dirty) return true;
+      const leave = window.confirm('You have unsaved changes in this campaign. Leave without saving them?');
+      if (leave) {
+        clearTimeout(timer);
+        clearDraft(campaignId);
+      }
+      return leave;
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+      removeGuard();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [campaignId]);
+}
+
+/**
+ * After a crash or reload: a stored draft that differs from the saved graph is offered back.
+ * Call `check` right after the campaign opened; the returned offer drives the restore banner.
+ */
+export function useDraftOffer(campaignId: string) {
+  const [offer, setOffer] = useState<Draft | null>(null);
+  const check = (saved: WorkflowDefinition) => {
+    const draft = readDraft(campaignId);
+    if (!draft) return setOffer(null);
+    if (diffDefinitions(saved, draft.definition).same) {
+      clearDraft(campaignId);
+      return setOffer(null);
+    }
+    setOffer(draft);
+  };
+  const restore = () => {
+    if (!offer) return;
+    const s = editorStore.getState();
+    s.loadDefinition(offer.definition, { label: 'Restore unsaved changes', markDirty: true });
+    // Based on what it was based on: a save in between is then caught as a conflict.
+    if (offer.baseUpdatedAt) s.setBase(offer.baseUpdatedAt);
+    setOffer(null);
+  };
+  const discard = () => {
+    clearDraft(campaignId);
+    setOffer(null);
+  };
+  return { offer, check, restore, discard };
+}

@@ -1,0 +1,134 @@
+import { useReactFlow } from '@xyflow/react';
+import { useState } from 'react';
+import { Link } from '../../router';
+import { fullTime, relativeTime } from '../../ui/format';
+import { toast } from '../../ui/toast';
+import { layoutPositions } from '../canvas/layout';
+import { ProblemsBadge } from '../overlays/ProblemsPanel';
+import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
+import { editorStore, useEditorStore, type FlowNode } from '../store';
+import { PowerToolbarSlot } from './PowerSlot';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const MOD = isMac ? '⌘' : 'Ctrl+';
+
+function UndoRedo() {
+  const undoLabel = useEditorStore((s) => s.history.past.at(-1)?.label ?? null);
+  const redoLabel = useEditorStore((s) => s.history.future.at(-1)?.label ?? null);
+  const readOnly = useEditorStore((s) => s.readOnly);
+  return (
+    <div className="toolbar-group" role="group" aria-label="History">
+      <button type="button" className="btn btn-sm btn-ghost" disabled={readOnly || !undoLabel} onClick={() => editorStore.getState().undo()}
+        aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'} title={undoLabel ? `Undo “${undoLabel}” (${MOD}Z)` : 'Nothing to undo'}>
+        <span aria-hidden="true">↶</span> Undo
+      </button>
+      <button type="button" className="btn btn-sm btn-ghost" disabled={readOnly || !redoLabel} onClick={() => editorStore.getState().redo()}
+        aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'} title={redoLabel ? `Redo “${redoLabel}” (${MOD}Shift+Z)` : 'Nothing to redo'}>
+        <span aria-hidden="true">↷</span> Redo
+      </button>
+    </div>
+  );
+}
+
+function LayoutButton() {
+  const rf = useReactFlow<FlowNode>();
+  const readOnly = useEditorStore((s) => s.readOnly);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const s = editorStore.getState();
+      const positions = await layoutPositions(s.nodes, s.edges);
+      editorStore.getState().applyPositions(positions, 'Tidy up layout');
+      requestAnimationFrame(() => void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 300 }));
+    } catch (e) {
+      toast.error(`The layout could not be computed: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-sm btn-ghost" disabled={readOnly || busy} onClick={() => void run()} title="Arrange the steps top to bottom">
+      {busy ? 'Arranging…' : 'Tidy up'}
+    </button>
+  );
+}
+
+function SaveStatus() {
+  const dirty = useEditorStore((s) => s.dirty);
+  const updatedAt = useEditorStore((s) => s.campaign?.updated_at);
+  const saving = useSaveState((s) => s.saving);
+  if (saving) return <span className="save-status" role="status">Saving…</span>;
+  if (dirty) return <span className="save-status is-dirty" role="status"><span className="dirty-dot" aria-hidden="true" />Unsaved changes</span>;
+  return (
+    <span className="save-status" role="status" title={updatedAt ? fullTime(updatedAt) : undefined}>
+      {updatedAt ? `Saved ${relativeTime(updatedAt)}` : 'Saved'}
+    </span>
+  );
+}
+
+function SaveButton() {
+  const blocker = useEditorStore(saveBlocker);
+  const dirty = useEditorStore((s) => s.dirty);
+  const saving = useSaveState((s) => s.saving);
+  const disabled = blocker !== null || saving;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        aria-disabled={disabled || undefined}
+        aria-describedby={blocker ? 'save-blocker' : undefined}
+        title={blocker ?? `Save (${MOD}S)`}
+        onClick={() => !saving && void saveCampaign()}
+      >
+        {saving ? 'Saving…' : dirty ? 'Save' : 'Save'}
+      </button>
+      {blocker && <span id="save-blocker" className="visually-hidden">{blocker}</span>}
+    </>
+  );
+}
+
+function ShortcutsHelp() {
+  return (
+    <details className="shortcuts-help">
+      <summary className="btn btn-sm btn-ghost" aria-label="Keyboard shortcuts">?</summary>
+      <div className="shortcuts-pop" role="note" aria-label="Keyboard shortcuts">
+        <ul className="shortcut-list">
+          <li><kbd>{MOD}S</kbd> save</li>
+          <li><kbd>{MOD}Z</kbd> undo · <kbd>{MOD}Shift+Z</kbd> or <kbd>{MOD}Y</kbd> redo</li>
+          <li><kbd>{MOD}C</kbd> copy · <kbd>{MOD}V</kbd> paste · <kbd>{MOD}D</kbd> duplicate</li>
+          <li><kbd>Delete</kbd> remove selected · <kbd>F</kbd> fit view · <kbd>{MOD}A</kbd> select all</li>
+          <li>Shift+drag selects an area; {MOD.replace('+', '')}+click adds to the selection.</li>
+          <li>Shortcuts pause while you type in a field.</li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/** Name, status, save state, history, layout, power features, problems and save. */
+export function EditorToolbar({ campaignId }: { campaignId: string }) {
+  const name = useEditorStore((s) => s.campaign?.name ?? '');
+  const status = useEditorStore((s) => s.campaign?.status ?? '');
+  const mode = useEditorStore((s) => s.campaign?.editingMode ?? '');
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="Campaign editor">
+      <div className="toolbar-title">
+        <Link to="/" className="btn btn-sm btn-ghost" aria-label="Back to campaigns">←</Link>
+        <h1 className="editor-name" title={name}>{name}</h1>
+        <span className={`badge status-${status}`}>{status}</span>
+        {mode && <span className="badge" title="Editing mode">{mode === 'advanced' ? 'Advanced' : 'Easy'} mode</span>}
+        <SaveStatus />
+      </div>
+      <div className="toolbar-actions">
+        <UndoRedo />
+        <LayoutButton />
+        <PowerToolbarSlot campaignId={campaignId} />
+        <ProblemsBadge />
+        <ShortcutsHelp />
+        <SaveButton />
+      </div>
+    </div>
+  );
+}

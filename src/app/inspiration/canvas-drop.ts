@@ -1,0 +1,39 @@
+import { useEditorBridge } from '../shared-bridge';
+
+/** The drag type of a text card (inspiration → a message node's template). The editor may accept it too. */
+export const TEXT_DRAG_TYPE = 'application/x-campaign-studio-text';
+
+/**
+ * Fallback drop target while a card is dragged: the selected message node (the bridge's target) on the
+ * canvas accepts the text. Listeners sit on the document and act only when nothing nearer handled the
+ * event (`defaultPrevented`), so an editor-side handler for the same type wins and nothing applies twice.
+ */
+export function startCardDrag(text: string, dataTransfer: DataTransfer): void {
+  dataTransfer.setData(TEXT_DRAG_TYPE, text);
+  dataTransfer.setData('text/plain', text);
+  dataTransfer.effectAllowed = 'copy';
+
+  const targetNode = (e: DragEvent): string | null => {
+    const target = useEditorBridge.getState().messageTarget;
+    const node = (e.target as Element | null)?.closest?.('.react-flow__node[data-id]');
+    return target && node?.getAttribute('data-id') === target.nodeId ? target.nodeId : null;
+  };
+  const over = (e: DragEvent) => {
+    if (e.defaultPrevented || !targetNode(e)) return;
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+  };
+  const drop = (e: DragEvent) => {
+    if (e.defaultPrevented || !targetNode(e)) return;
+    e.preventDefault();
+    useEditorBridge.getState().messageTarget?.applyTemplate(e.dataTransfer?.getData(TEXT_DRAG_TYPE) || text);
+  };
+  const end = () => {
+    document.removeEventListener('dragover', over);
+    document.removeEventListener('drop', drop);
+    document.removeEventListener('dragend', end, true);
+  };
+  document.addEventListener('dragover', over);
+  document.addEventListener('drop', drop);
+  document.addEventListener('dragend', end, true);
+}

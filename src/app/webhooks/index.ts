@@ -1,0 +1,2 @@
+// The webhooks feature's public entry (for the dock).
+export { WebhooksPane } from './Webhooks';

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { RouteDoc } from './route-doc';
+
+/**
+ * Builds the OpenAPI 3.1 document from the route list (contract 7). Schemas come from the same zod
+ * objects the handlers parse with (z.toJSONSchema; JSON Schema 2020-12 is OpenAPI 3.1's dialect).
+ */
+
+type Json = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  code: z.string().describe('Machine-readable code (contract 3)'),
+  detail: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Every field outside its schema (invalid_request)'),
+});
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'invalid_request (errors[] names each field), invalid_cursor, workspace_required',
+  401: 'unauthorized: missing, malformed or unknown API key',
+  404: 'workspace_not_found or not_found (unknown and foreign look alike)',
+  409: 'delivery_not_redeliverable or idempotency_in_progress',
+  413: 'payload_too_large: body over 1 MiB',
+  422: 'idempotency_key_reused: the key was used for another delivery',
+};
+
+function parameters(route: RouteDoc): Json[] {
+  const out: Json[] = [];
+  for (const [where, object] of [['path', route.params], ['query', route.query]] as const) {
+    if (!object) continue;
+    for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
+      const { description, ...schema } = jsonSchema(field, 'input');
+      const required = where === 'path' || !field.safeParse(undefined).success;
+      out.push({ name, in: where, required, ...(description ? { description } : {}), schema });
+    }
+  }
+  return out;
+}
+
+function operation(route: RouteDoc): Json {
+  const responses: Json = {};
+  for (const [status, r] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: r.description,
+      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, v]) => [h, { schema: { type: 'string', const: v } }])) } : {}),
+      ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}),
+    };
+  }
+  for (const status of route.public ? route.errors : [401, ...route.errors]) {
+    responses[status] = { description: ERROR_TEXT[status] ?? 'Problem', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+  }
+  const opId = `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By_$1').split(/[^a-zA-Z0-9]+/).map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join('')}`;
+  return {
+    operationId: opId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    parameters: parameters(route),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    responses,
+    ...(route.public ? { security: [] } : {}),
+  };
+}
+
+export function buildOpenApi(routes: RouteDoc[], serverUrl?: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) (paths[route.path] ??= {})[route.method] = operation(route);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Campaign Studio API',
+      version: '1.0.0',
+      description: 'REST face of Campaign Studio: conversations, content inspirations and webhooks. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } },
+      schemas: { Problem: jsonSchema(problemSchema, 'output') },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { RouteModule } from '../app';
+import { conversationDocs } from '../conversations/docs';
+import type { AppEnv } from '../http/auth';
+import { inspirationDocs } from '../inspiration/docs';
+import { webhookDocs } from '../webhooks/docs';
+import { buildOpenApi } from './build';
+import { renderReference } from './reference';
+import type { RouteDoc } from './route-doc';
+
+/** Every REST route of the server (contract 7: GET /api/openapi.json documents them all). */
+export const REST_ROUTES: RouteDoc[] = [
+  ...conversationDocs,
+  ...inspirationDocs,
+  ...webhookDocs,
+  {
+    method: 'get', path: '/api/workspaces', tag: 'Meta', summary: 'The workspaces the API key grants (for the workspace switcher)',
+    responses: { 200: { description: 'All of them', schema: z.object({ items: z.array(z.object({ id: z.guid(), slug: z.string(), name: z.string() })) }) } }, errors: [],
+  },
+  {
+    method: 'get', path: '/api/openapi.json', tag: 'Meta', summary: 'This OpenAPI 3.1 document',
+    responses: { 200: { description: 'OpenAPI 3.1 JSON', schema: null } }, errors: [],
+  },
+];
+
+/** GET /api/openapi.json (keyed like all /api routes) and a plain-HTML reference at /docs/api (no CDN, no key: it holds no data). */
+export const openApiRoutes: RouteModule = () => {
+  const app = new Hono<AppEnv>();
+  let document: Record<string, unknown> | undefined;
+  const spec = () => (document ??= buildOpenApi(REST_ROUTES));
+  app.get('/api/openapi.json', (c) => c.json(spec()));
+  app.get('/docs/api', (c) => c.html(renderReference(spec())));
+  return app;
+};

@@ -1,0 +1,2 @@
+import { runMcpSaveBench } from '../bench/mcp-save.bench';
+await runMcpSaveBench();
