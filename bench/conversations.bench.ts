@@ -38,7 +38,7 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
 }
 
 /** 100k conversations with 3 messages each, in bulk (generate_series), then ANALYZE. */
-async function seed(db: Db, workspaceId: string, accountIds: string[]): Promise<void> {
+export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[]): Promise<void> {
   const channels = ['professional_network', 'professional_network', 'messaging_app'];
   const phrase = `(ARRAY['Thanks for connecting, happy to chat', 'Can you share pricing for a team of 12?', 'Following up on the case study',
     'Not the right time, ping me next quarter', 'Loved your post on outbound', 'Thursday at 3pm works for me'])`;
@@ -91,7 +91,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       accounts.push((await createAccount(server.db, workspaceId, { channel, name })).accountId);
     }
     const t0 = performance.now();
-    await seed(server.db, workspaceId, accounts);
+    await seedBenchInbox(server.db, workspaceId, accounts);
     console.log(`  ${label}: seeded ${CONVERSATIONS} conversations + ${CONVERSATIONS * 3} messages in ${Math.round(performance.now() - t0)} ms`);
 
     const get = async (query: string) => {

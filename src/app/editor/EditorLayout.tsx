@@ -42,16 +42,29 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useSenderContext();
   useMessageTargetBridge();
 
+  // A step added off screen is brought into view (same zoom).
+  const revealNewest = useCallback(() => {
+    const added = editorStore.getState().nodes.at(-1);
+    const pane = document.querySelector('.canvas')?.getBoundingClientRect();
+    if (!added || !pane) return;
+    const topLeft = rf.flowToScreenPosition(added.position);
+    const inside = topLeft.x >= pane.left && topLeft.y >= pane.top && topLeft.x + 240 <= pane.right && topLeft.y + 90 <= pane.bottom;
+    if (!inside) void rf.setCenter(added.position.x + 120, added.position.y + 45, { zoom: rf.getZoom(), duration: 200 });
+  }, [rf]);
+
   // Click in the palette: below the selected step (wired to its free output), else in the middle of the view.
   const onPick = useCallback(
     (type: NodeType) => {
       const s = editorStore.getState();
-      if (s.selection.nodeIds.length === 1) return s.addNode(type, null);
+      if (s.selection.nodeIds.length === 1) {
+        s.addNode(type, null);
+        return revealNewest();
+      }
       const pane = document.querySelector('.canvas')?.getBoundingClientRect();
       const p = pane ? rf.screenToFlowPosition({ x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }) : { x: 0, y: 0 };
       s.addNode(type, { x: p.x - 120, y: p.y - 40 });
     },
-    [rf],
+    [rf, revealNewest],
   );
 
   return (

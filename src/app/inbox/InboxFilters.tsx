@@ -1,4 +1,4 @@
-import { forwardRef, useId } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { CHANNEL_LABEL, useAccounts, type Channel } from '../api/accounts';
 import type { ConversationFilters, ReplyState } from '../api/conversations';
 import { useDebouncedField } from '../ui/useDebounced';
@@ -12,32 +12,56 @@ interface Props {
 
 function AccountPicker({ selected, onChange }: { selected: string[]; onChange(ids: string[]): void }) {
   const { data: accounts, isError } = useAccounts();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const popId = useId();
   const summary = selected.length === 0 ? 'All accounts' : `${selected.length} account${selected.length > 1 ? 's' : ''}`;
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
+
+  // Closes on a click outside or Escape (focus back on the button).
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => !rootRef.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
   return (
-    <details className="filter-popover">
-      <summary className="btn btn-sm" aria-label={`Accounts: ${summary}`}>
+    <div
+      ref={rootRef}
+      className="filter-popover"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        e.stopPropagation();
+        setOpen(false);
+        rootRef.current?.querySelector('button')?.focus();
+      }}
+    >
+      <button type="button" className="btn btn-sm" aria-expanded={open} aria-controls={popId} onClick={() => setOpen((o) => !o)}>
+        <span className="visually-hidden">Accounts: </span>
         {summary} <span aria-hidden="true">▾</span>
-      </summary>
-      <fieldset className="filter-popover-body">
-        <legend className="visually-hidden">Accounts</legend>
-        {isError && <p className="field-error">Accounts could not be loaded.</p>}
-        {accounts?.length === 0 && <p className="muted">No connected accounts.</p>}
-        {accounts?.map((a) => (
-          <label key={a.id} className="check-row">
-            <input type="checkbox" value={a.id} checked={selected.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />
-            <ChannelIcon channel={a.channel} />
-            <span>{a.name}</span>
-            <span className="visually-hidden">({CHANNEL_LABEL[a.channel]})</span>
-          </label>
-        ))}
-        {selected.length > 0 && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange([])}>
-            All accounts
-          </button>
-        )}
-      </fieldset>
-    </details>
+      </button>
+      {open && (
+        <fieldset id={popId} className="filter-popover-body">
+          <legend className="visually-hidden">Accounts</legend>
+          {isError && <p className="field-error">Accounts could not be loaded.</p>}
+          {accounts?.length === 0 && <p className="muted">No connected accounts.</p>}
+          {accounts?.map((a) => (
+            <label key={a.id} className="check-row">
+              <input type="checkbox" value={a.id} checked={selected.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />
+              <ChannelIcon channel={a.channel} />
+              <span>{a.name}</span>
+              <span className="visually-hidden">({CHANNEL_LABEL[a.channel]})</span>
+            </label>
+          ))}
+          {selected.length > 0 && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange([])}>
+              All accounts
+            </button>
+          )}
+        </fieldset>
+      )}
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { CATALOG, toIsoMillis, validateWorkflow, type ValidationContext, type Vi
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
+import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/pagination';
 import type { WorkspaceRef } from '../http/auth';
 import {
   activateDraft, findCampaign, findCampaignDefinition, findCampaignState, findSenders, findVersion, insertCampaign,
@@ -202,47 +203,29 @@ export async function launchCampaign(db: Db, workspace: WorkspaceRef, input: { c
 
 // ---- listing -------------------------------------------------------------------------------------
 
-interface CursorPayload {
-  u: string;
-  i: string;
-  s: CampaignStatus | null;
-}
-
-const encodeCursor = (payload: CursorPayload): string => Buffer.from(JSON.stringify(payload)).toString('base64url');
-
-/** An opaque cursor is only valid for the filters it was issued with. */
-function decodeCursor(cursor: string, status: CampaignStatus | null): CursorPayload {
-  const bad = () => invalidArguments('cursor is not a cursor issued by list-campaigns for these filters.', [{ path: 'cursor', message: 'Unknown or mismatched cursor.' }]);
-  let payload: CursorPayload;
-  try {
-    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorPayload;
-  } catch {
-    throw bad();
-  }
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const stamp = typeof payload?.u === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(payload.u) ? Date.parse(payload.u) : NaN;
-  if (!Number.isFinite(stamp) || typeof payload.i !== 'string' || !uuid.test(payload.i) || (payload.s ?? null) !== status) throw bad();
-  return payload;
-}
-
+/** list-campaigns: newest updated_at first, ties by id; signed cursors bound to the status filter. */
 export async function listCampaigns(
   db: Queryable,
   workspace: WorkspaceRef,
   input: { status?: CampaignStatus; limit: number; cursor?: string },
 ): Promise<{ items: Campaign[]; nextCursor: string | null }> {
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, input.status ?? null);
+  const codec = cursorCodec(db, 'campaigns', { workspaceId: workspace.id, status: input.status ?? null }, timeIdKey);
+  let after: TimeIdKey | undefined;
+  try {
+    after = await codec.decode(input.cursor);
+  } catch (err) {
+    // Contract 3 names no cursor code for tools: a cursor is an argument like any other.
+    if (err instanceof ApiError && err.code === 'invalid_cursor') throw invalidArguments(err.detail, [{ path: 'cursor', message: 'Not a cursor list-campaigns issued for these filters.' }]);
+    throw err;
+  }
   const rows = await listCampaignRows(db, {
     workspaceId: workspace.id,
     status: input.status,
-    after: after && { updatedAt: after.u, id: after.i },
+    after: after && { updatedAt: after[0], id: after[1] },
     limit: input.limit + 1,
   });
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((row) => toCampaign(row)),
-    nextCursor: rows.length > input.limit && last ? encodeCursor({ u: iso(last.updated_at), i: last.id, s: input.status ?? null }) : null,
-  };
+  const page = await pageOf(rows, input.limit, codec, (row) => [iso(row.updated_at), row.id] as TimeIdKey);
+  return { items: page.items.map((row) => toCampaign(row)), nextCursor: page.nextCursor };
 }
 
 // ---- saved-graph history -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../http/pagination';
 import type { RouteDoc } from './route-doc';
 
 /**
@@ -36,7 +37,9 @@ function parameters(route: RouteDoc): Json[] {
   for (const [where, object] of [['path', route.params], ['query', route.query]] as const) {
     if (!object) continue;
     for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
-      const { description, ...schema } = jsonSchema(field, 'input');
+      const { description, ...generated } = jsonSchema(field, 'input');
+      // `limit` is parsed from a digits-only string; to clients it is simply an integer.
+      const schema = field === limitParam ? { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } : generated;
       const required = where === 'path' || !field.safeParse(undefined).success;
       out.push({ name, in: where, required, ...(description ? { description } : {}), schema });
     }

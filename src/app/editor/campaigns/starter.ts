@@ -10,8 +10,8 @@ export function starterWorkflow(): WorkflowDefinition {
     ],
     edges: [
       { id: 'e_start_connection_request', source: 'start', target: 'connection_request' },
-      { id: 'e_connection_request_accepted_end', source: 'connection_request', target: 'end', sourceHandle: 'accepted' },
-      { id: 'e_connection_request_no_response_end', source: 'connection_request', target: 'end', sourceHandle: 'no_response' },
+      { id: 'e_connection_request_accepted', source: 'connection_request', target: 'end', sourceHandle: 'accepted' },
+      { id: 'e_connection_request_no_response', source: 'connection_request', target: 'end', sourceHandle: 'no_response' },
     ],
   };
 }

@@ -46,11 +46,11 @@ export function TemplateChooser({ value, onChange }: { value: TemplateChoice; on
           {template.settings.map((s) => {
             const key = settingKey(s);
             return (
-              <label key={key} className="field">
-                <span>{s.label}</span>
-                <input className="input" value={value.values[key] ?? ''} placeholder={s.sampleValue} onChange={(e) => onChange({ ...value, values: { ...value.values, [key]: e.target.value } })} />
-                <span className="field-help">{s.help}</span>
-              </label>
+              <div key={key} className="field">
+                <label htmlFor={`template-${key}`}>{s.label}</label>
+                <input id={`template-${key}`} className="input" value={value.values[key] ?? ''} placeholder={s.sampleValue} aria-describedby={`template-${key}-help`} onChange={(e) => onChange({ ...value, values: { ...value.values, [key]: e.target.value } })} />
+                <span id={`template-${key}-help`} className="field-help">{s.help}</span>
+              </div>
             );
           })}
         </fieldset>

@@ -35,19 +35,35 @@ export function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
 
 const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.map((i) => (i.selected ? { ...i, selected: false } : i));
 
+const NODE_WIDTH = 240;
+const COLUMN = NODE_WIDTH + 40;
+const nodeWidth = (n: FlowNode): number => n.measured?.width ?? n.width ?? NODE_WIDTH;
+
+/** Moves a spot right until a step-sized box there overlaps no existing step. */
+export function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
+  const spot = { ...wanted };
+  const overlaps = () =>
+    nodes.some((n) => spot.x < n.position.x + nodeWidth(n) + 16 && spot.x + NODE_WIDTH + 16 > n.position.x && spot.y < n.position.y + nodeHeight(n) + 16 && spot.y + DEFAULT_HEIGHT + 16 > n.position.y);
+  for (let i = 0; i < 200 && overlaps(); i++) spot.x += COLUMN / 2;
+  return spot;
+}
+
 /**
- * Adds a step. With an anchor (the selected step) it goes below it and, when the anchor has a
- * free output, is wired to it — the way Dify/n8n continue a flow.
+ * Adds a step. With an anchor (the selected step) it goes below it, under the free output it is
+ * wired to (the way Dify/n8n continue a flow), in the first spot that overlaps no other step.
  */
 export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: number } | null, anchorId?: string): CanvasGraph {
   const anchor = anchorId ? g.nodes.find((n) => n.id === anchorId) : undefined;
-  const position = at ?? (anchor ? { x: anchor.position.x, y: anchor.position.y + nodeHeight(anchor) + ROW_GAP - DEFAULT_HEIGHT } : { x: 0, y: 0 });
+  const outputs = anchor ? outputsOf(anchor.type) : [];
+  const free = anchor && !at && nodeRole(type) !== 'start' ? freeOutputs(g, anchor)[0] : undefined;
+  let position = at ?? { x: 0, y: 0 };
+  if (!at && anchor) {
+    const slot = free === undefined ? 0 : outputs.indexOf(free) - (outputs.length - 1) / 2;
+    position = freeSpot(g.nodes, { x: anchor.position.x + slot * COLUMN, y: anchor.position.y + nodeHeight(anchor) + ROW_GAP - DEFAULT_HEIGHT });
+  }
   const node = newNode(type, position, takenNodeIds(g));
   const edges = deselect(g.edges);
-  if (anchor && !at) {
-    const free = freeOutputs(g, anchor)[0];
-    if (free !== undefined && nodeRole(type) !== 'start') edges.push(newEdge(anchor.id, free, node.id, takenEdgeIds(g)));
-  }
+  if (anchor && free !== undefined) edges.push(newEdge(anchor.id, free, node.id, takenEdgeIds(g)));
   return { ...g, nodes: [...deselect(g.nodes), node], edges };
 }
 

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts, ingest, uniqueToken } from './inbox-data';
+import { signIn, tool } from './support/session';
+
+async function openCampaign(page: Page): Promise<string> {
+  await signIn(page);
+  const campaign = await tool(page, 'create-campaign', { name: `Dock ${uniqueToken()}` });
+  await page.goto(`/campaigns/${campaign.campaignId}`);
+  await expect(page.getByRole('complementary', { name: 'Side panel' })).toBeVisible();
+  return campaign.campaignId as string;
+}
+const dock = (page: Page) => page.getByRole('complementary', { name: /^Side panel/ });
+const widthOf = async (page: Page) => (await dock(page).boundingBox())!.width;
+
+test('the dock sits beside the editor with Inbox / Inspiration / Webhooks tabs', async ({ page }) => {
+  await openCampaign(page);
+  const box = (await dock(page).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x + box.width).toBeGreaterThan(viewport.width - 2); // flush right
+  expect(box.x).toBeGreaterThan(viewport.width / 3); // the editor keeps the left side
+
+  const tabs = dock(page).getByRole('tab');
+  await expect(tabs).toHaveText([/Inbox/, /Inspiration/, /Webhooks/]);
+  await dock(page).getByRole('tab', { name: /Inspiration/ }).click();
+  await expect(dock(page).getByRole('tabpanel')).toContainText('Saved inspirations');
+  await page.keyboard.press('ArrowRight');
+  await expect(dock(page).getByRole('tab', { name: /Webhooks/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(dock(page).getByRole('tabpanel').getByRole('heading', { name: 'Endpoints' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(dock(page).getByRole('tab', { name: /Inbox/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(dock(page).getByRole('listbox', { name: 'Conversations' })).toBeVisible();
+});
+
+test('collapse and expand; the state survives reload', async ({ page }) => {
+  await openCampaign(page);
+  const open = await widthOf(page);
+  await dock(page).getByRole('button', { name: 'Collapse side panel' }).click();
+  await expect(dock(page).getByRole('tab')).toHaveCount(0);
+  expect(await widthOf(page)).toBeLessThan(60);
+  await page.reload();
+  await expect(dock(page).getByRole('button', { name: 'Expand side panel' })).toBeVisible();
+  await dock(page).getByRole('button', { name: 'Open Webhooks in the side panel' }).click();
+  await expect(dock(page).getByRole('tab', { name: /Webhooks/ })).toHaveAttribute('aria-selected', 'true');
+  expect(Math.abs((await widthOf(page)) - open)).toBeLessThan(2);
+});
+
+test('resize by dragging and by keyboard; the width is remembered', async ({ page }) => {
+  await openCampaign(page);
+  const handle = dock(page).getByRole('separator', { name: 'Resize side panel' });
+  const start = await widthOf(page);
+  const h = (await handle.boundingBox())!;
+  await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(h.x - 60, h.y + h.height / 2, { steps: 5 });
+  await page.mouse.move(h.x - 120, h.y + h.height / 2, { steps: 5 });
+  await page.mouse.up();
+  expect(Math.round(await widthOf(page))).toBeGreaterThanOrEqual(Math.round(start + 115));
+
+  await handle.focus();
+  const before = Number(await handle.getAttribute('aria-valuenow'));
+  await page.keyboard.press('ArrowRight');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(before - 16));
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(before - 16 + 64));
+  const remembered = await widthOf(page);
+  await page.reload();
+  await expect(dock(page)).toBeVisible();
+  expect(Math.abs((await widthOf(page)) - remembered)).toBeLessThan(2);
+  await page.keyboard.press('Tab'); // (focus leaves the body; width unchanged)
+  await dock(page).getByRole('separator').focus();
+  await page.keyboard.press('Enter'); // reset
+  await expect(dock(page).getByRole('separator')).toHaveAttribute('aria-valuenow', '400');
+});
+
+test('the inbox in the dock keeps its filters off the editor URL; "full view" carries them to /inbox', async ({ page }) => {
+  const campaignId = await openCampaign(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('dock');
+  await ingest(page, { accountId: acc.whatsapp, conversation: r, name: `Finn ${r}`, text: 'Hi from the dock test' });
+  await dock(page).getByRole('tab', { name: /Inbox/ }).click();
+  await dock(page).getByLabel('Search conversations').fill(r);
+  await expect(dock(page).locator('.conv-name')).toHaveText([`Finn ${r}`]);
+  expect(new URL(page.url()).pathname).toBe(`/campaigns/${campaignId}`);
+  expect(new URL(page.url()).search).toBe('');
+
+  await dock(page).locator('.conv-row').first().click();
+  await expect(dock(page).getByRole('heading', { name: `Finn ${r}` })).toBeVisible();
+  await dock(page).getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(dock(page).getByRole('listbox', { name: 'Conversations' })).toBeVisible();
+
+  await dock(page).getByRole('link', { name: 'Open Inbox full view' }).click();
+  await expect(page).toHaveURL(new RegExp(`/inbox\\?search=${r}`));
+  await expect(page.locator('.conv-name')).toHaveText([`Finn ${r}`]);
+});
+
+test('dock panes have no serious or critical accessibility violations', async ({ page }) => {
+  await openCampaign(page);
+  for (const tab of ['Inbox', 'Inspiration', 'Webhooks']) {
+    await dock(page).getByRole('tab', { name: new RegExp(tab) }).click();
+    await expect(dock(page).getByRole('tabpanel')).not.toBeEmpty();
+    await page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page }).include('.dock').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});

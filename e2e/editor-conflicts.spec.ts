@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { tool } from './support/session';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
+
+async function setWait(page: import('@playwright/test').Page, days: string) {
+  await canvasNode(page, 'connection_request').click();
+  await page.getByRole('region', { name: 'Connection request' }).getByLabel(/Wait for acceptance/).fill(days);
+}
+
+test('a save from a second browser makes mine stale: the conflict dialog shows the differences; keep mine saves on top', async ({ page, browser }) => {
+  const campaign = await createCampaign(page, uniqueName('Conflict'));
+  await openEditor(page, campaign.campaignId);
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await openEditor(page2, campaign.campaignId);
+  await setWait(page2, '9');
+  await save(page2);
+  await other.close();
+
+  await setWait(page, '4');
+  // Insert a withdrawal on the no-response connection with its + button.
+  await selectEdge(page, 'e_connection_request_no_response');
+  await page.getByRole('button', { name: 'Insert a step on this connection' }).click();
+  await page.getByRole('dialog', { name: 'Insert a step' }).getByRole('button', { name: 'Withdraw invitation' }).click();
+  await expect(canvasNode(page, 'cancel_invitation_1')).toBeVisible();
+  await saveButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Only in yours (1)')).toBeVisible();
+  await expect(dialog.locator('.diff-added')).toContainText('cancel_invitation_1');
+  await expect(dialog.locator('.diff-changed')).toContainText('connection_request');
+  await page.screenshot({ path: test.info().outputPath('editor-conflict.png') });
+
+  await dialog.getByRole('button', { name: 'Keep mine and save…' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('will replace the one saved');
+  await dialog.getByRole('button', { name: 'Yes, replace the saved version' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Saved. The campaign stays a draft')).toBeVisible();
+  const stored = await getCampaign(page, campaign.campaignId);
+  expect(stored.workflow_definition.nodes.find((n: { id: string }) => n.id === 'connection_request').data.wait_for_response_days).toBe(4);
+  expect(stored.workflow_definition.nodes.some((n: { id: string }) => n.id === 'cancel_invitation_1')).toBe(true);
+});
+
+test('on a conflict, loading the saved version replaces my canvas with the server graph', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Conflict load'));
+  await openEditor(page, campaign.campaignId);
+  // Someone (an API client) saves meanwhile.
+  const def = structuredClone(campaign.workflow_definition);
+  def.nodes.find((n: { id: string }) => n.id === 'connection_request').data.wait_for_response_days = 21;
+  await tool(page, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: def });
+
+  await setWait(page, '2');
+  await page.keyboard.press('Control+s');
+  const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
+  await expect(dialog.locator('.diff-changed')).toContainText('connection_request');
+  await dialog.getByRole('button', { name: 'Load the saved version' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(canvasNode(page, 'connection_request')).toContainText('wait 21 days');
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+});
+
+test('an active campaign opens read-only with a banner saying why', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Live'));
+  await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
+  await openEditor(page, campaign.campaignId);
+  await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/This campaign is active/)).toBeVisible();
+  await expect(saveButton(page)).toBeDisabled();
+  await expect(page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Delay / })).toBeDisabled();
+  await canvasNode(page, 'connection_request').click();
+  await expect(page.getByRole('region', { name: 'Connection request' }).getByLabel(/Wait for acceptance/)).toBeDisabled();
+  await page.keyboard.press('Delete');
+  await expect(canvasNode(page, 'connection_request')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('editor-read-only.png') });
+});
+
+test('a campaign launched while I edit: saving switches the editor to read-only', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Launched meanwhile'));
+  await openEditor(page, campaign.campaignId);
+  await setWait(page, '3');
+  await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
+  await saveButton(page).click();
+  await expect(page.getByText(/this campaign is active/i).first()).toBeVisible();
+  await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
+  await expect(saveButton(page)).toBeDisabled();
+});
+
+test('unsaved work survives a reload and is offered back', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Crash'));
+  await openEditor(page, campaign.campaignId);
+  await setWait(page, '11');
+  await expect(canvasNode(page, 'connection_request')).toContainText('wait 11 days');
+  await page.waitForTimeout(500); // the draft is written shortly after the change
+  page.on('dialog', (d) => void d.accept());
+  await page.reload();
+  const offer = page.getByRole('region', { name: 'Unsaved changes found' });
+  await expect(offer).toContainText('Restore unsaved changes from');
+  await expect(canvasNode(page, 'connection_request')).toContainText('wait 14 days');
+  await offer.getByRole('button', { name: 'Restore' }).click();
+  await expect(canvasNode(page, 'connection_request')).toContainText('wait 11 days');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await save(page);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Unsaved changes found' })).toHaveCount(0);
+});

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { findTemplate } from '../src/domain/paths';
+import { canvasNode, createCampaign, getCampaign, openEditor, uniqueName } from './support/editor';
+import { tool } from './support/session';
+
+/** Launch review (spec 3.1, 5): inspect the saved graph, type the name, launch with the reviewed updated_at. */
+
+const reviewDialog = (page: Page) => page.getByRole('dialog', { name: 'Review and launch' });
+
+test('launch review shows the saved paths and sends, then launches and the editor turns read-only', async ({ page }) => {
+  const name = uniqueName('Launch review');
+  const campaign = await createCampaign(page, name, findTemplate('scored-follow-up')!.build());
+  await openEditor(page, campaign.campaignId);
+  await page.getByRole('button', { name: 'Review & launch' }).click();
+  const dialog = reviewDialog(page);
+  await expect(dialog.getByTestId('review-path')).toHaveCount(5);
+  await expect(dialog.getByTestId('review-path').first()).toContainText('If the ICP score is ≥ 70: invite with a note');
+  await expect(dialog.getByTestId('review-path').last()).toContainText('If the ICP score is < 70: end');
+  await expect(dialog.getByRole('heading', { name: 'What will be sent' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: /Connection request/ })).toBeVisible();
+  await expect(dialog.getByText('no sender accounts yet')).toBeVisible();
+  const launch = dialog.getByRole('button', { name: 'Launch campaign' });
+  await expect(launch).toBeDisabled();
+  await dialog.getByLabel(/Type the campaign name/).fill(`${name} typo`);
+  await expect(launch).toBeDisabled();
+  await dialog.getByLabel(/Type the campaign name/).fill(name);
+  await launch.click();
+  await expect(page.getByText(`“${name}” is launched`)).toBeVisible();
+  await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review & launch' })).toHaveCount(0);
+  expect((await getCampaign(page, campaign.campaignId)).status).toBe('active');
+});
+
+test('a save between opening the review and confirming is refused as stale, and the review reloads', async ({ page }) => {
+  const name = uniqueName('Stale launch');
+  const campaign = await createCampaign(page, name, findTemplate('connection-only')!.build());
+  await openEditor(page, campaign.campaignId);
+  await page.getByRole('button', { name: 'Review & launch' }).click();
+  const dialog = reviewDialog(page);
+  await expect(dialog.getByTestId('review-path')).toHaveCount(2);
+
+  // Someone else saves a different graph meanwhile.
+  const changed = findTemplate('connection-only')!.build();
+  changed.nodes[1]!.data.message_template = 'Hello {{firstName}}, changed elsewhere.';
+  await tool(page, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: changed });
+
+  await dialog.getByLabel(/Type the campaign name/).fill(name);
+  await dialog.getByRole('button', { name: 'Launch campaign' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'saved again after this review was opened' })).toBeVisible();
+  await expect(dialog.getByTestId('review-path').first()).toContainText('Hello {{firstName}}, changed elsewh');
+  expect((await getCampaign(page, campaign.campaignId)).status).toBe('draft');
+
+  // The reloaded review can be confirmed again: it now carries the new updated_at.
+  await expect(dialog.getByLabel(/Type the campaign name/)).toHaveValue('');
+  await dialog.getByLabel(/Type the campaign name/).fill(name);
+  await dialog.getByRole('button', { name: 'Launch campaign' }).click();
+  await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
+  expect((await getCampaign(page, campaign.campaignId)).status).toBe('active');
+});
+
+test('unsaved changes block the review until they are saved or undone', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Dirty launch'), findTemplate('connection-only')!.build());
+  await openEditor(page, campaign.campaignId);
+  await canvasNode(page, 'end').click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Review & launch' }).click();
+  const dialog = reviewDialog(page);
+  await expect(dialog.getByText('You have unsaved changes.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Launch campaign' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Back to the editor' }).click();
+  await expect(dialog).toHaveCount(0);
+});

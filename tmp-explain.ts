@@ -1,0 +1,26 @@
+import pg from 'pg';
+import { createAccount, createWorkspace } from '/work/main/src/server/admin/ops';
+import { openDatabase } from '/work/main/src/server/db/open';
+import { seedBenchInbox } from '/work/main/bench/conversations.bench';
+import { SEARCH_EXPR } from '/work/main/src/server/conversations/queries';
+const admin = new pg.Client({ connectionString: 'postgres://postgres:postgres@127.0.0.1:5432/postgres' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS cs_explain WITH (FORCE)');
+await admin.query('CREATE DATABASE cs_explain');
+await admin.end();
+const db = await openDatabase({ databaseUrl: 'postgres://postgres:postgres@127.0.0.1:5432/cs_explain', dataDir: '' });
+const { workspaceId } = await createWorkspace(db, 'x');
+const accs = [];
+for (const ch of ['professional_network', 'professional_network', 'messaging_app'] as const) accs.push((await createAccount(db, workspaceId, { channel: ch, name: 'a' })).accountId);
+await seedBenchInbox(db, workspaceId, accs);
+const ex = async (label: string, where: string, params: unknown[]) => {
+  const r = await db.query<any>(`EXPLAIN (ANALYZE, BUFFERS) SELECT c.id FROM conversations c WHERE c.workspace_id = $1 ${where} ORDER BY c.last_message_at DESC, c.id DESC LIMIT 51`, [workspaceId, ...params]);
+  console.log('==', label); console.log(r.rows.map((x: any) => x['QUERY PLAN']).join('\n'));
+};
+await ex('first', '', []);
+await ex('rare', `AND ${SEARCH_EXPR} ILIKE $2`, ['%zyxelquartz%']);
+await ex('common', `AND ${SEARCH_EXPR} ILIKE $2`, ['%pricing%']);
+await ex('combo', `AND ${SEARCH_EXPR} ILIKE $2 AND c.tags_lower @> ARRAY[$3::text] AND c.last_message_direction = $4`, ['%company 42%', 'hot-lead', 'inbound']);
+await ex('tag', `AND c.tags_lower @> ARRAY[$2::text]`, ['hot-lead']);
+await ex('accounts', `AND c.account_id = ANY($2::uuid[])`, [[accs[2]]]);
+await db.close();
