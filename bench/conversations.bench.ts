@@ -37,8 +37,14 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
   return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
 }
 
-/** 100k conversations with 3 messages each, in bulk (generate_series), then ANALYZE. */
+/**
+ * 100k conversations with 3 messages each, in bulk (generate_series), then ANALYZE. The trigram
+ * index is rebuilt once after the load (its own definition, read back from pg_indexes) — far
+ * faster than maintaining it row by row.
+ */
 export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[]): Promise<void> {
+  const { rows: [search] } = await db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'conversations_search'");
+  await db.query('DROP INDEX conversations_search');
   const channels = ['professional_network', 'professional_network', 'messaging_app'];
   const phrase = `(ARRAY['Thanks for connecting, happy to chat', 'Can you share pricing for a team of 12?', 'Following up on the case study',
     'Not the right time, ping me next quarter', 'Loved your post on outbound', 'Thursday at 3pm works for me'])`;
@@ -67,6 +73,7 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
      FROM conversations c CROSS JOIN generate_series(1, 3) AS k WHERE c.workspace_id = $1`,
     [workspaceId],
   );
+  await db.query(search.indexdef);
   await db.query('ANALYZE conversations');
   await db.query('ANALYZE messages');
 }
@@ -115,7 +122,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       ['first page (default limit 100)', '', base, undefined],
       ['search, rare word (100 hits)', `limit=${LIMIT}&search=zyxelquartz`, { ...base, search: 'zyxelquartz' }, undefined],
       ['search, common phrase (1/3 rows)', `limit=${LIMIT}&search=pricing`, { ...base, search: 'pricing' }, undefined],
-      ['search + tag + reply filter', `limit=${LIMIT}&search=company 42&tagFilter=hot-lead&replyFilter=need_to_reply`, { ...base, search: 'company 42', tag: 'hot-lead', replyFilter: 'need_to_reply' }, undefined],
+      ['search + tag + reply filter (333 hits)', `limit=${LIMIT}&search=company 40&tagFilter=hot-lead&replyFilter=need_to_reply`, { ...base, search: 'company 40', tag: 'hot-lead', replyFilter: 'need_to_reply' }, undefined],
     ];
     const rows: Row[] = [];
     for (const [name, query, filters, after] of cases) {

@@ -54,7 +54,12 @@ const FIRST_ROW_PROBE = () => {
 async function timeToFirstRows(page: Page, url: string, reload: boolean): Promise<number> {
   if (reload) await page.reload();
   else await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, undefined, { timeout: 30_000 });
+  try {
+    await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt !== undefined, undefined, { timeout: 30_000 });
+  } catch (err) {
+    console.log(`  no row after 30 s at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+    throw err;
+  }
   return page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
 }
 
@@ -116,6 +121,8 @@ export async function runInboxBench(): Promise<Record<string, number>> {
     }, API_KEY);
     await context.addInitScript(FIRST_ROW_PROBE);
     const page = await context.newPage();
+    page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && console.log(`  console: ${m.text()}`));
     const inboxUrl = `${server.url}/inbox`;
 
     const cold = await timeToFirstRows(page, inboxUrl, false);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts, ingest, uniqueToken } from './inbox-data';
-import { signIn, tool } from './support/session';
+import { apiRequest, signIn, tool } from './support/session';
 
 async function openCampaign(page: Page): Promise<string> {
   await signIn(page);
@@ -104,4 +104,28 @@ test('dock panes have no serious or critical accessibility violations', async ({
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
+});
+
+test('"Use in message" and dragging a card put an inspiration into the selected message node', async ({ page }) => {
+  await openCampaign(page);
+  const r = uniqueToken('use');
+  const first = `Clicked in ${r}`;
+  const second = `Dragged in ${r}`;
+  for (const text of [first, second]) expect((await apiRequest(page, 'POST', '/api/v1/content/inspiration', { text, author: 'E2E' })).status).toBe(201);
+
+  await dock(page).getByRole('tab', { name: /Inspiration/ }).click();
+  await dock(page).getByLabel('Search inspirations').fill(r);
+  const card = (text: string) => dock(page).getByRole('listitem').filter({ hasText: text });
+  await expect(card(first).getByRole('button', { name: 'Use in message' })).toBeDisabled();
+  await expect(dock(page).getByText('Select a message node on the canvas')).toBeVisible();
+
+  const node = page.locator('.react-flow__node').filter({ hasText: 'Connection request' });
+  await node.click();
+  await expect(card(first).getByRole('button', { name: 'Use in message' })).toBeEnabled();
+  await card(first).getByRole('button', { name: 'Use in message' }).click();
+  await expect(page.getByText(/Copied into/)).toBeVisible();
+  await expect(node).toContainText(first.slice(0, 20));
+
+  await card(second).dragTo(node);
+  await expect(node).toContainText(second.slice(0, 20));
 });

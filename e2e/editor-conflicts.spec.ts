@@ -27,9 +27,9 @@ test('a save from a second browser makes mine stale: the conflict dialog shows t
   await saveButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Only in yours (1)')).toBeVisible();
-  await expect(dialog.locator('.diff-added')).toContainText('cancel_invitation_1');
-  await expect(dialog.locator('.diff-changed')).toContainText('connection_request');
+  await expect(dialog.getByText('Only in yours (1)').first()).toBeVisible();
+  await expect(dialog.locator('.diff-added').first()).toContainText('cancel_invitation_1');
+  await expect(dialog.locator('.diff-changed').first()).toContainText('connection_request');
   await page.screenshot({ path: test.info().outputPath('editor-conflict.png') });
 
   await dialog.getByRole('button', { name: 'Keep mine and save…' }).click();
@@ -53,7 +53,7 @@ test('on a conflict, loading the saved version replaces my canvas with the serve
   await setWait(page, '2');
   await page.keyboard.press('Control+s');
   const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
-  await expect(dialog.locator('.diff-changed')).toContainText('connection_request');
+  await expect(dialog.locator('.diff-changed').first()).toContainText('connection_request');
   await dialog.getByRole('button', { name: 'Load the saved version' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(canvasNode(page, 'connection_request')).toContainText('wait 21 days');
@@ -65,7 +65,7 @@ test('an active campaign opens read-only with a banner saying why', async ({ pag
   await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
   await openEditor(page, campaign.campaignId);
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
-  await expect(page.getByText(/This campaign is active/)).toBeVisible();
+  await expect(page.getByText(/This campaign is active/).first()).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
   await expect(page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Delay / })).toBeDisabled();
   await canvasNode(page, 'connection_request').click();

@@ -7,6 +7,7 @@ export interface CampaignRecord {
   campaignId: string;
   name: string;
   status: string;
+  editingMode: string;
   updated_at: string;
   workflow_definition: { nodes: any[]; edges: any[] };
 }

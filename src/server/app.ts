@@ -27,7 +27,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => problemResponse(c, new ApiError(413, 'payload_too_large', 'The request body is larger than 1 MiB.')),
+    onError: (c) => {
+      // The rest of the body is never read: close the connection so a keep-alive client does not reuse a socket the server drops.
+      c.header('Connection', 'close');
+      return problemResponse(c, new ApiError(413, 'payload_too_large', 'The request body is larger than 1 MiB.'));
+    },
   });
 
   app.get('/healthz', (c) => c.json({ ok: true }));

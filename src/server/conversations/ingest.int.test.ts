@@ -99,6 +99,8 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
     ['javascript: profile URL', (b) => ({ ...b, contact: { ...b.contact, profileUrl: 'javascript:alert(1)' } }), 'contact.profileUrl'],
     ['text a number', (b) => ({ ...b, text: 42 }), 'text'],
     ['body an array', () => [], ''],
+    ['NUL character in text', (b) => ({ ...b, text: 'a\u0000b' }), 'text'],
+    ['NUL character in contact name', (b) => ({ ...b, contact: { name: 'x\u0000' } }), 'contact.name'],
   ];
   it.each(bad)('400 invalid_request with errors[] for %s, and nothing is stored', async (_name, mutate, path) => {
     const ws = await newWorkspace();

@@ -159,3 +159,26 @@ describe('GET /api/messaging/conversations (spec 4.2, contract 4)', () => {
     expect((await api(ws.apiKey, 'GET', `${LIST}?workspaceId=no-such-ws`)).status).toBe(404);
   });
 });
+
+describe('hostile query strings never cause a 5xx', () => {
+  it.each([
+    'search=%E0%A4%A',
+    'search=%',
+    'tagFilter=%ZZ',
+    'cursor=%FF%FE',
+    `cursor=${'x'.repeat(5000)}`,
+    'limit=%31%30',
+    'accountIds=%2C%2C%2C',
+    'search=%00',
+    'search=\\',
+  ])('GET conversations?%s', async (query) => {
+    const ws = await newWorkspace();
+    const res = await api(ws.apiKey, 'GET', `${LIST}?${query}`);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('a malformed percent-encoding in the path is a 4xx', async () => {
+    const ws = await newWorkspace();
+    expect((await api(ws.apiKey, 'GET', `${LIST}/%E0%A4%A/messages`)).status).toBeLessThan(500);
+  });
+});

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { RouteModule } from '../app';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
-import { notFound, parseOrThrow, readJson } from '../http/errors';
-import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, queryOf, timeIdKey, uuidParam } from '../http/pagination';
+import { notFound, parseOrThrow } from '../http/errors';
+import { queryOf, readBody } from '../http/input';
+import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey, uuidParam } from '../http/pagination';
 import { getAccount, getConversation, ingestMessage, listAccounts, listConversations, listMessages, setTags, type ConversationFilters } from './queries';
 import { ingestMessageBody, listConversationsQuery, pageQuery, putTagsBody, workspaceQuery } from './schemas';
 
@@ -38,7 +39,7 @@ export const conversationRoutes: RouteModule = ({ db }) => {
 
   // Contract 7: ingest one message (201 new, 200 the same externalMessageId again).
   app.post('/api/messaging/messages', async (c) => {
-    const body = parseOrThrow(ingestMessageBody, await readJson(c), 'message');
+    const body = await readBody(c, ingestMessageBody, 'message');
     const workspace = resolveWorkspace(c.get('caller'), body.workspaceId);
     const account = await getAccount(db, workspace.id, body.accountId.toLowerCase());
     if (!account) throw notFound('Account');
@@ -77,7 +78,7 @@ export const conversationRoutes: RouteModule = ({ db }) => {
   app.put('/api/messaging/conversations/:id/tags', async (c) => {
     const id = pathUuid(c.req.param('id'), 'id');
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
-    const body = parseOrThrow(putTagsBody, await readJson(c), 'tags');
+    const body = await readBody(c, putTagsBody, 'tags');
     const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
     const conversation = await setTags(db, workspace.id, id, body.tags);
     if (!conversation) throw notFound('Conversation');

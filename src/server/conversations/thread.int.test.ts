@@ -66,6 +66,7 @@ describe('conversation extensions (contract 7)', () => {
     ['number tag', { tags: [7] }, 'tags.0'],
     ['null tag', { tags: [null] }, 'tags.0'],
     ['unknown property', { tags: [], color: 'red' }, ''],
+    ['NUL character', { tags: ['ok', 'a\u0000'] }, 'tags.1'],
   ];
   it.each(badTags)('PUT tags: 400 for %s and the tags stay', async (_n, body, path) => {
     const ws = await newWorkspace();

@@ -1,5 +1,4 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../db/types';
 import { ApiError } from './errors';
@@ -23,7 +22,7 @@ export const limitParam = z
   .optional()
   .describe(`Page size, 1..${MAX_LIMIT}; default ${DEFAULT_LIMIT}.`);
 
-export const cursorParam = z.string().max(2000).optional().describe('Opaque cursor: `nextCursor` of the previous page, with the same filters.');
+export const cursorParam = z.string().optional().describe('Opaque cursor: `nextCursor` of the previous page, with the same filters.');
 
 const secrets = new WeakMap<object, Promise<string>>();
 
@@ -113,8 +112,3 @@ export function pathUuid(value: string | undefined, name: string): string {
 
 /** Escapes LIKE wildcards so `search` is a literal substring. */
 export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-/** Query parameters as an object; empty values count as absent (a form that sends `channel=` means "any"). */
-export function queryOf(c: Context): Record<string, string> {
-  return Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
-}

@@ -75,6 +75,8 @@ describe('POST /api/v1/content/inspiration (spec 4.3, contract 4)', () => {
     ['url a number', { url: 5 }, 'url'],
     ['workspaceId a number', { workspaceId: 7 }, 'workspaceId'],
     ['media not an array', { media: image }, 'media'],
+    ['NUL character in text', { text: 'a\u0000b' }, 'text'],
+    ['NUL character in a media URL', { media: [{ ...image, url: 'https://a.example/\u0000' }] }, 'media.0.url'],
   ];
   it.each(bad)('400 invalid_request for %s, nothing saved', async (_n, change, path) => {
     const ws = await newWorkspace();

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { RouteModule } from '../app';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
-import { notFound, parseOrThrow, readJson } from '../http/errors';
-import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, queryOf, timeIdKey } from '../http/pagination';
+import { notFound, parseOrThrow } from '../http/errors';
+import { queryOf, readBody } from '../http/input';
+import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http/pagination';
 import { getInspiration, listInspirations, saveInspiration } from './queries';
 import { inspirationInputSchema, listInspirationQuery } from './schemas';
 
@@ -11,7 +12,7 @@ export const inspirationRoutes: RouteModule = ({ db }) => {
   const app = new Hono<AppEnv>();
 
   app.post('/api/v1/content/inspiration', async (c) => {
-    const input = parseOrThrow(inspirationInputSchema, await readJson(c), 'inspiration');
+    const input = await readBody(c, inspirationInputSchema, 'inspiration');
     const workspace = resolveWorkspace(c.get('caller'), input.workspaceId);
     return c.json(await saveInspiration(db, workspace.id, input), 201);
   });

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { RouteModule } from '../app';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
-import { invalidRequest, notFound, parseOrThrow, readJson } from '../http/errors';
-import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, queryOf, timeIdKey } from '../http/pagination';
+import { invalidRequest, notFound, parseOrThrow } from '../http/errors';
+import { queryOf, readBody } from '../http/input';
+import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http/pagination';
 import { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoints } from './queries';
 import { redeliver } from './redeliver';
 import { createEndpointBody, listDeliveriesQuery, listEndpointsQuery, redeliverBody, workspaceQuery } from './schemas';
@@ -15,7 +16,7 @@ export const webhookRoutes: RouteModule = ({ db, config }) => {
   const app = new Hono<AppEnv>();
 
   app.post(BASE, async (c) => {
-    const body = parseOrThrow(createEndpointBody, await readJson(c), 'webhook endpoint');
+    const body = await readBody(c, createEndpointBody, 'webhook endpoint');
     const workspace = resolveWorkspace(c.get('caller'), body.workspaceId ?? queryOf(c).workspaceId);
     const refused = await checkDestination(body.url, config.webhookAllowPrivate);
     if (refused) throw invalidRequest('The endpoint URL is not allowed.', [{ path: 'url', message: refused }]);
@@ -62,7 +63,7 @@ export const webhookRoutes: RouteModule = ({ db, config }) => {
   app.post(`${BASE}/:endpointId/deliveries/:deliveryId/redeliver`, async (c) => {
     const endpointId = pathUuid(c.req.param('endpointId'), 'endpointId');
     const deliveryId = pathUuid(c.req.param('deliveryId'), 'deliveryId');
-    const body = parseOrThrow(redeliverBody, await readJson(c), 'redeliver request');
+    const body = await readBody(c, redeliverBody, 'redeliver request');
     const fromQuery = queryOf(c).workspaceId;
     if (fromQuery !== undefined && body.workspaceId !== undefined && fromQuery !== body.workspaceId) {
       throw invalidRequest('workspaceId is given in both the body and the query, with different values.', [{ path: 'workspaceId', message: 'differs from the query parameter workspaceId' }]);

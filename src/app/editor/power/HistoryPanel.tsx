@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { nodeDefinition } from '../../../domain';
 import { describeDiff, diffGraphs, type GraphDiff } from '../../../domain/paths';
 import { useCampaignVersion, useCampaignVersions, type CampaignVersionInfo } from '../../api/power';
@@ -28,8 +28,13 @@ export function HistoryPanel({ campaignId }: { campaignId: string }) {
   const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
   const [selected, setSelected] = useState<number | null>(null);
   const { refetch } = versions;
-  // A save adds a version: refresh the list when the saved graph changes.
-  useEffect(() => void refetch(), [baseUpdatedAt, refetch]);
+  // A save adds a version: refresh the list when the saved graph changes (not on the first render).
+  const seenBase = useRef(baseUpdatedAt);
+  useEffect(() => {
+    if (seenBase.current === baseUpdatedAt) return;
+    seenBase.current = baseUpdatedAt;
+    void refetch();
+  }, [baseUpdatedAt, refetch]);
   useEffect(() => () => editorStore.getState().clearHighlight(), []);
 
   return (

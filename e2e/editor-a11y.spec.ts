@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
+import { canvasNode, createCampaign, openEditor, selectEdge, uniqueName } from './support/editor';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the editor has no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('campaign-studio.theme', JSON.stringify({ state: { theme: t }, version: 0 })), theme);
+    const campaign = await createCampaign(page, uniqueName(`Axe ${theme}`));
+    await openEditor(page, campaign.campaignId);
+    // A rule break (badges, edge marks, problems panel) and an open form with a template field.
+    await selectEdge(page, 'e_connection_request_no_response');
+    await page.keyboard.press('Delete');
+    await canvasNode(page, 'connection_request').click();
+    await page.getByRole('button', { name: /Show problems/ }).click();
+    await expect(page.getByRole('region', { name: 'Problems' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Connection request' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`editor-${theme}.png`) });
+  });
+}
+
+test('the campaigns list has no serious or critical axe violations', async ({ page }) => {
+  await createCampaign(page, uniqueName('Axe list'));
+  await signIn(page);
+  await expect(page.locator('.campaign-link').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  await expect(page.getByRole('dialog', { name: 'New campaign' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('every editor control is reachable from the keyboard with a visible focus', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Keyboard'));
+  await openEditor(page, campaign.campaignId);
+  // Tab into the canvas: a step takes focus, Enter selects it and its form opens.
+  const start = canvasNode(page, 'start');
+  await start.focus();
+  await page.keyboard.press('Tab');
+  await expect(canvasNode(page, 'connection_request')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Connection request' })).toBeVisible();
+  const shadow = await canvasNode(page, 'connection_request').locator('.wf-node').evaluate((el) => getComputedStyle(el).boxShadow);
+  expect(shadow).not.toBe('none');
+  // Palette items are buttons: Enter adds a step.
+  await page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Follow / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.react-flow__node')).toHaveCount(4);
+});

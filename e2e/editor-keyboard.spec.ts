@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, uniqueName } from './support/editor';
+
+test('undo/redo: a typing burst in a form field is one step; buttons and shortcuts agree', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Undo'));
+  await openEditor(page, campaign.campaignId);
+  await canvasNode(page, 'connection_request').click();
+  const form = page.getByRole('region', { name: 'Connection request' });
+  const note = form.getByLabel('Message', { exact: true });
+  const original = await note.inputValue();
+  await note.click();
+  await note.press('End');
+  await note.pressSequentially(' See you soon', { delay: 20 });
+  await expect(canvasNode(page, 'connection_request')).toContainText('Invite');
+  await expect(page.getByRole('button', { name: 'Undo Edit Connection request · Message' })).toBeVisible();
+
+  // Ctrl+Z inside the text field belongs to the field: leave it, then undo on the canvas.
+  await page.locator('.react-flow__pane').click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press('Control+z');
+  await canvasNode(page, 'connection_request').click();
+  await expect(form.getByLabel('Message', { exact: true })).toHaveValue(original);
+  await page.locator('.react-flow__pane').click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press('Control+Shift+z');
+  await canvasNode(page, 'connection_request').click();
+  await expect(form.getByLabel('Message', { exact: true })).toHaveValue(`${original} See you soon`);
+
+  // Undo a deletion with the toolbar button; redo with Ctrl+Y.
+  await canvasNode(page, 'connection_request').click();
+  await page.keyboard.press('Delete');
+  await expect(canvasNode(page, 'connection_request')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo Delete step' }).click();
+  await expect(canvasNode(page, 'connection_request')).toBeVisible();
+  await expect(page.locator('.react-flow__edge')).toHaveCount(3);
+  await page.keyboard.press('Control+y');
+  await expect(canvasNode(page, 'connection_request')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+
+  // A drag is one undo step.
+  const node = canvasNode(page, 'end');
+  const transform = () => node.evaluate((el) => (el as HTMLElement).style.transform);
+  const start = await transform();
+  const before = await node.boundingBox();
+  await page.mouse.move(before!.x + 60, before!.y + 20);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(before!.x + 60 - i * 8, before!.y + 20 + i * 3);
+  await page.mouse.up();
+  expect(await transform()).not.toBe(start);
+  await expect(page.getByRole('button', { name: 'Undo Move step' })).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('button', { name: /Undo Edit Connection request/ })).toBeVisible();
+  expect(await transform()).toBe(start);
+});
+
+test('shortcuts never fire while typing in a field', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Typing'));
+  await openEditor(page, campaign.campaignId);
+  await canvasNode(page, 'connection_request').click();
+  const note = page.getByRole('region', { name: 'Connection request' }).getByLabel('Message', { exact: true });
+  await note.fill('Hi there');
+  await note.press('Backspace');
+  await note.press('Delete');
+  await note.press('f');
+  await note.press('Control+a');
+  await note.press('Control+d');
+  await expect(canvasNode(page, 'connection_request')).toBeVisible();
+  await expect(page.locator('.react-flow__node')).toHaveCount(3);
+  await expect(note).toHaveValue('Hi therf');
+  // The search box of the palette too.
+  await page.getByLabel('Search steps').fill('dela');
+  await page.getByLabel('Search steps').press('Backspace');
+  await expect(page.locator('.react-flow__node')).toHaveCount(3);
+  await expect(page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Delay / })).toBeVisible();
+});
+
+test('copy steps in one campaign and paste them into another; duplicate with Ctrl+D', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const from = await createCampaign(page, uniqueName('Copy from'));
+  const to = await createCampaign(page, uniqueName('Paste into'));
+  await openEditor(page, from.campaignId);
+  await canvasNode(page, 'connection_request').click();
+  await canvasNode(page, 'end').click({ modifiers: ['Control'] });
+  await expect(page.getByRole('heading', { name: '2 items selected' })).toBeVisible();
+  await page.keyboard.press('Control+c');
+
+  await page.getByRole('link', { name: 'Back to campaigns' }).click();
+  await page.getByRole('link', { name: to.name }).click();
+  await expect(canvasNode(page, 'start')).toBeVisible();
+  await page.locator('.react-flow__pane').click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press('Control+v');
+  await expect(canvasNode(page, 'connection_request_1')).toBeVisible();
+  await expect(canvasNode(page, 'end_1')).toBeVisible();
+  // The connections between the copied steps came along, remapped to the new ids.
+  await expect(page.locator('.react-flow__edge[data-id^="e_connection_request_1_"]')).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('editor-pasted.png') });
+
+  await canvasNode(page, 'start').click();
+  await page.keyboard.press('Control+d');
+  await expect(page.locator('.react-flow__node')).toHaveCount(6);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.react-flow__node')).toHaveCount(3);
+  await save(page);
+  expect((await getCampaign(page, to.campaignId)).workflow_definition.nodes).toHaveLength(3);
+});
