@@ -41,15 +41,18 @@ async function ensureAppBuilt(): Promise<void> {
   await build({ logLevel: 'warn' });
 }
 
-/** Records when the first conversation row appears, relative to navigation start (performance.now()). */
-const FIRST_ROW_PROBE = () => {
-  const w = window as unknown as { __firstRowAt?: number };
-  const seen = () => {
-    if (w.__firstRowAt === undefined && document.querySelector('[role="option"].conv-row')) w.__firstRowAt = performance.now();
-    return w.__firstRowAt !== undefined;
-  };
-  new MutationObserver((_, obs) => seen() && obs.disconnect()).observe(document, { childList: true, subtree: true });
-};
+/**
+ * Records when the first conversation row appears, relative to navigation start (performance.now()).
+ * A string, not a function: tsx would wrap a function's inner helpers in `__name`, undefined in the page.
+ */
+const FIRST_ROW_PROBE = `
+  new MutationObserver((_, obs) => {
+    if (window.__firstRowAt === undefined && document.querySelector('[role="option"].conv-row')) {
+      window.__firstRowAt = performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
 
 async function timeToFirstRows(page: Page, url: string, reload: boolean): Promise<number> {
   if (reload) await page.reload();
@@ -74,29 +77,25 @@ async function loadRows(page: Page, target: number): Promise<number> {
   }
 }
 
-/** Scrolls from the top through `rows` rows, `px` per frame, and returns every rAF delta (ms). */
+/** Scrolls from the top through `rows` rows, `px` per frame, and returns every rAF delta (ms). A string, like the probe. */
 async function scrollFrames(page: Page, rows: number, px: number): Promise<number[]> {
-  return page.evaluate(
-    ({ rows, px }) =>
-      new Promise<number[]>((resolve) => {
-        const el = document.querySelector<HTMLElement>('[role="listbox"][aria-label="Conversations"]')!;
-        el.scrollTop = 0;
-        // Stop a screen short of the last row, so the scroll never triggers the next page's fetch.
-        const rowHeight = el.scrollHeight / Number(el.getAttribute('data-loaded-rows'));
-        const end = rowHeight * rows - el.clientHeight * 2;
-        const deltas: number[] = [];
-        let last = 0;
-        const frame = (t: number) => {
-          if (last) deltas.push(t - last);
-          last = t;
-          if (el.scrollTop >= end) return resolve(deltas);
-          el.scrollTop = Math.min(end, el.scrollTop + px);
-          requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(() => requestAnimationFrame(frame));
-      }),
-    { rows, px },
-  );
+  return page.evaluate(`new Promise((resolve) => {
+    const el = document.querySelector('[role="listbox"][aria-label="Conversations"]');
+    el.scrollTop = 0;
+    // Stop two screens short of the last row, so the scroll never triggers the next page's fetch.
+    const rowHeight = el.scrollHeight / Number(el.getAttribute('data-loaded-rows'));
+    const end = rowHeight * ${rows} - el.clientHeight * 2;
+    const deltas = [];
+    let last = 0;
+    function frame(t) {
+      if (last) deltas.push(t - last);
+      last = t;
+      if (el.scrollTop >= end) return resolve(deltas);
+      el.scrollTop = Math.min(end, el.scrollTop + ${px});
+      requestAnimationFrame(frame);
+    }
+    requestAnimationFrame(() => requestAnimationFrame(frame));
+  })`);
 }
 
 export async function runInboxBench(): Promise<Record<string, number>> {
@@ -119,7 +118,7 @@ export async function runInboxBench(): Promise<Record<string, number>> {
     await context.addInitScript((key) => {
       localStorage.setItem('campaign-studio.session', JSON.stringify({ state: { apiKey: key, baseUrl: '', workspaceId: null }, version: 0 }));
     }, API_KEY);
-    await context.addInitScript(FIRST_ROW_PROBE);
+    await context.addInitScript({ content: FIRST_ROW_PROBE });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
     page.on('console', (m) => m.type() === 'error' && console.log(`  console: ${m.text()}`));

@@ -141,13 +141,14 @@ describe('campaign tools — happy paths (contract 4)', () => {
     expect(drafts.items).toHaveLength(4);
   });
 
-  it('saving writes a campaign.workflow_updated event in the same transaction (visible to webhooks)', async () => {
+  it('saving writes a campaign.workflow_updated event (and launching one the endpoint did not subscribe to)', async () => {
     const ws = await newWorkspace();
     const c = await createDraft(ws);
     // An endpoint subscribed to the event gets a delivery for the save (contract 6); we only check it exists.
     const endpoint = await api(ws.apiKey, 'POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hook', eventTypes: ['campaign.workflow_updated'] });
-    if (endpoint.status !== 201) return; // webhooks module not present in this build
-    await saveGraph(ws, c, connectionOnlyGraph());
+    expect(endpoint.status).toBe(201);
+    const saved = await saveGraph(ws, c, connectionOnlyGraph());
+    await ok(ws.apiKey, 'launch-campaign', { campaignId: c.campaignId, inspectedUpdatedAt: saved.updated_at, confirm: true });
     const deliveries = await api(ws.apiKey, 'GET', `/api/v1/webhook-endpoints/${endpoint.body.endpointId}/deliveries`);
     expect(deliveries.body.items.map((d: any) => d.eventType)).toEqual(['campaign.workflow_updated']);
   });

@@ -72,7 +72,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
       data-testid={`node-${id}`}
       data-node-type={type}
     >
-      {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" aria-label={`Input of ${def?.label ?? 'step'}`} />}
+      {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" />}
       <div className="wf-node-head">
         <span className="wf-node-icon"><NodeIcon type={type} /></span>
         <span className="wf-node-label">{def?.label ?? `Unknown type “${unknownType}”`}</span>
@@ -92,7 +92,6 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
                   position={Position.Bottom}
                   id={o.id ?? undefined}
                   className="wf-handle wf-handle-out"
-                  aria-label={o.label ? `${o.label} output of ${def?.label ?? 'step'}` : `Output of ${def?.label ?? 'step'}`}
                 />
               </div>
             );

@@ -1,0 +1,249 @@
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { followUpChain } from '../src/domain/testing/fixtures';
+import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/main';
+
+/**
+ * The campaign editor in a real Chromium against a real server, with a 500-step / 997-connection
+ * graph (followUpChain(500)), next to the same graph in a bare React Flow page (default nodes,
+ * textbook useState + applyNodeChanges) built from bench/editor-reference.
+ * - Time to first render: navigation start → the nodes on screen are measured and stable. Goal ≤ 1 s
+ *   and ≤ 1.3× the reference.
+ * - Dragging a step: requestAnimationFrame deltas during a scripted mouse drag, p95. Goal ≤ 16.7 ms
+ *   and ≤ 1.3× the reference.
+ * - Form edit → overlay: an invalid value typed in the inspector until the step's error badge is in
+ *   the DOM (and until the next frame). Goal: within one frame.
+ * - Initial JS (gzip) of the app: everything the home page loads. Goal ≤ 250 KB; elkjs never in it.
+ */
+
+const API_KEY = 'bench-editor-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const VIEWPORT = { width: 1440, height: 900 };
+const RUNS = 5;
+const DRAG_STEPS = 90;
+const REFERENCE_DIR = resolve('.tmp/editor-reference');
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+const median = (values: number[]) => percentile(values, 50);
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  return s.isDirectory() ? readdirSync(path).reduce((m, n) => Math.max(m, newestMtime(join(path, n))), s.mtimeMs) : s.mtimeMs;
+}
+
+async function ensureAppBuilt(): Promise<void> {
+  const built = existsSync('dist/app/index.html') ? statSync('dist/app/index.html').mtimeMs : 0;
+  if (built >= Math.max(newestMtime('src/app'), newestMtime('src/domain'), newestMtime('index.html'))) return;
+  console.log('  building the app (vite)…');
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+}
+
+async function buildReference(graph: unknown): Promise<void> {
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({ configFile: false, root: resolve('bench/editor-reference'), base: './', logLevel: 'warn', plugins: [react()], build: { outDir: REFERENCE_DIR, emptyOutDir: true } });
+  writeFileSync(join(REFERENCE_DIR, 'graph.json'), JSON.stringify(graph));
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+function serveStatic(dir: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html');
+    if (!path.startsWith(dir) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+/**
+ * Installed before any script: records when the nodes on screen are measured and stable for 2 frames.
+ * A string, not a function: tsx's keepNames helpers (__name) do not exist in the page.
+ */
+const RENDER_PROBE = `(() => {
+  let last = -1, stable = 0, since = 0;
+  const tick = (t) => {
+    const nodes = document.querySelectorAll('.react-flow__node');
+    let ready = nodes.length > 0;
+    for (const n of nodes) if (n.style.visibility === 'hidden') { ready = false; break; }
+    if (ready && nodes.length === last) stable++;
+    else { stable = 0; since = t; }
+    last = nodes.length;
+    if (stable >= 2) { window.__renderedAt = since; return; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+async function timeToRender(page: Page, url: string, first: boolean): Promise<{ ms: number; nodes: number }> {
+  if (first) await page.goto(url);
+  else await page.reload();
+  await page.waitForFunction('window.__renderedAt !== undefined', undefined, { timeout: 60_000 });
+  const ms = await page.evaluate<number>('window.__renderedAt');
+  return { ms, nodes: await page.locator('.react-flow__node').count() };
+}
+
+/** p95 of frame deltas while a step is dragged one pointer move per frame. */
+async function dragFrames(page: Page, nodeId: string): Promise<{ p95: number; median: number; frames: number }> {
+  const box = await page.locator(`.react-flow__node[data-id="${nodeId}"]`).boundingBox();
+  if (!box) throw new Error(`node ${nodeId} is not on screen`);
+  const x0 = box.x + Math.min(box.width / 2, 12);
+  const y0 = box.y + Math.min(box.height / 2, 8);
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__sampling = true;
+    let prev = 0;
+    const tick = (t) => {
+      if (prev) window.__frames.push(t - prev);
+      prev = t;
+      if (window.__sampling) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= DRAG_STEPS; i++) {
+    await page.mouse.move(x0 + i * 3, y0 + Math.sin(i / 8) * 40);
+    await page.evaluate('new Promise((ok) => requestAnimationFrame(ok))');
+  }
+  await page.mouse.up();
+  const frames = await page.evaluate<number[]>('(() => { window.__sampling = false; return window.__frames; })()');
+  return { p95: percentile(frames, 95), median: median(frames), frames: frames.length };
+}
+
+/** Types an invalid value into the selected step's form; time until its error badge is in the DOM, and until the next frame. */
+async function formEditToOverlay(page: Page, nodeId: string, fieldKey: string, value: string, expectBadge: boolean): Promise<{ dom: number; frame: number }> {
+  const args = JSON.stringify({ nodeId, fieldKey, value, expectBadge });
+  return page.evaluate<{ dom: number; frame: number }>(`((a) => new Promise((done, fail) => {
+    const node = document.querySelector('.react-flow__node[data-id="' + a.nodeId + '"]');
+    const input = document.getElementById('field-' + a.fieldKey);
+    if (!node || !input) return fail(new Error('no node or input'));
+    const has = () => node.querySelector('.node-badge-error') !== null;
+    let t0 = 0;
+    const obs = new MutationObserver(() => {
+      if (has() !== a.expectBadge) return;
+      const dom = performance.now() - t0;
+      obs.disconnect();
+      requestAnimationFrame(() => done({ dom, frame: performance.now() - t0 }));
+    });
+    obs.observe(node, { childList: true, subtree: true, attributes: true });
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    t0 = performance.now();
+    setter.call(input, a.value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    setTimeout(() => fail(new Error('no overlay change within 2 s')), 2000);
+  }))(${args})`);
+}
+
+/** gzip bytes of every JS/CSS file the given route of the built app loads (cold). */
+async function loadedAssets(browser: Browser, baseUrl: string, path: string): Promise<{ js: number; css: number; files: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const files = new Set<string>();
+  page.on('response', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (/\.(js|css)$/.test(p)) files.add(p);
+  });
+  await page.goto(`${baseUrl}/#apiKey=${encodeURIComponent(API_KEY)}`);
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    const size = gzipSync(readFileSync(join('dist/app', f))).length;
+    if (f.endsWith('.js')) js += size;
+    else css += size;
+  }
+  return { js, css, files: [...files] };
+}
+
+export async function runEditorBench(): Promise<void> {
+  await ensureAppBuilt();
+  const graph = followUpChain(500);
+  await buildReference(graph);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-editor-'));
+  const server = await startServer({ ...loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_API_KEY: API_KEY, DEMO_DATA: '0' }) });
+  const reference = await serveStatic(REFERENCE_DIR);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const rpc = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create-campaign', arguments: { name: 'Bench: 500 steps', workflow_definition: graph } } }),
+    });
+    const created = (await rpc.json()) as { result?: { structuredContent?: { campaignId: string } } };
+    const campaignId = created.result?.structuredContent?.campaignId;
+    if (!campaignId) throw new Error(`create-campaign failed: ${JSON.stringify(created).slice(0, 300)}`);
+    console.log(`  graph: ${graph.nodes.length} steps, ${graph.edges.length} connections`);
+
+    const measure = async (label: string, url: string, signIn: boolean) => {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      await context.addInitScript({ content: RENDER_PROBE });
+      const page = await context.newPage();
+      if (signIn) await page.goto(`${url.split('/campaigns')[0]}/#apiKey=${encodeURIComponent(API_KEY)}`);
+      const renders: number[] = [];
+      let nodes = 0;
+      for (let i = 0; i <= RUNS; i++) {
+        const r = await timeToRender(page, url, i === 0);
+        if (i > 0) renders.push(r.ms); // the first load warms the HTTP cache and the JIT
+        nodes = r.nodes;
+      }
+      const drag = await dragFrames(page, 'invite');
+      console.log(`  ${label}: first render median ${r1(median(renders))} ms (runs ${renders.map(r1).join(', ')}; ${nodes} nodes drawn) · drag p95 ${r1(drag.p95)} ms, median ${r1(drag.median)} ms over ${drag.frames} frames`);
+      return { page, context, render: median(renders), drag: drag.p95 };
+    };
+
+    const ref = await measure('bare React Flow', `http://127.0.0.1:${(reference.address() as AddressInfo).port}/index.html`, false);
+    await ref.context.close();
+    const app = await measure('Campaign Studio editor', `${server.url}/campaigns/${campaignId}`, true);
+
+    await app.page.locator('.react-flow__node[data-id="invite"]').click();
+    await app.page.locator('#field-wait_for_response_days').waitFor();
+    const overlay: { dom: number; frame: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      overlay.push(await formEditToOverlay(app.page, 'invite', 'wait_for_response_days', '0', true));
+      overlay.push(await formEditToOverlay(app.page, 'invite', 'wait_for_response_days', '14', false));
+    }
+    await app.context.close();
+    const domP = overlay.map((o) => o.dom);
+    const frameP = overlay.map((o) => o.frame);
+    console.log(`  form edit → overlay: DOM updated in median ${r1(median(domP))} ms (max ${r1(Math.max(...domP))}); next frame at median ${r1(median(frameP))} ms (max ${r1(Math.max(...frameP))})`);
+
+    const home = await loadedAssets(browser, server.url, '/');
+    const editor = await loadedAssets(browser, server.url, `/campaigns/${campaignId}`);
+    const elkInitial = home.files.some((f) => /elk/i.test(f)) || editor.files.some((f) => /elk/i.test(f));
+    const indexJs = home.files.filter((f) => /\/index-[^/]+\.js$/.test(f));
+    const indexSize = indexJs.reduce((s, f) => s + gzipSync(readFileSync(join('dist/app', f))).length, 0);
+    console.log(`  initial JS (home page, gzip): ${r1(home.js / 1024)} KB in ${home.files.filter((f) => f.endsWith('.js')).length} files (index chunk ${r1(indexSize / 1024)} KB) + CSS ${r1(home.css / 1024)} KB; editor route: ${r1(editor.js / 1024)} KB JS; elkjs loaded up front: ${elkInitial ? 'YES' : 'no'}`);
+
+    const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+    console.log(
+      `  goals: first render ≤ 1 s ${verdict(app.render <= 1000)} · ≤ 1.3× reference (${r1(app.render / ref.render)}×) ${verdict(app.render <= 1.3 * ref.render)} · ` +
+        `drag p95 ≤ 16.7 ms ${verdict(app.drag <= 16.7)} · ≤ 1.3× reference (${r1(app.drag / ref.drag)}×) ${verdict(app.drag <= 1.3 * ref.drag)} · ` +
+        `overlay within a frame ${verdict(median(frameP) <= 16.7)} · initial JS ≤ 250 KB ${verdict(home.js <= 250 * 1024)}`,
+    );
+  } finally {
+    await browser.close();
+    await new Promise((ok) => reference.close(ok));
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  mkdirSync('.tmp', { recursive: true });
+  await runEditorBench();
+}

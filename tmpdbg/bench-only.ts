@@ -1,2 +1,0 @@
-import { runMcpSaveBench } from '../bench/mcp-save.bench';
-await runMcpSaveBench();
