@@ -115,7 +115,7 @@ async function dragFrames(page: Page, nodeId: string): Promise<{ p95: number; me
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   for (let i = 1; i <= DRAG_STEPS; i++) {
-    await page.mouse.move(x0 + i * 3, y0 + Math.sin(i / 8) * 40);
+    await page.mouse.move(x0 + Math.sin(i / 15) * 60, y0 + Math.sin(i / 8) * 40);
     await page.evaluate('new Promise((ok) => requestAnimationFrame(ok))');
   }
   await page.mouse.up();
@@ -201,7 +201,7 @@ export async function runEditorBench(): Promise<void> {
         if (i > 0) renders.push(r.ms); // the first load warms the HTTP cache and the JIT
         nodes = r.nodes;
       }
-      const drag = await dragFrames(page, 'invite');
+      const drag = await dragFrames(page, 'follow_up_250');
       console.log(`  ${label}: first render median ${r1(median(renders))} ms (runs ${renders.map(r1).join(', ')}; ${nodes} nodes drawn) · drag p95 ${r1(drag.p95)} ms, median ${r1(drag.median)} ms over ${drag.frames} frames`);
       return { page, context, render: median(renders), drag: drag.p95 };
     };
@@ -210,12 +210,12 @@ export async function runEditorBench(): Promise<void> {
     await ref.context.close();
     const app = await measure('Campaign Studio editor', `${server.url}/campaigns/${campaignId}`, true);
 
-    await app.page.locator('.react-flow__node[data-id="invite"]').click();
-    await app.page.locator('#field-wait_for_response_days').waitFor();
+    await app.page.locator('.react-flow__node[data-id="follow_up_250"]').click();
+    await app.page.locator('#field-reply_wait_days').waitFor();
     const overlay: { dom: number; frame: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
-      overlay.push(await formEditToOverlay(app.page, 'invite', 'wait_for_response_days', '0', true));
-      overlay.push(await formEditToOverlay(app.page, 'invite', 'wait_for_response_days', '14', false));
+      overlay.push(await formEditToOverlay(app.page, 'follow_up_250', 'reply_wait_days', '0', true));
+      overlay.push(await formEditToOverlay(app.page, 'follow_up_250', 'reply_wait_days', '3', false));
     }
     await app.context.close();
     const domP = overlay.map((o) => o.dom);
