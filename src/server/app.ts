@@ -35,8 +35,9 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   });
 
   app.get('/healthz', (c) => c.json({ ok: true }));
-  app.use('/api/*', tooLarge, requireCaller(ctx.db));
-  app.use('/mcp', tooLarge, requireCaller(ctx.db));
+  const caller = requireCaller(ctx.db);
+  app.use('/api/*', tooLarge, caller);
+  app.use('/mcp', tooLarge, caller);
   for (const module of MODULES) app.route('/', module(ctx));
 
   app.notFound((c) =>

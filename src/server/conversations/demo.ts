@@ -64,7 +64,10 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
     const id = randomUUID();
     const fill = (t: string) => t.replace('{first}', first).replace('{company}', company).replace('{industry}', pick(INDUSTRIES));
     const n = 1 + Math.floor(rand() * 6);
-    let at = now - Math.floor(rand() * 30 * 86_400_000) - n * 3_600_000;
+    // Messages are spaced minutes to hours apart and the newest is in the past (up to 30 days ago).
+    const gaps = Array.from({ length: n }, () => Math.floor(rand() * 20 * 3_600_000) + 60_000);
+    const newest = now - 60_000 - Math.floor(rand() * 30 * 86_400_000);
+    let at = newest - gaps.slice(1).reduce((sum, g) => sum + g, 0);
     let dir: 'inbound' | 'outbound' = rand() < 0.7 ? 'outbound' : 'inbound';
     let unread = 0;
     const texts: string[] = [];
@@ -73,7 +76,7 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
       texts.push(text);
       unread = dir === 'inbound' ? unread + 1 : 0;
       Object.entries({ conv: id, account: account.id, ext: `demo-${i}-${k}`, dir, text, at: new Date(at).toISOString() }).forEach(([key, v]) => msg[key].push(v));
-      at += Math.floor(rand() * 20 * 3_600_000) + 60_000;
+      at += gaps[k + 1] ?? 0;
       if (k < n - 1) dir = rand() < 0.75 ? (dir === 'inbound' ? 'outbound' : 'inbound') : dir;
     }
     const lastAt = msg.at[msg.at.length - 1];

@@ -36,13 +36,39 @@ export async function authenticate(db: Queryable, authorization: string | undefi
   return { keyId: rows[0].key_id, workspaces: rows.filter((r) => r.id).map((r) => ({ id: r.id!, slug: r.slug! })) };
 }
 
+/**
+ * Known keys are remembered for a few seconds so a request costs one SQL round trip, not two.
+ * Only positive answers are cached (a key created a moment ago works at once), and keys and their
+ * grants are never revoked by any operation, so a short cache cannot widen access across processes.
+ */
+const CALLER_CACHE_MS = 30_000;
+const CALLER_CACHE_MAX = 1000;
+
+function cachedAuthenticate(db: Db) {
+  const cache = new Map<string, { caller: Caller; until: number }>();
+  return async (authorization: string | undefined): Promise<Caller | undefined> => {
+    const now = Date.now();
+    const hit = authorization ? cache.get(authorization) : undefined;
+    if (hit && hit.until > now) return hit.caller;
+    const caller = await authenticate(db, authorization);
+    if (caller && authorization) {
+      if (cache.size >= CALLER_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(authorization, { caller, until: now + CALLER_CACHE_MS });
+    }
+    return caller;
+  };
+}
+
 /** Hono middleware: 401 problem unless the bearer key is known; sets `caller`. */
-export const requireCaller = (db: Db): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const caller = await authenticate(db, c.req.header('Authorization'));
-  if (!caller) return problemResponse(c, UNAUTHORIZED());
-  c.set('caller', caller);
-  await next();
-};
+export function requireCaller(db: Db): MiddlewareHandler<AppEnv> {
+  const lookup = cachedAuthenticate(db);
+  return async (c, next) => {
+    const caller = await lookup(c.req.header('Authorization'));
+    if (!caller) return problemResponse(c, UNAUTHORIZED());
+    c.set('caller', caller);
+    await next();
+  };
+}
 
 /**
  * Contract 2: `requested` is a workspace UUID or slug. Omitted → the key's only workspace, or

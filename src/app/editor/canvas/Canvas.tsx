@@ -23,6 +23,12 @@ const ARIA_LABELS = {
   'node.a11yDescription.default': 'Press Enter or Space to select this step. Arrow keys move a selected step. Delete removes it.',
   'edge.a11yDescription.default': 'Press Enter or Space to select this connection. Delete removes it.',
 };
+// Props handed to React Flow are module constants: a fresh object per render would make every edge
+// (defaultEdgeOptions) or key listener (key codes) update on every drag frame.
+const MULTI_SELECT_KEYS = ['Meta', 'Control'];
+const onEdgeMouseEnter = (_: unknown, edge: { id: string }) => useCanvasUi.getState().setHoveredEdge(edge.id);
+const onEdgeMouseLeave = () => useCanvasUi.getState().setHoveredEdge(null);
+const onPaneClick = () => useCanvasUi.getState().openInsertMenu(null);
 const miniMapColor = (n: Node) => {
   const def = nodeDefinition(n.type);
   return def ? `var(--cat-${def.category})` : 'var(--error)';
@@ -108,14 +114,14 @@ export function Canvas() {
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         isValidConnection={isValidConnection}
-        onEdgeMouseEnter={(_, edge) => useCanvasUi.getState().setHoveredEdge(edge.id)}
-        onEdgeMouseLeave={() => useCanvasUi.getState().setHoveredEdge(null)}
-        onPaneClick={() => useCanvasUi.getState().openInsertMenu(null)}
+        onEdgeMouseEnter={onEdgeMouseEnter}
+        onEdgeMouseLeave={onEdgeMouseLeave}
+        onPaneClick={onPaneClick}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}
         edgesReconnectable={false}
         deleteKeyCode={null}
-        multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
         selectionKeyCode="Shift"
         snapToGrid
         snapGrid={SNAP}
@@ -126,7 +132,6 @@ export function Canvas() {
         onlyRenderVisibleElements={nodes.length > LARGE_GRAPH}
         colorMode={theme}
         ariaLabelConfig={ARIA_LABELS}
-        defaultEdgeOptions={{ type: 'workflow' }}
       >
         <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
         <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Overview map of the campaign" style={MINIMAP_STYLE} />
