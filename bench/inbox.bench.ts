@@ -115,9 +115,12 @@ export async function runInboxBench(): Promise<Record<string, number>> {
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     // Signed in the way the app stores a session, so the first navigation is the inbox itself (cold cache).
-    await context.addInitScript((key) => {
-      localStorage.setItem('campaign-studio.session', JSON.stringify({ state: { apiKey: key, baseUrl: '', workspaceId: null }, version: 0 }));
-    }, API_KEY);
+    // (only when absent: later reloads keep what the app stored, e.g. the resolved workspace, like a real user).
+    await context.addInitScript({
+      content: `if (!localStorage.getItem('campaign-studio.session')) localStorage.setItem('campaign-studio.session', ${JSON.stringify(
+        JSON.stringify({ state: { apiKey: API_KEY, baseUrl: '', workspaceId: null }, version: 0 }),
+      )});`,
+    });
     await context.addInitScript({ content: FIRST_ROW_PROBE });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));

@@ -44,15 +44,25 @@ export function useCampaignList(status?: CampaignStatus) {
 
 export const fetchCampaign = (campaignId: string) => callTool<Campaign>('get-campaign', { campaignId });
 
-/** get-campaign. Never refetched behind the editor's back: the editor decides when to reload. */
+/** A fresh read (a few seconds old at most) when the editor opens; never refetched behind its back. */
+const CAMPAIGN_FRESH_MS = 5_000;
+
+/** get-campaign. The editor opens from it once; later reads are its own decision (conflicts). */
 export function useCampaign(campaignId: string) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useQuery({
     queryKey: campaignKeys.one(workspaceId, campaignId),
     queryFn: () => fetchCampaign(campaignId),
-    staleTime: Infinity,
-    refetchOnMount: 'always',
+    staleTime: CAMPAIGN_FRESH_MS,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
+}
+
+/** Starts get-campaign before the editor's code has loaded (its chunk and the read run in parallel). */
+export function prefetchCampaign(client: QueryClient, campaignId: string): void {
+  const workspaceId = useSession.getState().workspaceId;
+  void client.prefetchQuery({ queryKey: campaignKeys.one(workspaceId, campaignId), queryFn: () => fetchCampaign(campaignId), staleTime: CAMPAIGN_FRESH_MS });
 }
 
 /** Puts a fresh campaign record into the cache (after a save, launch or reload) and marks lists stale. */

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useSession } from '../session';
 import type { Channel } from './accounts';
 import { apiFetch, currentWorkspaceId } from './http';
@@ -56,11 +56,10 @@ export function conversationQuery(filters: ConversationFilters) {
   };
 }
 
-/** The inbox list: cursor pages (contract 4), newest first. */
-export function useConversations(filters: ConversationFilters) {
-  const workspaceId = useSession((s) => s.workspaceId);
+/** The inbox list's query (also used to prefetch it before the page renders). */
+export function conversationsQueryOptions(filters: ConversationFilters, workspaceId: string | null) {
   const query = conversationQuery(filters);
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: ['conversations', workspaceId, query],
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
@@ -68,6 +67,20 @@ export function useConversations(filters: ConversationFilters) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Pages beyond what the user scrolled to are cheap to keep; refetching 100 pages on focus is not.
     staleTime: 30_000,
+  });
+}
+
+/** The inbox list: cursor pages (contract 4), newest first. */
+export function useConversations(filters: ConversationFilters) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useInfiniteQuery({
+    ...conversationsQueryOptions(filters, workspaceId),
+    // While new filters load, the previous rows stay (dimmed) instead of a skeleton flash — but never
+    // another workspace's rows (null = the key's only workspace, before the switcher resolved it).
+    placeholderData: (previous, previousQuery) => {
+      const previousWorkspace = previousQuery?.queryKey[1];
+      return previousWorkspace === workspaceId || previousWorkspace === null ? previous : undefined;
+    },
   });
 }
 

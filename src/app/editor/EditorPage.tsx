@@ -1,22 +1,37 @@
-import { useEffect, useState } from 'react';
-import { useCampaign } from '../api/campaigns';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { prefetchCampaign, useCampaign } from '../api/campaigns';
 import { ToolError } from '../api/mcp';
-import { Link } from '../router';
+import { queryClient } from '../api/query-client';
+import { Link, matchPath } from '../router';
 import { fullTime } from '../ui/format';
-import { EditorLayout } from './EditorLayout';
 import { useDraftOffer } from './save/useDraftRecovery';
 import { useEditorStore } from './store';
 import './campaigns/campaigns.css';
 import './editor.css';
 
-function EditorSkeleton() {
+// The canvas (React Flow and the editor UI) is its own chunk, requested as soon as this page module
+// runs — in parallel with get-campaign instead of after it.
+const layoutChunk = import('./EditorLayout');
+const opening = matchPath('/campaigns/:campaignId', window.location.pathname);
+if (opening?.campaignId) prefetchCampaign(queryClient, opening.campaignId);
+const EditorLayout = lazy(() => layoutChunk.then((m) => ({ default: m.EditorLayout })));
+
+function SkeletonBody() {
   return (
-    <main className="editor editor-loading" aria-busy="true" aria-label="Loading the campaign">
+    <div className="editor-loading" aria-busy="true" aria-label="Loading the campaign">
       <div className="editor-toolbar"><div className="skeleton skeleton-title" /></div>
       <div className="editor-body">
         <div className="palette"><div className="skeleton skeleton-block" /></div>
         <div className="canvas-column"><div className="skeleton editor-skeleton-canvas" /></div>
       </div>
+    </div>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <main className="editor" aria-label="Campaign editor">
+      <SkeletonBody />
     </main>
   );
 }
@@ -78,7 +93,9 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
   return (
     <main className="editor" aria-label="Campaign editor">
       <Banners offer={drafts.offer} onRestore={drafts.restore} onDiscard={drafts.discard} />
-      <EditorLayout campaignId={campaignId} />
+      <Suspense fallback={<SkeletonBody />}>
+        <EditorLayout campaignId={campaignId} />
+      </Suspense>
     </main>
   );
 }

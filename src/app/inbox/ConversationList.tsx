@@ -47,6 +47,7 @@ export const ConversationList = forwardRef<ConversationListHandle, Props>(functi
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     getItemKey: (i) => items[i]?.id ?? `loader-${i}`,
+    useFlushSync: !(window as unknown as { __noFlush?: boolean }).__noFlush,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.length ? virtualItems[virtualItems.length - 1].index : -1;

@@ -102,11 +102,11 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     );
   else
     listArea = (
-      <>
+      <div className={`inbox-list-wrap${query.isPlaceholderData ? ' is-updating' : ''}`} aria-busy={query.isPlaceholderData}>
         <ConversationList
           ref={listRef}
           items={items}
-          hasNextPage={Boolean(hasNextPage)}
+          hasNextPage={Boolean(hasNextPage) && !query.isPlaceholderData}
           isFetchingNextPage={isFetchingNextPage}
           fetchNextPage={fetchMore}
           activeIndex={activeIndex}
@@ -115,7 +115,7 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
           onActivate={setActiveIndex}
         />
         {query.isFetchNextPageError && <ErrorState what="more conversations" error={query.error} onRetry={fetchMore} />}
-      </>
+      </div>
     );
 
   return (
@@ -123,7 +123,7 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
       <div className="inbox-list-col">
         <InboxFilters ref={searchRef} filters={filters} onChange={setFilters} compact={layout === 'dock'} />
         <div className="inbox-count muted" aria-live="polite">
-          {query.isSuccess && `${items.length}${hasNextPage ? '+' : ''} conversation${items.length === 1 ? '' : 's'}`}
+          {query.isSuccess && !query.isPlaceholderData && `${items.length}${hasNextPage ? '+' : ''} conversation${items.length === 1 ? '' : 's'}`}
           {filtered && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFilters(EMPTY_FILTERS)}>
               Clear filters

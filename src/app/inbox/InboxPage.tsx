@@ -1,5 +1,15 @@
+import { conversationsQueryOptions } from '../api/conversations';
+import { queryClient } from '../api/query-client';
+import { useSession } from '../session';
 import { Inbox } from './Inbox';
-import { useUrlInboxState } from './filter-state';
+import { filtersFromParams, useUrlInboxState } from './filter-state';
+
+// Start the first page as soon as this chunk loads, not after React commits the page (React holds a
+// resolved Suspense boundary back up to 300 ms): the request then runs during that wait.
+if (window.location.pathname === '/inbox')
+  void queryClient.prefetchInfiniteQuery(
+    conversationsQueryOptions(filtersFromParams(new URLSearchParams(window.location.search)), useSession.getState().workspaceId),
+  );
 
 /** /inbox: the inbox full-width, filters and open conversation kept in the URL. */
 export default function InboxPage() {

@@ -1,6 +1,6 @@
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Node } from '@xyflow/react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Node, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, type DragEvent } from 'react';
+import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { isNodeType, nodeDefinition } from '../../../domain';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
@@ -10,6 +10,7 @@ import { editorStore, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { InsertMenu } from './InsertMenu';
+import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
@@ -36,6 +37,24 @@ const miniMapColor = (n: Node) => {
 
 /** Large graphs only draw what is on screen; small ones draw everything (steadier e2e and screenshots). */
 const LARGE_GRAPH = 150;
+
+/**
+ * The first view: the whole campaign when it is small. A large one (hundreds of steps) would be
+ * unreadable at fit-all zoom, so it opens with its Start step at the top, centred, at a legible
+ * zoom; F or the fit button shows everything.
+ */
+const FIRST_VIEW = { zoom: 0.8 };
+const FIRST_VIEW_ZOOM = FIRST_VIEW.zoom;
+function isLarge(): boolean {
+  return editorStore.getState().nodes.length > LARGE_GRAPH;
+}
+function showStart(rf: ReactFlowInstance<FlowNode>): void {
+  const { nodes } = editorStore.getState();
+  const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
+  const pane = document.querySelector('.canvas')?.getBoundingClientRect();
+  if (!start || !pane) return;
+  void rf.setViewport({ x: pane.width / 2 - (start.position.x + 120) * FIRST_VIEW_ZOOM, y: 48 - start.position.y * FIRST_VIEW_ZOOM, zoom: FIRST_VIEW_ZOOM });
+}
 
 /** Asks the canvas to centre a node or edge when the problems panel (or a power feature) requests it. */
 function useFocusRequests() {
@@ -70,6 +89,8 @@ export function Canvas() {
   const onEdgesChange = useEditorStore((s) => s.onEdgesChange);
   const theme = useTheme((s) => s.theme);
   const rf = useReactFlow<FlowNode>();
+  const [large] = useState(isLarge);
+  const shown = useProgressiveNodes(nodes, large, FIRST_VIEW);
   useFocusRequests();
 
   const onConnect = useCallback((c: Connection) => {
@@ -105,7 +126,7 @@ export function Canvas() {
   return (
     <div className="canvas" onDragOver={onDragOver} onDrop={onDrop}>
       <ReactFlow<FlowNode>
-        nodes={nodes}
+        nodes={shown}
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
@@ -125,11 +146,12 @@ export function Canvas() {
         selectionKeyCode="Shift"
         snapToGrid
         snapGrid={SNAP}
-        fitView
+        fitView={!large}
         fitViewOptions={FIT_VIEW_OPTIONS}
+        onInit={large ? showStart : undefined}
         minZoom={0.1}
         maxZoom={2}
-        onlyRenderVisibleElements={nodes.length > LARGE_GRAPH}
+        onlyRenderVisibleElements={large || nodes.length > LARGE_GRAPH}
         colorMode={theme}
         ariaLabelConfig={ARIA_LABELS}
       >

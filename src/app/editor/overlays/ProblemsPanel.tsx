@@ -25,9 +25,10 @@ export function ProblemsPanel() {
   const revision = useEditorStore((s) => s.revision);
   // Grouping reads nodes/edges once per graph change, not on every store update.
   const groups = useMemo(() => {
+    if (!open) return [];
     const s = editorStore.getState();
     return groupProblems(violations, s.nodes, s.edges);
-  }, [violations, revision]);
+  }, [open, violations, revision]);
   if (!open) return null;
   return (
     <section id="problems-panel" className="problems-panel" aria-labelledby="problems-title">

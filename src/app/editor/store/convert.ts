@@ -3,6 +3,11 @@ import type { EdgeExtrasMap, FlowEdge, FlowNode, NodeExtras, NodeExtrasMap } fro
 
 /** React Flow node type of a workflow node whose type the catalog does not know. */
 export const UNKNOWN_NODE_TYPE = 'unknown';
+/**
+ * A step's size before the browser measured it: lets React Flow draw only the steps on screen from
+ * the very first render of a large campaign (instead of mounting all of them to measure them).
+ */
+export const INITIAL_SIZE = { initialWidth: 240, initialHeight: 92 } as const;
 /** The one custom edge type of the canvas. */
 export const WORKFLOW_EDGE_TYPE = 'workflow';
 
@@ -38,7 +43,7 @@ export function toFlowNode(node: WorkflowNode, extras: Record<string, NodeExtras
   if (props) Object.assign(extrasOf(extras, node.id).props, props);
   if (!known) extrasOf(extras, node.id).type = String(node.type);
   const position = isRecord(node.position) ? { x: finite(node.position.x), y: finite(node.position.y) } : { x: 0, y: 0 };
-  return { id: String(node.id), type: known ? node.type : UNKNOWN_NODE_TYPE, position, data: isRecord(node.data) ? (node.data as NodeData) : {} };
+  return { id: String(node.id), type: known ? node.type : UNKNOWN_NODE_TYPE, position, data: isRecord(node.data) ? (node.data as NodeData) : {}, ...INITIAL_SIZE };
 }
 
 function extrasOf(map: Record<string, NodeExtras>, id: string): NodeExtras {

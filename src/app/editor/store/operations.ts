@@ -1,5 +1,5 @@
 import { CATALOG, nodeDefinition, nodeRole, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
-import { toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import { INITIAL_SIZE, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from './ids';
 import type { FlowEdge, FlowNode } from './types';
 
@@ -13,7 +13,7 @@ const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
 
 export function newNode(type: NodeType, position: { x: number; y: number }, taken: Set<string>): FlowNode {
-  return { id: freshId(type, taken), type, position: { x: Math.round(position.x), y: Math.round(position.y) }, data: CATALOG[type].defaults(), selected: true };
+  return { id: freshId(type, taken), type, position: { x: Math.round(position.x), y: Math.round(position.y) }, data: CATALOG[type].defaults(), selected: true, ...INITIAL_SIZE };
 }
 
 export function newEdge(source: string, sourceHandle: string | null | undefined, target: string, taken: Set<string>): FlowEdge {

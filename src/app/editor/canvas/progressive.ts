@@ -1,0 +1,41 @@
+import { useEffect, useMemo, useState } from 'react';
+import { nodeDefinition } from '../../../domain';
+import type { FlowNode } from '../store';
+
+/** Steps handed to React Flow per idle slice while a large campaign is still being attached. */
+const BATCH = 120;
+
+/**
+ * React Flow mounts every node once before it can cull off-screen ones (it must measure their
+ * handles), which makes a 500-step campaign slow to show. For large campaigns the canvas first gets
+ * only the steps around Start (the first view), then the rest in idle-time batches; small campaigns
+ * are handed over whole. Once everything is attached the store's array is passed through unchanged.
+ */
+export function useProgressiveNodes(nodes: FlowNode[], large: boolean, firstView: { zoom: number }): FlowNode[] {
+  const [first] = useState(() => (large ? firstViewIds(nodes, firstView.zoom) : null));
+  const [limit, setLimit] = useState(large ? 0 : Infinity);
+  const total = nodes.length;
+  useEffect(() => {
+    if (limit >= total) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 16));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setLimit((n) => n + BATCH));
+    return () => cancel(handle);
+  }, [limit, total]);
+  return useMemo(() => {
+    if (!first || limit >= nodes.length) return nodes;
+    return nodes.filter((n, i) => i < limit || first.has(n.id) || n.selected);
+  }, [nodes, first, limit]);
+}
+
+/** Ids of the steps within one window-sized view below Start at the first-view zoom (generous on purpose). */
+function firstViewIds(nodes: readonly FlowNode[], zoom: number): Set<string> {
+  const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
+  if (!start) return new Set();
+  const halfWidth = window.innerWidth / zoom / 2;
+  const height = window.innerHeight / zoom;
+  const cx = start.position.x + 120;
+  return new Set(
+    nodes.filter((n) => Math.abs(n.position.x + 120 - cx) <= halfWidth + 240 && n.position.y >= start.position.y - 200 && n.position.y <= start.position.y + height).map((n) => n.id),
+  );
+}
