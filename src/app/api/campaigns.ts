@@ -1,23 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { WorkflowDefinition } from '../../domain';
+import type { CampaignRecord, CampaignStatus, WorkflowDefinition } from '../../domain';
 import { useSession } from '../session';
 import { callTool } from './mcp';
 
-export type CampaignStatus = 'draft' | 'active' | 'paused' | 'completed';
-export type EditingMode = 'easy' | 'advanced';
-
+export type { CampaignStatus, EditingMode } from '../../domain';
 /** Contract 4 campaign record. */
-export interface Campaign {
-  campaignId: string;
-  workspaceId: string;
-  name: string;
-  status: CampaignStatus;
-  editingMode: EditingMode;
-  senderAccountIds: string[];
-  created_at: string;
-  updated_at: string;
-  workflow_definition: WorkflowDefinition;
-}
+export type Campaign = CampaignRecord;
 
 export interface CampaignPage {
   items: Campaign[];

@@ -2,8 +2,8 @@ import type { Queryable } from '../db/types';
 
 /** Campaign storage (002_campaigns.sql). Every query is scoped by workspace; no business rules here. */
 
-export type CampaignStatus = 'draft' | 'active' | 'paused' | 'completed';
-export type EditingMode = 'easy' | 'advanced';
+export type { CampaignStatus, EditingMode } from '../../domain';
+import type { CampaignStatus, EditingMode } from '../../domain';
 
 export interface CampaignRow {
   id: string;

@@ -1,4 +1,5 @@
-import { CATALOG, toIsoMillis, validateWorkflow, type ValidationContext, type Violation, type WorkflowDefinition } from '../../domain';
+import { toIsoMillis, type CampaignRecord, validateWorkflow, type ValidationContext, type Violation, type WorkflowDefinition } from '../../domain';
+import { findTemplate } from '../../domain/paths';
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
@@ -16,17 +17,7 @@ import {
  */
 
 /** Contract 4 campaign record. */
-export interface Campaign {
-  campaignId: string;
-  workspaceId: string;
-  name: string;
-  status: CampaignStatus;
-  editingMode: EditingMode;
-  senderAccountIds: string[];
-  created_at: string;
-  updated_at: string;
-  workflow_definition: WorkflowDefinition;
-}
+export type Campaign = CampaignRecord;
 
 const iso = (value: Date | string): string => toIsoMillis(new Date(value).getTime());
 
@@ -72,20 +63,7 @@ function assertValidWorkflow(definition: unknown, context: ValidationContext): v
 }
 
 /** Contract 4 create-campaign without a graph: start → connection_request → end on both outputs (spec 3.3). */
-export function defaultWorkflow(): WorkflowDefinition {
-  return {
-    nodes: [
-      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: CATALOG.start.defaults() },
-      { id: 'connection_request', type: 'connection_request', position: { x: 0, y: 160 }, data: CATALOG.connection_request.defaults() },
-      { id: 'end', type: 'end', position: { x: 0, y: 320 }, data: CATALOG.end.defaults() },
-    ],
-    edges: [
-      { id: 'e_start_connection_request', source: 'start', target: 'connection_request' },
-      { id: 'e_connection_request_accepted', source: 'connection_request', target: 'end', sourceHandle: 'accepted' },
-      { id: 'e_connection_request_no_response', source: 'connection_request', target: 'end', sourceHandle: 'no_response' },
-    ],
-  };
-}
+export const defaultWorkflow = (): WorkflowDefinition => findTemplate('connection-only')!.build();
 
 const counts = (definition: WorkflowDefinition) => ({ nodeCount: definition.nodes.length, edgeCount: definition.edges.length });
 
