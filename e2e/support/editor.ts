@@ -32,8 +32,10 @@ export const canvasNode = (page: Page, id: string) => page.locator(`.react-flow_
 export const saveButton = (page: Page) => page.getByRole('toolbar', { name: 'Campaign editor' }).getByRole('button', { name: 'Save', exact: true });
 export const problemsButton = (page: Page) => page.getByRole('button', { name: /Show problems|Hide problems/ });
 
-/** Clicks Save and waits for the saved toast. */
+/** Clicks Save and waits for the saved toast (earlier toasts are dismissed first, so it is this save's). */
 export async function save(page: Page): Promise<void> {
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
   await saveButton(page).click();
   await expect(page.getByText('Saved. The campaign stays a draft')).toBeVisible();
 }
