@@ -47,7 +47,9 @@ export const ConversationList = forwardRef<ConversationListHandle, Props>(functi
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     getItemKey: (i) => items[i]?.id ?? `loader-${i}`,
-    useFlushSync: !(window as unknown as { __noFlush?: boolean }).__noFlush,
+    // Let React schedule the re-render instead of forcing it inside each scroll event: measured ~2-3x fewer
+    // frames over 25 ms while scrolling 5,000 rows (bench/inbox.bench.ts); overscan covers the gap.
+    useFlushSync: false,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.length ? virtualItems[virtualItems.length - 1].index : -1;

@@ -9,6 +9,7 @@ import { useCanvasUi } from './canvas-ui';
  * highlight, with a "+" button to insert a step (shown when the edge is hovered or selected).
  */
 function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, markerEnd }: EdgeProps) {
+  const __r = (globalThis as { __renders?: Record<string, number> }).__renders; if (__r) __r.edge = (__r.edge ?? 0) + 1; // PERF-TMP
   const violations = useEdgeViolations(id);
   const highlight = useEdgeHighlight(id);
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);

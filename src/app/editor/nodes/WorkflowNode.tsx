@@ -50,6 +50,7 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
  * the presentation map; it reads only its own violations and highlight from the store.
  */
 function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
+  const __r = (globalThis as { __renders?: Record<string, number> }).__renders; if (__r) { __r.node = (__r.node ?? 0) + 1; __r["n:" + id] = (__r["n:" + id] ?? 0) + 1; } // PERF-TMP
   const def = nodeDefinition(type);
   const violations = useNodeViolations(id);
   const highlight = useNodeHighlight(id);
