@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyPage } from './lazy-page';
 import { matchPath, useLocation } from './router';
 import { useSession } from './session';
 import { Layout } from './shell/Layout';
@@ -7,12 +8,22 @@ import { applyTheme, useTheme } from './ui/theme';
 import { Toaster } from './ui/toast';
 
 // Each page is its own chunk: React Flow loads only with the editor, the inbox list only with the inbox.
-const CampaignsPage = lazy(() => import('./editor/CampaignsPage'));
-const EditorPage = lazy(() => import('./editor/EditorPage'));
-const Dock = lazy(() => import('./dock/Dock'));
-const InboxPage = lazy(() => import('./inbox/InboxPage'));
-const InspirationPage = lazy(() => import('./inspiration/InspirationPage'));
-const WebhooksPage = lazy(() => import('./webhooks/WebhooksPage'));
+const CampaignsPage = lazyPage(() => import('./editor/CampaignsPage'));
+const EditorPage = lazyPage<{ campaignId: string }>(() => import('./editor/EditorPage'));
+const Dock = lazyPage(() => import('./dock/Dock'));
+const InboxPage = lazyPage(() => import('./inbox/InboxPage'));
+const InspirationPage = lazyPage(() => import('./inspiration/InspirationPage'));
+const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'));
+
+/** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  if (!useSession.getState().apiKey) return Promise.resolve();
+  if (matchPath('/campaigns/:campaignId', pathname)) return Promise.all([EditorPage.preload(), Dock.preload()]);
+  if (matchPath('/inbox', pathname)) return InboxPage.preload();
+  if (matchPath('/inspiration', pathname)) return InspirationPage.preload();
+  if (matchPath('/webhooks', pathname)) return WebhooksPage.preload();
+  return CampaignsPage.preload();
+}
 
 function PageSkeleton() {
   return (

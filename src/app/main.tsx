@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, preloadRoute } from './App';
 import { queryClient } from './api/query-client';
 import { consumeKeyFromUrl } from './session';
 import { applyTheme, useTheme } from './ui/theme';
@@ -10,10 +10,14 @@ import './ui/styles.css';
 consumeKeyFromUrl();
 applyTheme(useTheme.getState().theme);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+// The first route's code loads before the first render (no skeleton flash); a failed chunk just renders lazily.
+void preloadRoute(window.location.pathname).finally(render);

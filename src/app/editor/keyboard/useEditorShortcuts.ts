@@ -1,6 +1,10 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect } from 'react';
 import { isModKey, isTypingTarget } from '../../ui/keyboard';
+
+// Keys pressed while focus is in the dock beside the editor belong to the dock's panes (j/k, Enter, Delete…).
+const notForCanvas = (target: EventTarget | null): boolean =>
+  isTypingTarget(target) || (target instanceof Element && target.closest('.dock') !== null);
 import { toast } from '../../ui/toast';
 import { useCanvasUi } from '../canvas/canvas-ui';
 import { saveCampaign } from '../save/save';
@@ -41,7 +45,7 @@ export function useEditorShortcuts(): void {
     };
 
     const onCopy = (e: ClipboardEvent) => {
-      if (isTypingTarget(e.target) || modalOpen() || window.getSelection()?.toString()) return;
+      if (notForCanvas(e.target) || modalOpen() || window.getSelection()?.toString()) return;
       const text = copyText();
       if (!text) return;
       e.preventDefault();
@@ -52,7 +56,7 @@ export function useEditorShortcuts(): void {
     };
 
     const onPaste = (e: ClipboardEvent) => {
-      if (isTypingTarget(e.target) || modalOpen()) return;
+      if (notForCanvas(e.target) || modalOpen()) return;
       const payload = parseClipboard(e.clipboardData?.getData('text/plain') ?? '');
       pasteHandled = true;
       e.preventDefault();
@@ -68,7 +72,7 @@ export function useEditorShortcuts(): void {
         if (!modalOpen()) void saveCampaign();
         return;
       }
-      if (isTypingTarget(e.target) || modalOpen() || e.defaultPrevented) return;
+      if (notForCanvas(e.target) || modalOpen() || e.defaultPrevented) return;
       const s = editorStore.getState();
       if (mod && key === 'z') return e.preventDefault(), e.shiftKey ? s.redo() : s.undo();
       if (mod && key === 'y') return e.preventDefault(), s.redo();
