@@ -88,8 +88,8 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
 
   const bad: [string, (b: any) => unknown, string][] = [
     ['missing text', (b) => ({ ...b, text: undefined }), 'text'],
-    ['unknown property', (b) => ({ ...b, extra: 1 }), ''],
-    ['unknown contact property', (b) => ({ ...b, contact: { ...b.contact, email: 'x@y.z' } }), 'contact'],
+    ['unknown property', (b) => ({ ...b, extra: 1 }), 'extra'],
+    ['unknown contact property', (b) => ({ ...b, contact: { ...b.contact, email: 'x@y.z' } }), 'contact.email'],
     ['empty contact name', (b) => ({ ...b, contact: { name: '  ' } }), 'contact.name'],
     ['bad direction', (b) => ({ ...b, direction: 'sideways' }), 'direction'],
     ['accountId not a UUID', (b) => ({ ...b, accountId: 'acc-1' }), 'accountId'],

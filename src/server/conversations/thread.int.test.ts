@@ -65,7 +65,7 @@ describe('conversation extensions (contract 7)', () => {
     ['21 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags'],
     ['number tag', { tags: [7] }, 'tags.0'],
     ['null tag', { tags: [null] }, 'tags.0'],
-    ['unknown property', { tags: [], color: 'red' }, ''],
+    ['unknown property', { tags: [], color: 'red' }, 'color'],
     ['NUL character', { tags: ['ok', 'a\u0000'] }, 'tags.1'],
   ];
   it.each(badTags)('PUT tags: 400 for %s and the tags stay', async (_n, body, path) => {

@@ -32,7 +32,12 @@ export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `$
 
 /** zod issues as contract-3 `errors` ([{path: "media.0.url", message}]). */
 export const fieldErrors = (error: z.ZodError): FieldError[] =>
-  error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  error.issues.flatMap((i) => {
+    const path = i.path.map(String);
+    // An unknown property is named by its own path ("media.0.extra"), so a client can point at it.
+    if (i.code === 'unrecognized_keys') return i.keys.map((key) => ({ path: [...path, key].join('.'), message: `Unknown property "${key}"` }));
+    return [{ path: path.join('.'), message: i.message }];
+  });
 
 /** Parses `value` with `schema` or throws 400 invalid_request naming every bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, what = 'request'): z.infer<S> {

@@ -53,7 +53,7 @@ describe('POST /api/v1/content/inspiration (spec 4.3, contract 4)', () => {
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
-    ['unknown property', { extra: true }, ''],
+    ['unknown property', { extra: true }, 'extra'],
     ['missing text', { text: undefined }, 'text'],
     ['text null', { text: null }, 'text'],
     ['author null', { author: null }, 'author'],
@@ -61,7 +61,7 @@ describe('POST /api/v1/content/inspiration (spec 4.3, contract 4)', () => {
     ['observedAt null', { observedAt: null }, 'observedAt'],
     ['media null', { media: null }, 'media'],
     ['five media items', { media: [image, image, image, image, image] }, 'media'],
-    ['media item extra property', { media: [{ ...image, alt: 'x' }] }, 'media.0'],
+    ['media item extra property', { media: [{ ...image, alt: 'x' }] }, 'media.0.alt'],
     ['media item missing thumbnailUrl', { media: [{ type: 'image', url: 'https://a.example/x', width: 1, height: 1 }] }, 'media.0.thumbnailUrl'],
     ['media type audio', { media: [{ ...image, type: 'audio' }] }, 'media.0.type'],
     ['media bad url', { media: [{ ...image, url: 'not a url' }] }, 'media.0.url'],

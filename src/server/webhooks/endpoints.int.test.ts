@@ -39,7 +39,7 @@ describe('webhook endpoints (contract 6)', () => {
     ['unknown event type', { url: 'https://h.example', eventTypes: ['campaign.deleted'] }, 'eventTypes.0'],
     ['eventTypes missing', { url: 'https://h.example' }, 'eventTypes'],
     ['eventTypes a string', { url: 'https://h.example', eventTypes: 'inspiration.saved' }, 'eventTypes'],
-    ['unknown property', { url: 'https://h.example', eventTypes: [], secret: 'mine' }, ''],
+    ['unknown property', { url: 'https://h.example', eventTypes: [], secret: 'mine' }, 'secret'],
   ];
   it.each(bad)('POST: 400 for %s, nothing created', async (_n, body, path) => {
     const ws = await newWorkspace();
