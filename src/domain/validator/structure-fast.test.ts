@@ -4,6 +4,7 @@ import { nodeDataSchema } from '../catalog';
 import { workflowDefinitionSchema } from '../schemas';
 import { validWorkflow } from '../testing/arbitraries';
 import { cloneGraph, followUpChain } from '../testing/fixtures';
+import { schemaIssues } from './structure';
 import { FAST_DATA_CHECKS, surelyMatchesSchema } from './structure-fast';
 
 const zodAccepts = (input: unknown): boolean => workflowDefinitionSchema.safeParse(input).success;
@@ -72,5 +73,20 @@ describe('fast structure acceptor (kept honest against zod)', () => {
     fc.assert(fc.property(anything, (input) => {
       if (surelyMatchesSchema(input)) expect(zodAccepts(input)).toBe(true);
     }));
+  });
+
+  it('reports exactly zod\'s issues when it parses only the doubtful items', () => {
+    const zodIssues = (input: unknown) => (workflowDefinitionSchema.safeParse(input).error?.issues ?? []).map(({ code, path, message }) => ({ code, path, message }));
+    const ours = (input: Record<string, unknown>) => schemaIssues(input).map(({ code, path, message }) => ({ code, path, message }));
+    fc.assert(fc.property(validWorkflow, fc.array(mutation, { minLength: 1, maxLength: 4 }), (g, mutations) => {
+      const input = cloneGraph(g);
+      for (const m of mutations) mutate(input, m);
+      const json = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+      expect(ours(json)).toEqual(zodIssues(json));
+    }), { numRuns: 1000 });
+    const big = followUpChain(500);
+    big.nodes[250]!.data.reply_wait_days = 0;
+    (big.edges[7] as Record<string, unknown>).sourceHandle = 3;
+    expect(ours(big as unknown as Record<string, unknown>)).toEqual(zodIssues(big));
   });
 });

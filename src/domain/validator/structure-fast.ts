@@ -39,7 +39,8 @@ const inSync = Object.keys(nodeDataSchema.shape).length === DATA_CHECKS.size && 
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const nonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
 
-function nodeLooksValid(node: unknown): boolean {
+/** True only when workflowNodeSchema certainly accepts `node`. */
+export function nodeLooksValid(node: unknown): boolean {
   if (!isPlainObject(node) || !nonEmptyString(node.id) || typeof node.type !== 'string' || !TYPES.has(node.type)) return false;
   const { position, data } = node;
   if (!isPlainObject(position) || !isFiniteNumber(position.x) || !isFiniteNumber(position.y)) return false;
@@ -54,20 +55,30 @@ function nodeLooksValid(node: unknown): boolean {
   return true;
 }
 
-function edgeLooksValid(edge: unknown): boolean {
+/** True only when workflowEdgeSchema certainly accepts `edge`. */
+export function edgeLooksValid(edge: unknown): boolean {
   if (!isPlainObject(edge)) return false;
   return nonEmptyString(edge.id) && nonEmptyString(edge.source) && nonEmptyString(edge.target) &&
     (edge.sourceHandle === undefined || typeof edge.sourceHandle === 'string');
 }
 
-/** True only when workflowDefinitionSchema certainly accepts `definition`. */
-export function surelyMatchesSchema(definition: unknown): boolean {
+/**
+ * True only when zod finds nothing at the root of `definition`: exactly `nodes` and `edges`, lists
+ * of allowed length. Its issues, if any, are then all inside items (zod checks each item alone).
+ */
+export function rootLooksValid(definition: unknown): definition is { nodes: unknown[]; edges: unknown[] } {
   if (!inSync || !isPlainObject(definition)) return false;
   let keys = 0;
   for (const _key in definition) keys++;
   const { nodes, edges } = definition;
   if (keys !== 2 || !Array.isArray(nodes) || !Array.isArray(edges)) return false;
-  if (nodes.length < 1 || nodes.length > MAX_NODES || edges.length > MAX_EDGES) return false;
+  return nodes.length >= 1 && nodes.length <= MAX_NODES && edges.length <= MAX_EDGES;
+}
+
+/** True only when workflowDefinitionSchema certainly accepts `definition`. */
+export function surelyMatchesSchema(definition: unknown): boolean {
+  if (!rootLooksValid(definition)) return false;
+  const { nodes, edges } = definition;
   for (let i = 0; i < nodes.length; i++) if (!nodeLooksValid(nodes[i])) return false;
   for (let i = 0; i < edges.length; i++) if (!edgeLooksValid(edges[i])) return false;
   return true;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { MAX_EDGES, MAX_NODES, workflowDefinitionSchema } from '../schemas';
+import { MAX_EDGES, MAX_NODES, workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from '../schemas';
 import type { Violation } from '../workflow-types';
 import { isRecord } from './graph';
-import { surelyMatchesSchema } from './structure-fast';
+import { edgeLooksValid, nodeLooksValid, rootLooksValid, surelyMatchesSchema } from './structure-fast';
 import { violation } from './violation';
 
 /** Names that are not types, with the type meant (spec 2.3: withdrawal is cancel_invitation). */
@@ -64,7 +64,22 @@ export function checkStructure(definition: unknown): { violations: Violation[]; 
     return { violations: [violation('invalid_field', 'The workflow definition must be an object with nodes and edges', { path: '' })], usable: false };
   }
   if (surelyMatchesSchema(definition)) return { violations: [], usable: true };
-  const result = workflowDefinitionSchema.safeParse(definition);
-  const violations = result.success ? [] : result.error.issues.flatMap((issue) => fromIssue(definition, issue));
+  const violations = schemaIssues(definition).flatMap((issue) => fromIssue(definition, issue));
   return { violations, usable: Array.isArray(definition.nodes) && Array.isArray(definition.edges) };
+}
+
+/**
+ * zod's issues for a definition, in zod's order. With a well-formed root only the items the fast
+ * acceptor doubts are parsed (each alone, issue paths prefixed the way zod's array parsing does):
+ * one out-of-range field in a 500-step graph costs one node's parse, not the whole graph's.
+ */
+export function schemaIssues(definition: Record<string, unknown>): Issue[] {
+  if (!rootLooksValid(definition)) return workflowDefinitionSchema.safeParse(definition).error?.issues ?? [];
+  const issues: Issue[] = [];
+  const collect = (list: 'nodes' | 'edges', index: number, found: readonly Issue[] | undefined) => {
+    for (const issue of found ?? []) issues.push({ ...issue, path: [list, index, ...issue.path] } as Issue);
+  };
+  definition.nodes.forEach((node, i) => nodeLooksValid(node) || collect('nodes', i, workflowNodeSchema.safeParse(node).error?.issues));
+  definition.edges.forEach((edge, i) => edgeLooksValid(edge) || collect('edges', i, workflowEdgeSchema.safeParse(edge).error?.issues));
+  return issues;
 }

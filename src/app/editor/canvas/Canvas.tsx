@@ -1,4 +1,4 @@
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Node, type ReactFlowInstance } from '@xyflow/react';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Connection, type Node, type ReactFlowInstance, type ReactFlowState } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { isNodeType, nodeDefinition } from '../../../domain';
@@ -35,18 +35,26 @@ const miniMapColor = (n: Node) => {
   return def ? `var(--cat-${def.category})` : 'var(--error)';
 };
 
+/** Below this zoom step text is a few pixels tall: the canvas draws the cards without details (editor.css .is-far). */
+const FAR_ZOOM = 0.35;
+const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
+
 /** Large graphs only draw what is on screen; small ones draw everything (steadier e2e and screenshots). */
 const LARGE_GRAPH = 150;
 
 /**
  * The first view: the whole campaign when it is small. A large one (hundreds of steps) would be
  * unreadable at fit-all zoom, so it opens with its Start step at the top, centred, at a legible
- * zoom; F or the fit button shows everything.
+ * zoom; F or the fit button shows everything, and a link with `?view=fit` opens on everything.
  */
 const FIRST_VIEW = { zoom: 0.8 };
 const FIRST_VIEW_ZOOM = FIRST_VIEW.zoom;
 function isLarge(): boolean {
   return editorStore.getState().nodes.length > LARGE_GRAPH;
+}
+/** True when a large campaign opens on its Start step rather than on the whole graph. */
+function opensAtStart(): boolean {
+  return isLarge() && new URLSearchParams(window.location.search).get('view') !== 'fit';
 }
 function showStart(rf: ReactFlowInstance<FlowNode>): void {
   const { nodes } = editorStore.getState();
@@ -88,9 +96,12 @@ export function Canvas() {
   const onNodesChange = useEditorStore((s) => s.onNodesChange);
   const onEdgesChange = useEditorStore((s) => s.onEdgesChange);
   const theme = useTheme((s) => s.theme);
+  const far = useStore(isFar);
   const rf = useReactFlow<FlowNode>();
   const [large] = useState(isLarge);
-  const shown = useProgressiveNodes(nodes, large, FIRST_VIEW);
+  const [atStart] = useState(opensAtStart);
+  // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.
+  const shown = useProgressiveNodes(nodes, atStart, FIRST_VIEW);
   useFocusRequests();
 
   const onConnect = useCallback((c: Connection) => {
@@ -124,7 +135,7 @@ export function Canvas() {
   );
 
   return (
-    <div className="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+    <div className={far ? 'canvas is-far' : 'canvas'} onDragOver={onDragOver} onDrop={onDrop}>
       <ReactFlow<FlowNode>
         nodes={shown}
         edges={edges}
@@ -146,9 +157,9 @@ export function Canvas() {
         selectionKeyCode="Shift"
         snapToGrid
         snapGrid={SNAP}
-        fitView={!large}
+        fitView={!atStart}
         fitViewOptions={FIT_VIEW_OPTIONS}
-        onInit={large ? showStart : undefined}
+        onInit={atStart ? showStart : undefined}
         minZoom={0.1}
         maxZoom={2}
         onlyRenderVisibleElements={large || nodes.length > LARGE_GRAPH}

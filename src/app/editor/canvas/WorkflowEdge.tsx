@@ -1,6 +1,6 @@
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps, type EdgeTypes } from '@xyflow/react';
 import { memo } from 'react';
-import { useEdgeHighlight, useEdgeViolations, useEditorStore, worstSeverity } from '../store';
+import { useEdgeHighlight, useEdgeViolations, useSharedCanvasValue, worstSeverity } from '../store';
 import { WORKFLOW_EDGE_TYPE } from '../store/convert';
 import { useCanvasUi } from './canvas-ui';
 
@@ -9,11 +9,10 @@ import { useCanvasUi } from './canvas-ui';
  * highlight, with a "+" button to insert a step (shown when the edge is hovered or selected).
  */
 function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, markerEnd }: EdgeProps) {
-  const __r = (globalThis as { __renders?: Record<string, number> }).__renders; if (__r) __r.edge = (__r.edge ?? 0) + 1; // PERF-TMP
   const violations = useEdgeViolations(id);
   const highlight = useEdgeHighlight(id);
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);
-  const readOnly = useEditorStore((s) => s.readOnly);
+  const readOnly = useSharedCanvasValue((s) => s.readOnly);
   const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10 });
   const severity = worstSeverity(violations);
   const className = `wf-edge${severity ? ` wf-edge-${severity}` : ''}${highlight ? ` wf-edge-hl-${highlight}` : ''}`;

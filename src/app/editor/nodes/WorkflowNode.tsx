@@ -2,7 +2,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { nodeDefinition, nodeRole, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
-import { useEditorStore, useNodeHighlight, useNodeViolations, worstSeverity, type FlowNode } from '../store';
+import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { categoryColor, NodeIcon } from './presentation';
 
 interface OutputView {
@@ -50,11 +50,10 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
  * the presentation map; it reads only its own violations and highlight from the store.
  */
 function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
-  const __r = (globalThis as { __renders?: Record<string, number> }).__renders; if (__r) { __r.node = (__r.node ?? 0) + 1; __r["n:" + id] = (__r["n:" + id] ?? 0) + 1; } // PERF-TMP
   const def = nodeDefinition(type);
   const violations = useNodeViolations(id);
   const highlight = useNodeHighlight(id);
-  const unknownType = useEditorStore((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));
+  const unknownType = useSharedCanvasValue((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));
   const summary = useMemo(() => {
     try {
       return def?.summary(data) ?? '';

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useCanvasUi } from '../canvas/canvas-ui';
 import { editorStore, useEditorStore, useViolations } from '../store';
 import { groupProblems } from './problem-groups';
@@ -21,8 +21,12 @@ export function ProblemsBadge() {
 /** Every violation, grouped by step, errors first; clicking one selects and centres it. */
 export function ProblemsPanel() {
   const open = useCanvasUi((s) => s.problemsOpen);
-  const { violations } = useViolations();
-  const revision = useEditorStore((s) => s.revision);
+  const live = useViolations().violations;
+  const liveRevision = useEditorStore((s) => s.revision);
+  // The list may trail a keystroke by a render (useDeferredValue): the canvas overlays and the
+  // badge update first, within the frame; a long list is rebuilt after them.
+  const violations = useDeferredValue(live);
+  const revision = useDeferredValue(liveRevision);
   // Grouping reads nodes/edges once per graph change, not on every store update.
   const groups = useMemo(() => {
     if (!open) return [];

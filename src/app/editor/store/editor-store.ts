@@ -25,12 +25,13 @@
  *
  *   Hooks (./hooks): useViolations() → {violations, errors, warnings}; useNodeViolations(id); useEdgeViolations(id)
  */
-import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { applyEdgeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
 import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
 import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
 import * as history from './history';
+import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
 import * as ops from './operations';
 import type { CampaignMeta, FlowEdge, FlowNode, GraphSnapshot, Highlight, ValidationState } from './types';
 import { computeValidation, EMPTY_VALIDATION, mergeViolations, summarize } from './validation';
@@ -122,12 +123,15 @@ function definitionOf(s: CanvasGraph): WorkflowDefinition {
 }
 
 export const useEditorStore = create<EditorState>()((set, get) => {
-  /** Everything that follows a graph change: revision, dirty flag, violations, selection. */
+  /**
+   * Everything that follows a graph change: revision, dirty flag, violations, selection. A change
+   * of positions only (a drag, arrow keys, tidy up) keeps the violations: no rule reads positions.
+   */
   const derive = (graph: CanvasGraph, revision: number, s: EditorState) => ({
     ...graph,
     revision,
     dirty: revision !== s.savedRevision,
-    validation: computeValidation(definitionOf(graph), s.context, s.validation),
+    validation: s.serverViolations.length === 0 && sameValidationInput(s, graph) ? s.validation : computeValidation(definitionOf(graph), s.context, s.validation),
     serverViolations: [],
     selection: selectionOf(graph.nodes, graph.edges, s.selection),
   });
@@ -219,19 +223,22 @@ export const useEditorStore = create<EditorState>()((set, get) => {
           label = 'Change steps';
         }
       }
-      const nodes = applyNodeChanges(changes, s.nodes);
+      // Drag frames are O(changed): no full-array rebuild, no selection scan unless selection changed.
+      const nodes = applyNodeChangesFast(changes, s.nodes);
+      if (nodes === s.nodes && !endsDrag) return;
       const graph = { ...graphOf(s), nodes };
+      const selection = touchesSelection(changes) ? selectionOf(nodes, s.edges, s.selection) : s.selection;
       if (label && !dragging) return commit(label, graph, coalesceKey);
       if (label) {
         // First frame of a drag: one undo step for the whole drag; violations wait for the drop.
-        set({ nodes, dragging: true, history: history.record(s.history, label, snapshotOf(s), Date.now()), selection: selectionOf(nodes, s.edges, s.selection) });
+        set({ nodes, dragging: true, history: history.record(s.history, label, snapshotOf(s), Date.now()), selection });
         return;
       }
       if (endsDrag) {
         set({ ...derive(graph, nextRevision(), s), dragging: false });
         return;
       }
-      set({ nodes, selection: selectionOf(nodes, s.edges, s.selection) });
+      set({ nodes, selection });
     },
     onEdgesChange: (changes) => {
       const s = get();

@@ -1,21 +1,14 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { Violation } from '../../../domain';
 import { useEditorStore } from './editor-store';
-import { EMPTY_VIOLATIONS } from './validation';
 
 /** Every live violation (errors first where shown), with counts; re-renders only when they change. */
 export function useViolations(): { violations: readonly Violation[]; errors: number; warnings: number } {
   return useEditorStore(useShallow((s) => ({ violations: s.validation.violations, errors: s.validation.errors, warnings: s.validation.warnings })));
 }
 
-/** Violations pinned on one node: the same array until they change, so a node does not re-render. */
-export const useNodeViolations = (nodeId: string): readonly Violation[] => useEditorStore((s) => s.validation.byNode.get(nodeId) ?? EMPTY_VIOLATIONS);
-
-export const useEdgeViolations = (edgeId: string): readonly Violation[] => useEditorStore((s) => s.validation.byEdge.get(edgeId) ?? EMPTY_VIOLATIONS);
-
-/** The tone a power feature painted on this node, or null. */
-export const useNodeHighlight = (nodeId: string) => useEditorStore((s) => (s.highlight?.nodeIds.has(nodeId) ? s.highlight.tone : null));
-export const useEdgeHighlight = (edgeId: string) => useEditorStore((s) => (s.highlight?.edgeIds.has(edgeId) ? s.highlight.tone : null));
+// Per-node and per-edge hooks notify only the elements whose value changed (see ./keyed).
+export { useEdgeHighlight, useEdgeViolations, useNodeHighlight, useNodeViolations, useSharedCanvasValue } from './keyed';
 
 /** The one selected step's id (the inspector's subject), or null when none or several are selected. */
 export const useSingleSelectedNodeId = (): string | null =>
