@@ -2,17 +2,8 @@ import { callTool, type TestWorkspace } from '../testing/fixtures';
 
 /** Shared steps of the campaign integration tests (real HTTP, raw JSON-RPC tools/call). */
 
-export interface CampaignRecord {
-  campaignId: string;
-  workspaceId: string;
-  name: string;
-  status: string;
-  editingMode: string;
-  senderAccountIds: string[];
-  created_at: string;
-  updated_at: string;
-  workflow_definition: { nodes: any[]; edges: any[] };
-}
+export type { CampaignRecord } from '../../domain';
+import type { CampaignRecord } from '../../domain';
 
 /** Calls a tool that must succeed and returns its structured result. */
 export async function ok<T = CampaignRecord>(apiKey: string, tool: string, args: Record<string, unknown>): Promise<T> {

@@ -1,3 +1,4 @@
+import type { CampaignStatus } from '../../../domain';
 import { create } from 'zustand';
 import type { Violation } from '../../../domain';
 import { fetchCampaign, rememberCampaign, saveWorkflow, type Campaign } from '../../api/campaigns';
@@ -96,7 +97,7 @@ async function handleSaveError(error: unknown, campaignId: string): Promise<void
 function markNotDraft(status: string): void {
   const s = editorStore.getState();
   s.setReadOnly(readOnlyMessage(status));
-  if (s.campaign) editorStore.setState({ campaign: { ...s.campaign, status } });
+  if (s.campaign) editorStore.setState({ campaign: { ...s.campaign, status: status as CampaignStatus } });
   toast.error(`Not saved: this campaign is ${status}, so it can no longer be edited. Your changes are kept in this browser.`);
 }
 

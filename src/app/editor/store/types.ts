@@ -1,3 +1,4 @@
+import type { CampaignRecord } from '../../../domain';
 import type { Edge, Node } from '@xyflow/react';
 import type { NodeData, Violation } from '../../../domain';
 
@@ -55,13 +56,4 @@ export interface Highlight {
 }
 
 /** The campaign the canvas belongs to (contract 4 record without its graph). */
-export interface CampaignMeta {
-  campaignId: string;
-  workspaceId: string;
-  name: string;
-  status: string;
-  editingMode: string;
-  senderAccountIds: string[];
-  created_at: string;
-  updated_at: string;
-}
+export type CampaignMeta = Omit<CampaignRecord, 'workflow_definition'>;

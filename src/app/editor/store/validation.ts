@@ -1,4 +1,4 @@
-import { validateWorkflow, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import { validateWorkflow, violationsByEdge, violationsByNode, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
 import type { ValidationState } from './types';
 
 export const EMPTY_VIOLATIONS: readonly Violation[] = Object.freeze([]);
@@ -16,14 +16,7 @@ const sameList = (a: readonly Violation[] | undefined, b: readonly Violation[]) 
  * changed: a node's selector then returns the same reference and the node does not re-render.
  */
 function group(violations: readonly Violation[], key: 'nodeId' | 'edgeId', previous: ReadonlyMap<string, readonly Violation[]>) {
-  const groups = new Map<string, Violation[]>();
-  for (const v of violations) {
-    const id = v[key];
-    if (id === undefined) continue;
-    const list = groups.get(id);
-    if (list) list.push(v);
-    else groups.set(id, [v]);
-  }
+  const groups = key === 'nodeId' ? violationsByNode(violations) : violationsByEdge(violations);
   const stable = new Map<string, readonly Violation[]>();
   for (const [id, list] of groups) {
     const before = previous.get(id);
