@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/session';
 import {
-  canvasNode, createCampaign, dragHandle, getCampaign, openEditor, problemsButton, save, saveButton, selectEdge, sourceHandle, targetHandle, uniqueName,
+  canvasNode, createCampaign, dragHandle, fitView, getCampaign, openEditor, problemsButton, save, saveButton, selectEdge, sourceHandle, targetHandle, uniqueName,
 } from './support/editor';
 
 test('create a campaign from the list and open it in the editor', async ({ page }) => {
@@ -62,16 +62,16 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
 
   // Connect both outputs to End by dragging.
   await problems.getByRole('button', { name: 'Close problems' }).click();
-  await page.keyboard.press('f');
+  await fitView(page);
   await dragHandle(page, sourceHandle('message_1', 'replied'), targetHandle('end'));
-  await page.keyboard.press('f');
+  await fitView(page);
   await dragHandle(page, sourceHandle('message_1', 'no_reply'), targetHandle('end'));
   await expect(page.locator('.react-flow__edge')).toHaveCount(5);
   await expect(page.getByRole('button', { name: /^No problems/ })).toBeVisible();
   await expect(saveButton(page)).toBeEnabled();
 
   // A refused connection says why.
-  await page.keyboard.press('f');
+  await fitView(page);
   await dragHandle(page, sourceHandle('message_1', 'replied'), targetHandle('connection_request'));
   await expect(page.getByText(/already has an edge/).first()).toBeVisible();
 

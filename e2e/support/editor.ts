@@ -63,3 +63,17 @@ export async function selectEdge(page: Page, edgeId: string): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(edge).toHaveClass(/selected/);
 }
+
+/** Presses F (fit view) and waits until the fit animation has settled, so handle positions are final. */
+export async function fitView(page: Page): Promise<void> {
+  await page.keyboard.press('f');
+  await page.waitForTimeout(250);
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const viewport = document.querySelector('.react-flow__viewport');
+        const before = viewport?.getAttribute('style');
+        setTimeout(() => resolve(before === viewport?.getAttribute('style')), 100);
+      }),
+  );
+}
