@@ -1,4 +1,5 @@
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { ensureAppBuilt } from './support/app-build';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,19 +40,7 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 /** The 1-minute load average: the machine is shared, so each figure is printed with it. */
 const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const s = statSync(path);
-  return s.isDirectory() ? readdirSync(path).reduce((m, n) => Math.max(m, newestMtime(join(path, n))), s.mtimeMs) : s.mtimeMs;
-}
 
-async function ensureAppBuilt(): Promise<void> {
-  const built = existsSync('dist/app/index.html') ? statSync('dist/app/index.html').mtimeMs : 0;
-  if (built >= Math.max(newestMtime('src/app'), newestMtime('src/domain'), newestMtime('index.html'))) return;
-  console.log('  building the app (vite)…');
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
-}
 
 async function buildReference(graph: unknown): Promise<void> {
   const { build } = await import('vite');

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { ensureAppBuilt } from './support/app-build';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -26,20 +27,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const s = statSync(path);
-  return s.isDirectory() ? readdirSync(path).reduce((m, n) => Math.max(m, newestMtime(join(path, n))), s.mtimeMs) : s.mtimeMs;
-}
 
-/** Builds dist/app when it is missing or older than the app sources (as npm start does). */
-async function ensureAppBuilt(): Promise<void> {
-  const built = existsSync('dist/app/index.html') ? statSync('dist/app/index.html').mtimeMs : 0;
-  if (built >= Math.max(newestMtime('src/app'), newestMtime('src/domain'), newestMtime('index.html'))) return;
-  console.log('  building the app (vite)…');
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
-}
 
 /**
  * Records when the first conversation row appears, relative to navigation start (performance.now()).
