@@ -45,7 +45,9 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
  */
 export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[]): Promise<void> {
   const rebuild = db.kind === 'pg';
-  const { rows: [search] } = await db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'conversations_search'");
+  const {
+    rows: [search],
+  } = await db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'conversations_search'");
   if (rebuild) await db.query('DROP INDEX conversations_search');
   const channels = ['professional_network', 'professional_network', 'messaging_app'];
   const phrase = `(ARRAY['Thanks for connecting, happy to chat', 'Can you share pricing for a team of 12?', 'Following up on the case study',
@@ -96,17 +98,25 @@ interface Row {
 
 async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-conv-'));
-  const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: databaseUrl ?? '' }));
+  const server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: databaseUrl ?? '' }),
+  );
   try {
     const { workspaceId } = await createWorkspace(server.db, `bench-${Date.now()}`, 'Bench');
     const { apiKey } = await createApiKey(server.db, [workspaceId]);
     const accounts = [];
-    for (const [channel, name] of [['professional_network', 'A'], ['professional_network', 'B'], ['messaging_app', 'C']] as const) {
+    for (const [channel, name] of [
+      ['professional_network', 'A'],
+      ['professional_network', 'B'],
+      ['messaging_app', 'C'],
+    ] as const) {
       accounts.push((await createAccount(server.db, workspaceId, { channel, name })).accountId);
     }
     const t0 = performance.now();
     await seedBenchInbox(server.db, workspaceId, accounts);
-    console.log(`  ${label}: seeded ${CONVERSATIONS} conversations + ${CONVERSATIONS * 3} messages in ${Math.round(performance.now() - t0)} ms`);
+    console.log(
+      `  ${label}: seeded ${CONVERSATIONS} conversations + ${CONVERSATIONS * 3} messages in ${Math.round(performance.now() - t0)} ms`,
+    );
 
     const get = async (query: string) => {
       const res = await fetch(`${server.url}/api/messaging/conversations?${query}`, { headers: { Authorization: `Bearer ${apiKey}` } });
@@ -129,7 +139,12 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       ['first page (default limit 100)', '', base, undefined],
       ['search, rare word (100 hits)', `limit=${LIMIT}&search=zyxelquartz`, { ...base, search: 'zyxelquartz' }, undefined],
       ['search, common phrase (1/3 rows)', `limit=${LIMIT}&search=pricing`, { ...base, search: 'pricing' }, undefined],
-      ['search + tag + reply filter (333 hits)', `limit=${LIMIT}&search=company 40&tagFilter=hot-lead&replyFilter=need_to_reply`, { ...base, search: 'company 40', tag: 'hot-lead', replyFilter: 'need_to_reply' }, undefined],
+      [
+        'search + tag + reply filter (333 hits)',
+        `limit=${LIMIT}&search=company 40&tagFilter=hot-lead&replyFilter=need_to_reply`,
+        { ...base, search: 'company 40', tag: 'hot-lead', replyFilter: 'need_to_reply' },
+        undefined,
+      ],
     ];
     const rows: Row[] = [];
     // What every API request pays before the list query: the API-key lookup (one more SQL round trip).
@@ -189,9 +204,11 @@ export async function runConversationsBench(): Promise<Row[]> {
   for (const db of new Set(rows.map((r) => r.database))) {
     const of = (q: string) => rows.find((r) => r.database === db && r.query.startsWith(q))!;
     const [first, deep] = [of('first page (limit 50)'), of('page 1000')];
-    console.log(`  ${db}: first-page p99 ${first.apiP99} ms (goal ≤ 25) ${first.apiP99 <= 25 ? 'OK' : 'MISSED'}; ` +
-      `page1000/page1 p50 ${round(deep.apiP50 / first.apiP50)} (goal ≤ 1.2) ${deep.apiP50 / first.apiP50 <= 1.2 ? 'OK' : 'MISSED'}; ` +
-      `worst api/sql p50 ${round(Math.max(...rows.filter((r) => r.database === db && r.apiP50 > 0).map((r) => r.apiP50 / r.sqlP50)))} (goal ≤ 1.5)`);
+    console.log(
+      `  ${db}: first-page p99 ${first.apiP99} ms (goal ≤ 25) ${first.apiP99 <= 25 ? 'OK' : 'MISSED'}; ` +
+        `page1000/page1 p50 ${round(deep.apiP50 / first.apiP50)} (goal ≤ 1.2) ${deep.apiP50 / first.apiP50 <= 1.2 ? 'OK' : 'MISSED'}; ` +
+        `worst api/sql p50 ${round(Math.max(...rows.filter((r) => r.database === db && r.apiP50 > 0).map((r) => r.apiP50 / r.sqlP50)))} (goal ≤ 1.5)`,
+    );
   }
   return rows;
 }

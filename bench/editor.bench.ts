@@ -25,7 +25,15 @@ import { startServer } from '../src/server/main';
  */
 
 const API_KEY = 'bench-editor-key-0123456789abcdefghijklmnopqrstuvwxyz';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const VIEWPORT = { width: 1440, height: 900 };
 const RUNS = 5;
 const DRAG_STEPS = 90;
@@ -40,12 +48,17 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 /** The 1-minute load average: the machine is shared, so each figure is printed with it. */
 const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
-
-
 async function buildReference(graph: unknown): Promise<void> {
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
-  await build({ configFile: false, root: resolve('bench/editor-reference'), base: './', logLevel: 'warn', plugins: [react()], build: { outDir: REFERENCE_DIR, emptyOutDir: true } });
+  await build({
+    configFile: false,
+    root: resolve('bench/editor-reference'),
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: REFERENCE_DIR, emptyOutDir: true },
+  });
   writeFileSync(join(REFERENCE_DIR, 'graph.json'), JSON.stringify(graph));
 }
 
@@ -112,7 +125,13 @@ async function dragFrames(page: Page, nodeId: string): Promise<{ p95: number; me
 }
 
 /** Types an invalid value into the selected step's form; time until its error badge is in the DOM, and until the next frame. */
-async function formEditToOverlay(page: Page, nodeId: string, fieldKey: string, value: string, expectBadge: boolean): Promise<{ dom: number; frame: number }> {
+async function formEditToOverlay(
+  page: Page,
+  nodeId: string,
+  fieldKey: string,
+  value: string,
+  expectBadge: boolean,
+): Promise<{ dom: number; frame: number }> {
   const args = JSON.stringify({ nodeId, fieldKey, value, expectBadge });
   return page.evaluate<{ dom: number; frame: number }>(`((a) => new Promise((done, fail) => {
     const node = document.querySelector('.react-flow__node[data-id="' + a.nodeId + '"]');
@@ -163,14 +182,21 @@ export async function runEditorBench(): Promise<void> {
   const graph = followUpChain(500);
   await buildReference(graph);
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-editor-'));
-  const server = await startServer({ ...loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_API_KEY: API_KEY, DEMO_DATA: '0' }) });
+  const server = await startServer({
+    ...loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_API_KEY: API_KEY, DEMO_DATA: '0' }),
+  });
   const reference = await serveStatic(REFERENCE_DIR);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const rpc = await fetch(`${server.url}/mcp`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create-campaign', arguments: { name: 'Bench: 500 steps', workflow_definition: graph } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create-campaign', arguments: { name: 'Bench: 500 steps', workflow_definition: graph } },
+      }),
     });
     const created = (await rpc.json()) as { result?: { structuredContent?: { campaignId: string } } };
     const campaignId = created.result?.structuredContent?.campaignId;
@@ -189,23 +215,31 @@ export async function runEditorBench(): Promise<void> {
         if (i > 0) renders.push(r.ms); // the first load warms the HTTP cache and the JIT
         nodes = r.nodes;
       }
-      console.log(`  ${label}: first render median ${r1(median(renders))} ms (runs ${renders.map(r1).join(', ')}; ${nodes} nodes in the DOM; ${load()})`);
+      console.log(
+        `  ${label}: first render median ${r1(median(renders))} ms (runs ${renders.map(r1).join(', ')}; ${nodes} nodes in the DOM; ${load()})`,
+      );
       return { page, context, render: median(renders) };
     };
     const dragLine = (label: string, d: { p95: number; median: number; frames: number }, nodes: number) =>
-      console.log(`  ${label}: drag p95 ${r1(d.p95)} ms, median ${r1(d.median)} ms over ${d.frames} frames (${nodes} nodes in the DOM; ${load()})`);
+      console.log(
+        `  ${label}: drag p95 ${r1(d.p95)} ms, median ${r1(d.median)} ms over ${d.frames} frames (${nodes} nodes in the DOM; ${load()})`,
+      );
 
     const referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/index.html`;
     const ref = await measure('bare React Flow, whole graph (fitView)', referenceUrl, false);
     const refDrag = await dragFrames(ref.page, 'follow_up_250');
     dragLine('bare React Flow, whole graph in view', refDrag, await ref.page.locator('.react-flow__node').count());
     await ref.context.close();
-    const refStart = await measure('bare React Flow, Start at zoom 0.8 (the editor\'s first view)', `${referenceUrl}?view=start`, false);
+    const refStart = await measure("bare React Flow, Start at zoom 0.8 (the editor's first view)", `${referenceUrl}?view=start`, false);
     await refStart.context.close();
 
     const appFit = await measure('Campaign Studio editor, whole graph (?view=fit)', `${server.url}/campaigns/${campaignId}?view=fit`, true);
     await appFit.context.close();
-    const app = await measure('Campaign Studio editor, default first view (Start at zoom 0.8)', `${server.url}/campaigns/${campaignId}`, true);
+    const app = await measure(
+      'Campaign Studio editor, default first view (Start at zoom 0.8)',
+      `${server.url}/campaigns/${campaignId}`,
+      true,
+    );
     const appDrag = await dragFrames(app.page, 'follow_up_6');
     dragLine('editor, first view', appDrag, await app.page.locator('.react-flow__node').count());
 
@@ -219,7 +253,9 @@ export async function runEditorBench(): Promise<void> {
     }
     const domP = overlay.map((o) => o.dom);
     const frameP = overlay.map((o) => o.frame);
-    console.log(`  form edit → overlay: DOM updated in median ${r1(median(domP))} ms (max ${r1(Math.max(...domP))}); next frame at median ${r1(median(frameP))} ms (max ${r1(Math.max(...frameP))}; ${load()})`);
+    console.log(
+      `  form edit → overlay: DOM updated in median ${r1(median(domP))} ms (max ${r1(Math.max(...domP))}); next frame at median ${r1(median(frameP))} ms (max ${r1(Math.max(...frameP))}; ${load()})`,
+    );
 
     // The same drag with the whole graph in view (F), as the reference shows it.
     await app.page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
@@ -234,11 +270,18 @@ export async function runEditorBench(): Promise<void> {
     const elkInitial = home.files.some((f) => /elk/i.test(f)) || editor.files.some((f) => /elk/i.test(f));
     const indexJs = home.files.filter((f) => /\/index-[^/]+\.js$/.test(f));
     const indexSize = indexJs.reduce((s, f) => s + gzipSync(readFileSync(join('dist/app', f))).length, 0);
-    console.log(`  initial JS (home page, gzip): ${r1(home.js / 1024)} KB in ${home.files.filter((f) => f.endsWith('.js')).length} files (index chunk ${r1(indexSize / 1024)} KB) + CSS ${r1(home.css / 1024)} KB; editor route: ${r1(editor.js / 1024)} KB JS; elkjs loaded up front: ${elkInitial ? 'YES' : 'no'}`);
+    console.log(
+      `  initial JS (home page, gzip): ${r1(home.js / 1024)} KB in ${home.files.filter((f) => f.endsWith('.js')).length} files (index chunk ${r1(indexSize / 1024)} KB) + CSS ${r1(home.css / 1024)} KB; editor route: ${r1(editor.js / 1024)} KB JS; elkjs loaded up front: ${elkInitial ? 'YES' : 'no'}`,
+    );
 
     const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-    const renderGoal = (label: string, mine: number, theirs: number) => `${label} ${verdict(mine <= 1000)} (${r1(mine)} ms), ${r1(mine / theirs)}× reference ${verdict(mine <= 1.3 * theirs)}`;
-    console.log(`  load average while measuring: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores; figures above ~2 are noisy)`);
+    const renderGoal = (label: string, mine: number, theirs: number) =>
+      `${label} ${verdict(mine <= 1000)} (${r1(mine)} ms), ${r1(mine / theirs)}× reference ${verdict(mine <= 1.3 * theirs)}`;
+    console.log(
+      `  load average while measuring: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} (2 cores; figures above ~2 are noisy)`,
+    );
     console.log(
       `  goals: first render ≤ 1 s and ≤ 1.3× reference: ${renderGoal('whole graph', appFit.render, ref.render)}; ${renderGoal('Start view', app.render, refStart.render)} · ` +
         `drag p95 ≤ 16.7 ms ${verdict(appDrag.p95 <= 16.7)} (whole graph: ${verdict(appFitDrag.p95 <= 16.7)}) · ≤ 1.3× reference (whole graph ${r1(appFitDrag.p95 / refDrag.p95)}×) ${verdict(appFitDrag.p95 <= 1.3 * refDrag.p95)} · ` +

@@ -27,7 +27,11 @@ export async function runMcpSaveBench(): Promise<{ p50: number; p95: number }> {
   try {
     const { workspaceId } = await createWorkspace(server.db, `bench-${Date.now()}`, 'Bench');
     const { apiKey } = await createApiKey(server.db, [workspaceId]);
-    const { accountId } = await createAccount(server.db, workspaceId, { channel: 'professional_network', name: 'Bench sender', premium: true });
+    const { accountId } = await createAccount(server.db, workspaceId, {
+      channel: 'professional_network',
+      name: 'Bench sender',
+      premium: true,
+    });
     let id = 0;
     const call = async (name: string, args: Record<string, unknown>) => {
       const res = await fetch(`${server.url}/mcp`, {
@@ -49,7 +53,11 @@ export async function runMcpSaveBench(): Promise<{ p50: number; p95: number }> {
       graph.nodes[0].data = { run }; // a different graph each time, as an editor would send
       const started = performance.now();
       const cpuBefore = process.cpuUsage();
-      campaign = await call('update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: graph });
+      campaign = await call('update-campaign-workflow', {
+        campaignId: campaign.campaignId,
+        expectedUpdatedAt: campaign.updated_at,
+        workflow_definition: graph,
+      });
       if (run < WARMUP_RUNS) continue;
       times.push(performance.now() - started);
       const cpu = process.cpuUsage(cpuBefore);

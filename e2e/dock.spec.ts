@@ -22,7 +22,9 @@ test('the dock sits beside the editor with Inbox / Inspiration / Webhooks tabs',
 
   const tabs = dock(page).getByRole('tab');
   await expect(tabs).toHaveText([/Inbox/, /Inspiration/, /Webhooks/]);
-  await dock(page).getByRole('tab', { name: /Inspiration/ }).click();
+  await dock(page)
+    .getByRole('tab', { name: /Inspiration/ })
+    .click();
   await expect(dock(page).getByRole('tabpanel')).toContainText('Saved inspirations');
   await page.keyboard.press('ArrowRight');
   await expect(dock(page).getByRole('tab', { name: /Webhooks/ })).toHaveAttribute('aria-selected', 'true');
@@ -97,7 +99,9 @@ test('the inbox in the dock keeps its filters off the editor URL; "full view" ca
 test('dock panes have no serious or critical accessibility violations', async ({ page }) => {
   await openCampaign(page);
   for (const tab of ['Inbox', 'Inspiration', 'Webhooks']) {
-    await dock(page).getByRole('tab', { name: new RegExp(tab) }).click();
+    await dock(page)
+      .getByRole('tab', { name: new RegExp(tab) })
+      .click();
     await expect(dock(page).getByRole('tabpanel')).not.toBeEmpty();
     await page.waitForTimeout(300);
     const results = await new AxeBuilder({ page }).include('.dock').analyze();
@@ -111,9 +115,12 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   const r = uniqueToken('use');
   const first = `Clicked in ${r}`;
   const second = `Dragged in ${r}`;
-  for (const text of [first, second]) expect((await apiRequest(page, 'POST', '/api/v1/content/inspiration', { text, author: 'E2E' })).status).toBe(201);
+  for (const text of [first, second])
+    expect((await apiRequest(page, 'POST', '/api/v1/content/inspiration', { text, author: 'E2E' })).status).toBe(201);
 
-  await dock(page).getByRole('tab', { name: /Inspiration/ }).click();
+  await dock(page)
+    .getByRole('tab', { name: /Inspiration/ })
+    .click();
   await dock(page).getByLabel('Search inspirations').fill(r);
   const card = (text: string) => dock(page).getByRole('listitem').filter({ hasText: text });
   await expect(card(first).getByRole('button', { name: 'Use in message' })).toBeDisabled();

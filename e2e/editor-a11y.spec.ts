@@ -12,7 +12,10 @@ async function seriousViolations(page: Page) {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the editor has no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
-    await page.addInitScript((t) => localStorage.setItem('campaign-studio.theme', JSON.stringify({ state: { theme: t }, version: 0 })), theme);
+    await page.addInitScript(
+      (t) => localStorage.setItem('campaign-studio.theme', JSON.stringify({ state: { theme: t }, version: 0 })),
+      theme,
+    );
     const campaign = await createCampaign(page, uniqueName(`Axe ${theme}`));
     await openEditor(page, campaign.campaignId);
     // A rule break (badges, edge marks, problems panel) and an open form with a template field.
@@ -47,10 +50,15 @@ test('every editor control is reachable from the keyboard with a visible focus',
   await expect(canvasNode(page, 'connection_request')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Connection request' })).toBeVisible();
-  const shadow = await canvasNode(page, 'connection_request').locator('.wf-node').evaluate((el) => getComputedStyle(el).boxShadow);
+  const shadow = await canvasNode(page, 'connection_request')
+    .locator('.wf-node')
+    .evaluate((el) => getComputedStyle(el).boxShadow);
   expect(shadow).not.toBe('none');
   // Palette items are buttons: Enter adds a step.
-  await page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Follow / }).focus();
+  await page
+    .getByRole('complementary', { name: 'Steps' })
+    .getByRole('button', { name: /^Follow / })
+    .focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.react-flow__node')).toHaveCount(4);
 });

@@ -4,10 +4,16 @@ import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, 
 
 async function setWait(page: import('@playwright/test').Page, days: string) {
   await canvasNode(page, 'connection_request').click();
-  await page.getByRole('region', { name: 'Connection request' }).getByLabel(/Wait for acceptance/).fill(days);
+  await page
+    .getByRole('region', { name: 'Connection request' })
+    .getByLabel(/Wait for acceptance/)
+    .fill(days);
 }
 
-test('a save from a second browser makes mine stale: the conflict dialog shows the differences; keep mine saves on top', async ({ page, browser }) => {
+test('a save from a second browser makes mine stale: the conflict dialog shows the differences; keep mine saves on top', async ({
+  page,
+  browser,
+}) => {
   const campaign = await createCampaign(page, uniqueName('Conflict'));
   await openEditor(page, campaign.campaignId);
 
@@ -48,7 +54,11 @@ test('on a conflict, loading the saved version replaces my canvas with the serve
   // Someone (an API client) saves meanwhile.
   const def = structuredClone(campaign.workflow_definition);
   def.nodes.find((n: { id: string }) => n.id === 'connection_request').data.wait_for_response_days = 21;
-  await tool(page, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: def });
+  await tool(page, 'update-campaign-workflow', {
+    campaignId: campaign.campaignId,
+    expectedUpdatedAt: campaign.updated_at,
+    workflow_definition: def,
+  });
 
   await setWait(page, '2');
   await page.keyboard.press('Control+s');

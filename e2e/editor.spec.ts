@@ -1,7 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/session';
 import {
-  canvasNode, createCampaign, dragHandle, fitView, getCampaign, openEditor, problemsButton, save, saveButton, selectEdge, sourceHandle, targetHandle, uniqueName,
+  canvasNode,
+  createCampaign,
+  dragHandle,
+  fitView,
+  getCampaign,
+  openEditor,
+  problemsButton,
+  save,
+  saveButton,
+  selectEdge,
+  sourceHandle,
+  targetHandle,
+  uniqueName,
 } from './support/editor';
 
 test('create a campaign from the list and open it in the editor', async ({ page }) => {
@@ -25,7 +37,9 @@ test('create a campaign from the list and open it in the editor', async ({ page 
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
 
-test('add, connect and delete steps; a rule break shows on the canvas and blocks saving until fixed; reload shows the saved graph', async ({ page }) => {
+test('add, connect and delete steps; a rule break shows on the canvas and blocks saving until fixed; reload shows the saved graph', async ({
+  page,
+}) => {
   const campaign = await createCampaign(page, uniqueName('Build'));
   await openEditor(page, campaign.campaignId);
 
@@ -48,7 +62,10 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
 
   // Click in the palette with the invitation selected: a Message goes below it, on its free output.
   await invite.click();
-  await page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Message Sends a direct message/ }).click();
+  await page
+    .getByRole('complementary', { name: 'Steps' })
+    .getByRole('button', { name: /^Message Sends a direct message/ })
+    .click();
   const message = canvasNode(page, 'message_1');
   await expect(message).toBeVisible();
   await expect(page.locator('.react-flow__edge[data-id="e_connection_request_accepted_message_1"]')).toHaveCount(1);
@@ -57,7 +74,10 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
   // Problems panel: errors grouped by step; clicking one selects the step.
   const problems = page.getByRole('region', { name: 'Problems' });
   await expect(problems.getByRole('heading', { name: 'Message · message_1' })).toBeVisible();
-  await problems.getByRole('button', { name: /replied/ }).first().click();
+  await problems
+    .getByRole('button', { name: /replied/ })
+    .first()
+    .click();
   await expect(message).toHaveClass(/selected/);
 
   // Connect both outputs to End by dragging.

@@ -25,7 +25,15 @@ let seq = 0;
 /** Ingests one message (contract 7) and returns the conversation id. */
 export async function ingest(
   page: Page,
-  m: { accountId: string; conversation: string; name: string; text: string; direction?: 'inbound' | 'outbound'; headline?: string; at?: Date },
+  m: {
+    accountId: string;
+    conversation: string;
+    name: string;
+    text: string;
+    direction?: 'inbound' | 'outbound';
+    headline?: string;
+    at?: Date;
+  },
 ): Promise<string> {
   seq += 1;
   const res = await apiRequest(page, 'POST', '/api/messaging/messages', {

@@ -7,8 +7,20 @@ test('filters narrow the list, combine, live in the URL and survive reload', asy
   await signIn(page);
   const acc = await demoAccounts(page);
   const r = uniqueToken('flt');
-  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-a`, name: `Ada ${r}`, text: 'Can we talk next week?', direction: 'inbound' });
-  await ingest(page, { accountId: acc.whatsapp, conversation: `${r}-b`, name: `Bob ${r}`, text: 'Sent you the deck', direction: 'outbound' });
+  await ingest(page, {
+    accountId: acc.linkedin,
+    conversation: `${r}-a`,
+    name: `Ada ${r}`,
+    text: 'Can we talk next week?',
+    direction: 'inbound',
+  });
+  await ingest(page, {
+    accountId: acc.whatsapp,
+    conversation: `${r}-b`,
+    name: `Bob ${r}`,
+    text: 'Sent you the deck',
+    direction: 'outbound',
+  });
   await ingest(page, { accountId: acc.linkedin, conversation: `${r}-c`, name: `Cy ${r}`, text: 'Following up', direction: 'outbound' });
 
   await page.goto('/inbox');
@@ -44,8 +56,20 @@ test('search finds a message text; keyboard moves, opens and focuses search', as
   const acc = await demoAccounts(page);
   const r = uniqueToken('srch');
   const t0 = new Date(Date.now() - 60_000);
-  await ingest(page, { accountId: acc.linkedin, conversation: r, name: `Dana ${r.slice(-5)}`, text: `The zebra budget ${r} is approved`, at: t0 });
-  await ingest(page, { accountId: acc.linkedin, conversation: r, name: `Dana ${r.slice(-5)}`, text: 'Great, talk soon', direction: 'outbound' });
+  await ingest(page, {
+    accountId: acc.linkedin,
+    conversation: r,
+    name: `Dana ${r.slice(-5)}`,
+    text: `The zebra budget ${r} is approved`,
+    at: t0,
+  });
+  await ingest(page, {
+    accountId: acc.linkedin,
+    conversation: r,
+    name: `Dana ${r.slice(-5)}`,
+    text: 'Great, talk soon',
+    direction: 'outbound',
+  });
 
   await page.goto('/inbox');
   await expect(rowNames(page).first()).toBeVisible();
@@ -73,15 +97,26 @@ test('tag edit, then the tag filter finds it; removing it empties the view', asy
   await ingest(page, { accountId: acc.whatsapp, conversation: r, name: `Eve ${r}`, text: 'Interested!' });
 
   await page.goto(`/inbox?search=${r}`);
-  await page.getByRole('option').filter({ hasText: `Eve ${r}` }).click();
+  await page
+    .getByRole('option')
+    .filter({ hasText: `Eve ${r}` })
+    .click();
   await page.getByLabel('New tag').fill(tag);
   await page.getByRole('button', { name: 'Add tag' }).click();
   await expect(page.getByRole('list', { name: 'Tags of this conversation' }).getByText(tag)).toBeVisible();
-  await expect(page.getByRole('option').filter({ hasText: `Eve ${r}` }).getByText(tag)).toBeVisible();
+  await expect(
+    page
+      .getByRole('option')
+      .filter({ hasText: `Eve ${r}` })
+      .getByText(tag),
+  ).toBeVisible();
 
   await page.goto(`/inbox?tag=${tag.toUpperCase()}`);
   await expect(rowNames(page)).toHaveText([`Eve ${r}`]);
-  await page.getByRole('option').filter({ hasText: `Eve ${r}` }).click();
+  await page
+    .getByRole('option')
+    .filter({ hasText: `Eve ${r}` })
+    .click();
   await page.getByRole('button', { name: `Remove tag ${tag}` }).click();
   await expect(page.getByText('No conversations match these filters')).toBeVisible();
   await page.getByRole('status').getByRole('button', { name: 'Clear filters' }).click();
@@ -98,7 +133,13 @@ test('infinite scroll loads the next page', async ({ page }) => {
   for (let i = 0; i < total; i += 10)
     await Promise.all(
       Array.from({ length: Math.min(10, total - i) }, (_, j) =>
-        ingest(page, { accountId: acc.linkedin, conversation: `${r}-${i + j}`, name: `Row ${i + j} ${r}`, text: 'hello', at: new Date(Date.now() - (i + j) * 1000) }),
+        ingest(page, {
+          accountId: acc.linkedin,
+          conversation: `${r}-${i + j}`,
+          name: `Row ${i + j} ${r}`,
+          text: 'hello',
+          at: new Date(Date.now() - (i + j) * 1000),
+        }),
       ),
     );
   await page.goto(`/inbox?search=${r}`);
@@ -118,7 +159,13 @@ test('a failed load shows Retry, which recovers', async ({ page }) => {
   await signIn(page);
   let fail = true;
   await page.route('**/api/messaging/conversations?*', (route) =>
-    fail ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, code: 'unavailable', detail: 'Try again.' }) }) : route.fallback(),
+    fail
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ status: 503, code: 'unavailable', detail: 'Try again.' }),
+        })
+      : route.fallback(),
   );
   await page.goto('/inbox?search=zz-retry');
   await expect(page.getByText('Could not load conversations.')).toBeVisible({ timeout: 20_000 });

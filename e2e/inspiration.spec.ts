@@ -4,7 +4,10 @@ import { uniqueToken } from './inbox-data';
 import { apiRequest, signIn } from './support/session';
 
 const saved = async (page: Page, search: string) =>
-  (await apiRequest(page, 'GET', `/api/v1/content/inspiration?search=${encodeURIComponent(search)}`)).body.items as Record<string, unknown>[];
+  (await apiRequest(page, 'GET', `/api/v1/content/inspiration?search=${encodeURIComponent(search)}`)).body.items as Record<
+    string,
+    unknown
+  >[];
 
 test('an inspiration with media saves, appears in the list, and stores every field as typed', async ({ page }) => {
   await signIn(page, '/inspiration');
@@ -72,7 +75,12 @@ test('server field errors land on the same fields, and the form keeps its conten
       ? route.fulfill({
           status: 400,
           contentType: 'application/problem+json',
-          body: JSON.stringify({ status: 400, code: 'invalid_request', detail: 'Invalid.', errors: [{ path: 'media.0.url', message: 'This host is not allowed.' }] }),
+          body: JSON.stringify({
+            status: 400,
+            code: 'invalid_request',
+            detail: 'Invalid.',
+            errors: [{ path: 'media.0.url', message: 'This host is not allowed.' }],
+          }),
         })
       : route.fallback(),
   );

@@ -42,7 +42,11 @@ test('a save between opening the review and confirming is refused as stale, and 
   // Someone else saves a different graph meanwhile.
   const changed = findTemplate('connection-only')!.build();
   changed.nodes[1]!.data.message_template = 'Hello {{firstName}}, changed elsewhere.';
-  await tool(page, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: changed });
+  await tool(page, 'update-campaign-workflow', {
+    campaignId: campaign.campaignId,
+    expectedUpdatedAt: campaign.updated_at,
+    workflow_definition: changed,
+  });
 
   await dialog.getByLabel(/Type the campaign name/).fill(name);
   await dialog.getByRole('button', { name: 'Launch campaign' }).click();

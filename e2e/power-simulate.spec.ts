@@ -6,7 +6,10 @@ import { tool } from './support/session';
 const simulator = (page: Page) => page.getByRole('region', { name: 'Simulate a prospect' });
 const step = (page: Page, nodeId: string) => simulator(page).locator(`[data-testid="sim-step"][data-node-id="${nodeId}"]`);
 
-test('the simulator walks the chosen path, renders messages for the prospect and shares the state in the URL', async ({ page, context }) => {
+test('the simulator walks the chosen path, renders messages for the prospect and shares the state in the URL', async ({
+  page,
+  context,
+}) => {
   const campaign = await createCampaign(page, uniqueName('Simulate'), findTemplate('scored-follow-up')!.build());
   await openEditor(page, campaign.campaignId);
   await page.getByRole('button', { name: 'Simulate' }).click();
@@ -16,8 +19,12 @@ test('the simulator walks the chosen path, renders messages for the prospect and
   await step(page, 'thanks').getByRole('radio', { name: 'No reply' }).check();
   await expect(sim.getByTestId('sim-step')).toHaveCount(6);
   await expect(step(page, 'follow_up')).toContainText('Day 3');
-  await expect(step(page, 'follow_up').getByTestId('sim-message')).toHaveText('Hi Grace, just bumping this up — would a 15-minute call next week work for you?');
-  await expect(step(page, 'thanks').getByTestId('sim-message')).toContainText('Thanks for connecting, Grace! I help teams like {{company}}');
+  await expect(step(page, 'follow_up').getByTestId('sim-message')).toHaveText(
+    'Hi Grace, just bumping this up — would a 15-minute call next week work for you?',
+  );
+  await expect(step(page, 'thanks').getByTestId('sim-message')).toContainText(
+    'Thanks for connecting, Grace! I help teams like {{company}}',
+  );
   await expect(step(page, 'thanks')).toContainText('Unfilled: {{company}}');
   await expect(sim.getByText('Not filled for this prospect: {{company}}')).toBeVisible();
   // The path is highlighted on the canvas; steps off the path are not.
@@ -47,9 +54,17 @@ test('history lists saved versions, compares one with the canvas and restores it
   const campaign = await createCampaign(page, uniqueName('History'), first);
   const second = structuredClone(first);
   second.nodes[1]!.data.message_template = 'Second version, {{firstName}}.';
-  const saved2 = await tool(page, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: second });
+  const saved2 = await tool(page, 'update-campaign-workflow', {
+    campaignId: campaign.campaignId,
+    expectedUpdatedAt: campaign.updated_at,
+    workflow_definition: second,
+  });
   const third = findTemplate('inmail-fallback')!.build();
-  await tool(page, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: saved2.updated_at, workflow_definition: third });
+  await tool(page, 'update-campaign-workflow', {
+    campaignId: campaign.campaignId,
+    expectedUpdatedAt: saved2.updated_at,
+    workflow_definition: third,
+  });
   const versions = await tool(page, 'list-campaign-versions', { campaignId: campaign.campaignId });
 
   await openEditor(page, campaign.campaignId);

@@ -44,7 +44,9 @@ test('export → import round-trips the graph (paste and file)', async ({ page }
   const other = findTemplate('inmail-fallback')!.build();
   await page.getByRole('button', { name: 'Export / import' }).click();
   await transferDialog(page).getByRole('tab', { name: 'Import' }).click();
-  await transferDialog(page).getByTestId('import-file').setInputFiles({ name: 'inmail.workflow.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
+  await transferDialog(page)
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'inmail.workflow.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(other)) });
   await expect(transferDialog(page).getByText('inmail.workflow.json')).toBeVisible();
   await transferDialog(page).getByRole('button', { name: 'Import onto the canvas' }).click();
   await expect(canvasNode(page, 'inmail')).toBeVisible();

@@ -25,7 +25,8 @@ async function endpointWithDelivery(page: Page) {
   return { endpointId, url, original };
 }
 
-const redeliveriesOf = async (page: Page, endpointId: string, deliveryId: string) => (await deliveries(page, endpointId)).filter((d) => d.redeliveryOf === deliveryId);
+const redeliveriesOf = async (page: Page, endpointId: string, deliveryId: string) =>
+  (await deliveries(page, endpointId)).filter((d) => d.redeliveryOf === deliveryId);
 const rowOf = (page: Page, deliveryId: string) => page.locator(`tr[data-delivery-row="${deliveryId}"]`);
 
 test('create an endpoint: the secret is shown once with a copy button; delete asks first', async ({ page, context }) => {
@@ -59,7 +60,9 @@ test('redeliver shows the new delivery; a double-click sends once', async ({ pag
   await page.goto(`/webhooks?endpoint=${endpointId}`);
   await expect(page.getByRole('heading', { name: /Deliveries/ })).toContainText(url);
 
-  await rowOf(page, original.deliveryId).getByRole('button', { name: /^Redeliver/ }).dblclick();
+  await rowOf(page, original.deliveryId)
+    .getByRole('button', { name: /^Redeliver/ })
+    .dblclick();
   await expect(page.getByText('Redelivery queued.')).toBeVisible();
   await expect(page.locator('tbody tr').filter({ hasText: original.deliveryId.slice(0, 8) })).toHaveCount(1);
   await page.waitForTimeout(1000); // any second send would have landed by now
@@ -82,14 +85,18 @@ test('a redeliver lost on the network is retried with the same idempotency key a
     await route.abort('connectionreset'); // …but the answer never arrives
   });
   await page.goto(`/webhooks?endpoint=${endpointId}`);
-  await rowOf(page, original.deliveryId).getByRole('button', { name: /^Redeliver/ }).click();
+  await rowOf(page, original.deliveryId)
+    .getByRole('button', { name: /^Redeliver/ })
+    .click();
   await expect(page.getByText(/Redelivery queued|Already redelivered/)).toBeVisible();
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   expect(await redeliveriesOf(page, endpointId, original.deliveryId)).toHaveLength(1);
 
   // A new click is a new redelivery with a new key.
-  await rowOf(page, original.deliveryId).getByRole('button', { name: /^Redeliver/ }).click();
+  await rowOf(page, original.deliveryId)
+    .getByRole('button', { name: /^Redeliver/ })
+    .click();
   await expect.poll(async () => (await redeliveriesOf(page, endpointId, original.deliveryId)).length).toBe(2);
   expect(keys[2]).not.toBe(keys[0]);
 });

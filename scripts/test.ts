@@ -25,7 +25,12 @@ function run(stage: string, command: string, args: string[], env: NodeJS.Process
 
 function countVitest(file: string) {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
@@ -52,7 +57,15 @@ async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
-const vitest = (project: string, report: string) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${report}.json`];
+const vitest = (project: string, report: string) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${REPORTS}/${report}.json`,
+];
 
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('unit tests', 'npx', vitest('unit', 'unit'));
@@ -66,7 +79,10 @@ if (pgUrl) {
 } else {
   console.log('\n━━ integration tests (PostgreSQL server) ━━\nskipped: no PostgreSQL reachable (set TEST_DATABASE_URL to run them)');
 }
-run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, PLAYWRIGHT_REPORTERS: 'list,json' });
+run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
+  PLAYWRIGHT_REPORTERS: 'list,json',
+});
 countPlaywright(`${REPORTS}/e2e.json`);
 
 console.log('');

@@ -32,7 +32,17 @@ function Reference() {
     const viewport = { x: window.innerWidth / 2 - (start.position.x + 120) * 0.8, y: 48 - start.position.y * 0.8, zoom: 0.8 };
     return <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} defaultViewport={viewport} minZoom={0.1} maxZoom={2} />;
   }
-  return <ReactFlow nodes={nodes} edges={edges} onNodesChange={onNodesChange} fitView fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }} minZoom={0.1} maxZoom={2} />;
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      onNodesChange={onNodesChange}
+      fitView
+      fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
+      minZoom={0.1}
+      maxZoom={2}
+    />
+  );
 }
 
 /** `?view=start`: open on the Start step like the editor does for large campaigns (default: fit the whole graph). */

@@ -29,7 +29,8 @@ export async function openEditor(page: Page, campaignId: string): Promise<void> 
 }
 
 export const canvasNode = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
-export const saveButton = (page: Page) => page.getByRole('toolbar', { name: 'Campaign editor' }).getByRole('button', { name: 'Save', exact: true });
+export const saveButton = (page: Page) =>
+  page.getByRole('toolbar', { name: 'Campaign editor' }).getByRole('button', { name: 'Save', exact: true });
 export const problemsButton = (page: Page) => page.getByRole('button', { name: /Show problems|Hide problems/ });
 
 /** Clicks Save and waits for the saved toast (earlier toasts are dismissed first, so it is this save's). */

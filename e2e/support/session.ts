@@ -23,7 +23,12 @@ export async function apiRequest(page: Page, method: string, path: string, body?
 let rpcId = 0;
 /** tools/call over POST /mcp; returns structuredContent (throws on a tool error). */
 export async function tool<T = any>(page: Page, name: string, args: Record<string, unknown>): Promise<T> {
-  const res = await apiRequest(page, 'POST', '/mcp', { jsonrpc: '2.0', id: ++rpcId, method: 'tools/call', params: { name, arguments: args } });
+  const res = await apiRequest(page, 'POST', '/mcp', {
+    jsonrpc: '2.0',
+    id: ++rpcId,
+    method: 'tools/call',
+    params: { name, arguments: args },
+  });
   const result = res.body?.result;
   if (!result || result.isError) throw new Error(`${name} failed: ${JSON.stringify(res.body)}`);
   return result.structuredContent as T;

@@ -11,7 +11,9 @@ export interface MessageNodeTarget {
   applyTemplate(text: string): void;
 }
 
-export const useEditorBridge = create<{ messageTarget: MessageNodeTarget | null; setMessageTarget(t: MessageNodeTarget | null): void }>((set) => ({
-  messageTarget: null,
-  setMessageTarget: (messageTarget) => set({ messageTarget }),
-}));
+export const useEditorBridge = create<{ messageTarget: MessageNodeTarget | null; setMessageTarget(t: MessageNodeTarget | null): void }>(
+  (set) => ({
+    messageTarget: null,
+    setMessageTarget: (messageTarget) => set({ messageTarget }),
+  }),
+);

@@ -7,7 +7,9 @@ const media = { type: 'image', url: 'https://cdn.example.com/a.png', thumbnailUr
 describe('mediaItemSchema (spec 2.6)', () => {
   it('accepts a complete item', () => {
     expect(mediaItemSchema.safeParse(media).success).toBe(true);
-    expect(mediaItemSchema.safeParse({ ...media, type: 'video', thumbnailUrl: 'https://cdn.example.com/t.jpg', width: 0, height: 0 }).success).toBe(true);
+    expect(
+      mediaItemSchema.safeParse({ ...media, type: 'video', thumbnailUrl: 'https://cdn.example.com/t.jpg', width: 0, height: 0 }).success,
+    ).toBe(true);
   });
   it.each([
     ['missing thumbnailUrl', (({ thumbnailUrl: _t, ...rest }) => rest)(media)],
@@ -28,8 +30,21 @@ describe('inspirationInputSchema (spec 4.3)', () => {
   });
   it('accepts every field with its nullability', () => {
     const full = {
-      workspaceId: 'demo', text: 'Post', author: 'Ada', url: null, providerId: 'p1', notes: null, authorId: null, authorUrl: null,
-      linkedinAccountId: null, reactions: null, comments: 0, reposts: 3, observedAt: '2026-01-01', publishedAt: null, avatarUrl: null,
+      workspaceId: 'demo',
+      text: 'Post',
+      author: 'Ada',
+      url: null,
+      providerId: 'p1',
+      notes: null,
+      authorId: null,
+      authorUrl: null,
+      linkedinAccountId: null,
+      reactions: null,
+      comments: 0,
+      reposts: 3,
+      observedAt: '2026-01-01',
+      publishedAt: null,
+      avatarUrl: null,
       media: [media, media, media, media],
     };
     expect(inspirationInputSchema.safeParse(full).success).toBe(true);
@@ -61,7 +76,9 @@ describe('workflowDefinitionSchema (spec 2.2–2.5)', () => {
     const g = connectionOnlyGraph();
     expect(workflowDefinitionSchema.safeParse({ ...g, viewport: {} }).success).toBe(false);
     expect(workflowDefinitionSchema.safeParse({ ...g, nodes: [{ ...g.nodes[0], position: { x: 0, y: 0, z: 0 } }] }).success).toBe(false);
-    expect(workflowDefinitionSchema.safeParse({ ...g, nodes: [{ ...g.nodes[0], position: { x: 0, y: Number.POSITIVE_INFINITY } }] }).success).toBe(false);
+    expect(
+      workflowDefinitionSchema.safeParse({ ...g, nodes: [{ ...g.nodes[0], position: { x: 0, y: Number.POSITIVE_INFINITY } }] }).success,
+    ).toBe(false);
     expect(workflowDefinitionSchema.safeParse({ ...g, edges: [{ id: '', source: 'a', target: 'b' }] }).success).toBe(false);
   });
 });

@@ -78,7 +78,10 @@ describe('renderTemplate', () => {
   });
 
   it('leaves malformed parts verbatim and ignores inherited properties', () => {
-    expect(renderTemplate('{{a.b}} {{toString}} {{x}}', { x: '{{y}}' })).toEqual({ text: '{{a.b}} {{toString}} {{y}}', missing: ['toString'] });
+    expect(renderTemplate('{{a.b}} {{toString}} {{x}}', { x: '{{y}}' })).toEqual({
+      text: '{{a.b}} {{toString}} {{y}}',
+      missing: ['toString'],
+    });
   });
 
   it('renders a template with no placeholders unchanged', () => {

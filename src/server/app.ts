@@ -21,7 +21,15 @@ const APP_DIR = 'dist/app';
 export type RouteModule = (ctx: ServerContext) => Hono<AppEnv>;
 
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
-const MODULES: RouteModule[] = [workspaceRoutes, conversationRoutes, inspirationRoutes, webhookRoutes, webhookSinkRoutes, openApiRoutes, mcpModule];
+const MODULES: RouteModule[] = [
+  workspaceRoutes,
+  conversationRoutes,
+  inspirationRoutes,
+  webhookRoutes,
+  webhookSinkRoutes,
+  openApiRoutes,
+  mcpModule,
+];
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -54,7 +62,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
 /** Single-page app: unknown non-API paths get index.html so client routes survive reloads. */
 async function serveAppShell(path: string): Promise<Response> {
   const index = `${APP_DIR}/index.html`;
-  if (!existsSync(index)) return new Response('The web app is not built yet: run `npm run build` (npm start does it for you).', { status: 503 });
+  if (!existsSync(index))
+    return new Response('The web app is not built yet: run `npm run build` (npm start does it for you).', { status: 503 });
   if (/\.[a-z0-9]+$/i.test(path)) return new Response('Not found', { status: 404 });
   return new Response(await readFile(index), { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
 }

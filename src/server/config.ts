@@ -24,7 +24,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const delays = env.WEBHOOK_RETRY_DELAYS_MS
     ? env.WEBHOOK_RETRY_DELAYS_MS.split(',').map((s) => Number(s.trim()))
     : DEFAULT_RETRY_DELAYS_MS;
-  if (delays.some((d) => !Number.isFinite(d) || d < 0)) throw new Error('WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative numbers');
+  if (delays.some((d) => !Number.isFinite(d) || d < 0))
+    throw new Error('WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative numbers');
   if (env.DEMO_API_KEY !== undefined && env.DEMO_API_KEY.length < 32) throw new Error('DEMO_API_KEY must be at least 32 characters');
   const retention = env.WEBHOOK_RETENTION_DAYS ? Number(env.WEBHOOK_RETENTION_DAYS) : 30;
   return {

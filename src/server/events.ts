@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from './db/types';
 
 /** Contract 6: the event kinds an endpoint may subscribe to (empty eventTypes = all). */
-export const EVENT_TYPES = ['campaign.workflow_updated', 'campaign.launched', 'inspiration.saved', 'conversation.message_received'] as const;
+export const EVENT_TYPES = [
+  'campaign.workflow_updated',
+  'campaign.launched',
+  'inspiration.saved',
+  'conversation.message_received',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
@@ -15,7 +20,13 @@ export async function emitEvent(tx: Queryable, workspaceId: string, type: EventT
   const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
   const timestamp = new Date().toISOString();
   const body = JSON.stringify({ id: eventId, type, timestamp, workspaceId, data });
-  await tx.query('INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [eventId, workspaceId, type, body, timestamp]);
+  await tx.query('INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    eventId,
+    workspaceId,
+    type,
+    body,
+    timestamp,
+  ]);
   await tx.query(
     `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id)
      SELECT workspace_id, id, $2 FROM webhook_endpoints

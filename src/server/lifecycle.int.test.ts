@@ -53,7 +53,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('server process lifecycle', () => {
   it('refuses a DEMO_API_KEY shorter than 32 characters', async () => {
-    const res = await runTs('src/server/cli-serve.ts', [], childEnv(mkdtempSync(join(tmpdir(), 'cs-short-')), { DEMO_API_KEY: 'too-short', PORT: '0' }));
+    const res = await runTs(
+      'src/server/cli-serve.ts',
+      [],
+      childEnv(mkdtempSync(join(tmpdir(), 'cs-short-')), { DEMO_API_KEY: 'too-short', PORT: '0' }),
+    );
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/DEMO_API_KEY must be at least 32 characters/);
   }, 60_000);
@@ -70,7 +74,9 @@ describe.sequential('server process lifecycle on one data directory', () => {
     const { items } = await tool(running.url, 'list-campaigns', {});
     expect(items.map((c: any) => `${c.status}/${c.editingMode}`).sort()).toEqual(['active/easy', 'draft/advanced']);
     const draft = items.find((c: any) => c.status === 'draft');
-    expect(draft.workflow_definition.nodes.map((n: any) => n.type)).toEqual(expect.arrayContaining(['icp_scoring', 'connection_request', 'message', 'cancel_invitation']));
+    expect(draft.workflow_definition.nodes.map((n: any) => n.type)).toEqual(
+      expect.arrayContaining(['icp_scoring', 'connection_request', 'message', 'cancel_invitation']),
+    );
     expect(draft.senderAccountIds).toHaveLength(2);
     draftId = draft.campaignId;
   }, 120_000);
@@ -78,10 +84,18 @@ describe.sequential('server process lifecycle on one data directory', () => {
   it('SIGTERM lets an in-flight save finish, refuses new connections, closes the database and exits 0', async () => {
     const server = running!;
     const current = await tool(server.url, 'get-campaign', { campaignId: draftId });
-    const save = splitPost(server.url, JSON.stringify({
-      jsonrpc: '2.0', id: 9, method: 'tools/call',
-      params: { name: 'update-campaign-workflow', arguments: { campaignId: draftId, expectedUpdatedAt: current.updated_at, workflow_definition: scoredFollowUpGraph() } },
-    }));
+    const save = splitPost(
+      server.url,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: {
+          name: 'update-campaign-workflow',
+          arguments: { campaignId: draftId, expectedUpdatedAt: current.updated_at, workflow_definition: scoredFollowUpGraph() },
+        },
+      }),
+    );
     await pause(300); // headers received: the request is in flight
     server.child.kill('SIGTERM');
     await pause(300);
@@ -103,7 +117,11 @@ describe.sequential('server process lifecycle on one data directory', () => {
 
     const renamed: any = scoredFollowUpGraph();
     renamed.nodes[0].data.note = 'acknowledged before the crash';
-    const acknowledged = await tool(running.url, 'update-campaign-workflow', { campaignId: draftId, expectedUpdatedAt: saved.updated_at, workflow_definition: renamed });
+    const acknowledged = await tool(running.url, 'update-campaign-workflow', {
+      campaignId: draftId,
+      expectedUpdatedAt: saved.updated_at,
+      workflow_definition: renamed,
+    });
     running.child.kill('SIGKILL');
     expect((await running.exited).signal).toBe('SIGKILL');
 

@@ -77,7 +77,9 @@ function stopHttp(server: ServerType): Promise<void> {
 export async function runFromCommandLine(): Promise<void> {
   const config = loadConfig();
   const running = await startServer(config);
-  console.log(`Campaign Studio listening on ${running.url} (${config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`})`);
+  console.log(
+    `Campaign Studio listening on ${running.url} (${config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`})`,
+  );
   if (running.demoApiKey) {
     console.log(`Demo workspace created. API key (shown once): ${running.demoApiKey}`);
     console.log(`Sign in: ${running.url}/#apiKey=${encodeURIComponent(running.demoApiKey)}`);
@@ -86,7 +88,10 @@ export async function runFromCommandLine(): Promise<void> {
     console.log(`${signal}: finishing in-flight requests, then closing the database…`);
     running.close().then(
       () => process.exit(0),
-      (err) => { console.error(err); process.exit(1); },
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
     );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -25,6 +25,7 @@ export function useAccounts() {
     queryKey: ['accounts', workspaceId],
     staleTime: 60_000,
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ items: Account[] }>('/api/messaging/accounts', { query: { workspaceId: currentWorkspaceId() }, signal })).data.items,
+      (await apiFetch<{ items: Account[] }>('/api/messaging/accounts', { query: { workspaceId: currentWorkspaceId() }, signal })).data
+        .items,
   });
 }

@@ -25,7 +25,8 @@ export function useCampaignList(status?: CampaignStatus) {
   return useInfiniteQuery({
     queryKey: campaignKeys.list(workspaceId, status),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => callTool<CampaignPage>('list-campaigns', { limit: 50, ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      callTool<CampaignPage>('list-campaigns', { limit: 50, ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -50,7 +51,11 @@ export function useCampaign(campaignId: string) {
 /** Starts get-campaign before the editor's code has loaded (its chunk and the read run in parallel). */
 export function prefetchCampaign(client: QueryClient, campaignId: string): void {
   const workspaceId = useSession.getState().workspaceId;
-  void client.prefetchQuery({ queryKey: campaignKeys.one(workspaceId, campaignId), queryFn: () => fetchCampaign(campaignId), staleTime: CAMPAIGN_FRESH_MS });
+  void client.prefetchQuery({
+    queryKey: campaignKeys.one(workspaceId, campaignId),
+    queryFn: () => fetchCampaign(campaignId),
+    staleTime: CAMPAIGN_FRESH_MS,
+  });
 }
 
 /** Puts a fresh campaign record into the cache (after a save, launch or reload) and marks lists stale. */
@@ -96,7 +101,8 @@ export function useSaveWorkflow() {
 export function useLaunchCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) => callTool<Campaign>('launch-campaign', { ...input, confirm: true }),
+    mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) =>
+      callTool<Campaign>('launch-campaign', { ...input, confirm: true }),
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
 }

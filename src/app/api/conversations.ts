@@ -63,7 +63,12 @@ export function conversationsQueryOptions(filters: ConversationFilters, workspac
     queryKey: ['conversations', workspaceId, query],
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
-      (await apiFetch<Page<Conversation>>('/api/messaging/conversations', { query: { ...query, limit: PAGE_SIZE, cursor: pageParam }, signal })).data,
+      (
+        await apiFetch<Page<Conversation>>('/api/messaging/conversations', {
+          query: { ...query, limit: PAGE_SIZE, cursor: pageParam },
+          signal,
+        })
+      ).data,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Pages beyond what the user scrolled to are cheap to keep; refetching 100 pages on focus is not.
     staleTime: 30_000,
@@ -127,13 +132,21 @@ export function useSetTags() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, tags }: { id: string; tags: string[] }) =>
-      (await apiFetch<Conversation>(`/api/messaging/conversations/${id}/tags`, { method: 'PUT', query: { workspaceId: currentWorkspaceId() }, body: { tags } })).data,
+      (
+        await apiFetch<Conversation>(`/api/messaging/conversations/${id}/tags`, {
+          method: 'PUT',
+          query: { workspaceId: currentWorkspaceId() },
+          body: { tags },
+        })
+      ).data,
     onSuccess: (updated) => {
       qc.setQueriesData<Conversation>({ queryKey: ['conversation'] }, (c) => (c?.id === updated.id ? updated : c));
       // Patch loaded pages in place (no flicker). Only tag-filtered lists can change membership, so only
       // those refetch now; the rest are marked stale (refetching 100 loaded pages for one chip is waste).
-      qc.setQueriesData<InfiniteData<Page<Conversation>>>({ queryKey: ['conversations'] }, (data) =>
-        data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === updated.id ? updated : c)) })) },
+      qc.setQueriesData<InfiniteData<Page<Conversation>>>(
+        { queryKey: ['conversations'] },
+        (data) =>
+          data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === updated.id ? updated : c)) })) },
       );
       const tagFiltered = (key: readonly unknown[]) => Boolean((key[2] as { tagFilter?: string } | undefined)?.tagFilter);
       void qc.invalidateQueries({ queryKey: ['conversations'], predicate: (q) => tagFiltered(q.queryKey) });

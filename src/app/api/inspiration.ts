@@ -50,7 +50,12 @@ export function useSaveInspiration() {
   return useMutation({
     mutationFn: async (input: InspirationInput) => {
       const workspaceId = currentWorkspaceId();
-      return (await apiFetch<Inspiration>('/api/v1/content/inspiration', { method: 'POST', body: { ...input, ...(workspaceId ? { workspaceId } : {}) } })).data;
+      return (
+        await apiFetch<Inspiration>('/api/v1/content/inspiration', {
+          method: 'POST',
+          body: { ...input, ...(workspaceId ? { workspaceId } : {}) },
+        })
+      ).data;
     },
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['inspirations'] }),
   });

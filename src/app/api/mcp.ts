@@ -19,10 +19,18 @@ let nextId = 1;
  */
 export async function callTool<T>(name: string, args: Record<string, unknown>): Promise<T> {
   const workspaceId = currentWorkspaceId();
-  const { data } = await apiFetch<{ result?: { isError?: boolean; structuredContent?: unknown }; error?: { code: number; message: string } }>('/mcp', {
+  const { data } = await apiFetch<{
+    result?: { isError?: boolean; structuredContent?: unknown };
+    error?: { code: number; message: string };
+  }>('/mcp', {
     method: 'POST',
     headers: { Accept: 'application/json, text/event-stream' },
-    body: { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: { ...(workspaceId ? { workspaceId } : {}), ...args } } },
+    body: {
+      jsonrpc: '2.0',
+      id: nextId++,
+      method: 'tools/call',
+      params: { name, arguments: { ...(workspaceId ? { workspaceId } : {}), ...args } },
+    },
   });
   if (data.error) throw new ApiProblem(400, 'jsonrpc_error', data.error.message);
   const result = data.result;

@@ -21,7 +21,8 @@ export interface CampaignVersion {
 
 export const powerKeys = {
   versions: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'versions', campaignId] as const,
-  version: (workspaceId: string | null, campaignId: string, version: number) => ['campaigns', workspaceId, 'versions', campaignId, version] as const,
+  version: (workspaceId: string | null, campaignId: string, version: number) =>
+    ['campaigns', workspaceId, 'versions', campaignId, version] as const,
   review: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'launch-review', campaignId] as const,
 };
 

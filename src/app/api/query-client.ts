@@ -8,7 +8,10 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 15_000,
       refetchOnWindowFocus: false,
-      retry: (count, err) => count < 2 && !(err instanceof ToolError) && (!(err instanceof ApiProblem) || err.status === 0 || err.status >= 500 || err.status === 429),
+      retry: (count, err) =>
+        count < 2 &&
+        !(err instanceof ToolError) &&
+        (!(err instanceof ApiProblem) || err.status === 0 || err.status >= 500 || err.status === 429),
     },
     mutations: { retry: false },
   },

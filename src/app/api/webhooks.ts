@@ -4,7 +4,12 @@ import type { Page } from './conversations';
 import { apiFetch, ApiProblem, currentWorkspaceId } from './http';
 
 /** Contract 6 (at least these). */
-export const EVENT_TYPES = ['campaign.workflow_updated', 'campaign.launched', 'inspiration.saved', 'conversation.message_received'] as const;
+export const EVENT_TYPES = [
+  'campaign.workflow_updated',
+  'campaign.launched',
+  'inspiration.saved',
+  'conversation.message_received',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export type DeliveryStatus = 'pending' | 'delivered' | 'exhausted';
 
@@ -74,7 +79,8 @@ export function useDeliveries(endpointId: string | null) {
     enabled: Boolean(endpointId),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
-      (await apiFetch<Page<Delivery>>(`${BASE}/${endpointId}/deliveries`, { query: { ...ws(), limit: 50, cursor: pageParam }, signal })).data,
+      (await apiFetch<Page<Delivery>>(`${BASE}/${endpointId}/deliveries`, { query: { ...ws(), limit: 50, cursor: pageParam }, signal }))
+        .data,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'pending')) ? POLL_MS : false),
   });
@@ -84,7 +90,12 @@ export function useDeliveries(endpointId: string | null) {
  * Spec 4.4 redeliver with the caller's idempotency key. A network failure (status 0: the request may or
  * may not have reached the server) is retried with the SAME key, so the server sends at most once.
  */
-export async function redeliver(endpointId: string, deliveryId: string, idempotencyKey: string, attempts = 3): Promise<{ delivery: Delivery; replayed: boolean }> {
+export async function redeliver(
+  endpointId: string,
+  deliveryId: string,
+  idempotencyKey: string,
+  attempts = 3,
+): Promise<{ delivery: Delivery; replayed: boolean }> {
   const workspaceId = currentWorkspaceId();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -109,12 +120,15 @@ export function useRedeliver() {
       redeliver(endpointId, deliveryId, idempotencyKey),
     onSuccess: ({ delivery }) => {
       // Show the new delivery at once (newest first), then let the list catch up with the server.
-      qc.setQueriesData<DeliveryPages>({ queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === delivery.endpointId }, (data) => {
-        if (!data?.pages.length) return data;
-        if (data.pages.some((p) => p.items.some((d) => d.deliveryId === delivery.deliveryId))) return data;
-        const [first, ...rest] = data.pages;
-        return { ...data, pages: [{ ...first, items: [delivery, ...first.items] }, ...rest] };
-      });
+      qc.setQueriesData<DeliveryPages>(
+        { queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === delivery.endpointId },
+        (data) => {
+          if (!data?.pages.length) return data;
+          if (data.pages.some((p) => p.items.some((d) => d.deliveryId === delivery.deliveryId))) return data;
+          const [first, ...rest] = data.pages;
+          return { ...data, pages: [{ ...first, items: [delivery, ...first.items] }, ...rest] };
+        },
+      );
       void qc.invalidateQueries({ queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === delivery.endpointId });
     },
   });

@@ -40,7 +40,8 @@ export default function Dock() {
   // WAI-ARIA tabs: arrows move between tabs (and select them), Home/End to the ends.
   const onTabKey = (e: KeyboardEvent) => {
     const i = TABS.findIndex((t) => t.id === tab);
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    const next =
+      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     const t = TABS[(next + TABS.length) % TABS.length];
@@ -51,11 +52,25 @@ export default function Dock() {
   if (collapsed)
     return (
       <aside className="dock dock-collapsed" aria-label="Side panel (collapsed)">
-        <button type="button" className="icon-btn dock-toggle" onClick={() => setCollapsed(false)} aria-expanded="false" aria-label="Expand side panel" title="Expand side panel">
+        <button
+          type="button"
+          className="icon-btn dock-toggle"
+          onClick={() => setCollapsed(false)}
+          aria-expanded="false"
+          aria-label="Expand side panel"
+          title="Expand side panel"
+        >
           «
         </button>
         {TABS.map((t) => (
-          <button key={t.id} type="button" className="icon-btn dock-rail-tab" onClick={() => setTab(t.id)} aria-label={`Open ${t.label} in the side panel`} title={t.label}>
+          <button
+            key={t.id}
+            type="button"
+            className="icon-btn dock-rail-tab"
+            onClick={() => setTab(t.id)}
+            aria-label={`Open ${t.label} in the side panel`}
+            title={t.label}
+          >
             <span aria-hidden="true">{t.icon}</span>
           </button>
         ))}
@@ -88,7 +103,15 @@ export default function Dock() {
             ))}
           </div>
           <FullViewLink tab={current} />
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCollapsed(true)} aria-expanded="true" aria-controls={PANEL_ID} aria-label="Collapse side panel" title="Collapse side panel">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setCollapsed(true)}
+            aria-expanded="true"
+            aria-controls={PANEL_ID}
+            aria-label="Collapse side panel"
+            title="Collapse side panel"
+          >
             »
           </button>
         </div>

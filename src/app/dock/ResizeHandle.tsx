@@ -33,7 +33,17 @@ export function ResizeHandle({ controls }: { controls: string }) {
   const key = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = e.shiftKey ? BIG_STEP : STEP;
     const next =
-      e.key === 'ArrowLeft' ? width + step : e.key === 'ArrowRight' ? width - step : e.key === 'Home' ? DOCK_MIN_WIDTH : e.key === 'End' ? max : e.key === 'Enter' ? DOCK_DEFAULT_WIDTH : null;
+      e.key === 'ArrowLeft'
+        ? width + step
+        : e.key === 'ArrowRight'
+          ? width - step
+          : e.key === 'Home'
+            ? DOCK_MIN_WIDTH
+            : e.key === 'End'
+              ? max
+              : e.key === 'Enter'
+                ? DOCK_DEFAULT_WIDTH
+                : null;
     if (next === null) return;
     e.preventDefault();
     setWidth(next);

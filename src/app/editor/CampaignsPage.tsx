@@ -12,7 +12,9 @@ function SkeletonRows() {
     <>
       {[0, 1, 2, 3].map((i) => (
         <tr key={i} aria-hidden="true">
-          <td colSpan={5}><div className="skeleton skeleton-row" /></td>
+          <td colSpan={5}>
+            <div className="skeleton skeleton-row" />
+          </td>
         </tr>
       ))}
     </>
@@ -36,16 +38,22 @@ export default function CampaignsPage() {
           <select className="input input-sm" value={status ?? ''} onChange={(e) => setSearchParams({ status: e.target.value || null })}>
             <option value="">All statuses</option>
             {STATUSES.map((s) => (
-              <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>
+              <option key={s} value={s}>
+                {s[0]!.toUpperCase() + s.slice(1)}
+              </option>
             ))}
           </select>
         </label>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>New campaign</button>
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          New campaign
+        </button>
       </header>
       {list.error ? (
         <div className="card" role="alert">
           <p>The campaigns could not be loaded: {list.error.message}</p>
-          <button type="button" className="btn" onClick={() => void list.refetch()}>Try again</button>
+          <button type="button" className="btn" onClick={() => void list.refetch()}>
+            Try again
+          </button>
         </div>
       ) : (
         <div className="card campaigns-card">
@@ -63,8 +71,14 @@ export default function CampaignsPage() {
               {list.isPending && <SkeletonRows />}
               {items.map((c) => (
                 <tr key={c.campaignId}>
-                  <td><Link to={`/campaigns/${c.campaignId}`} className="campaign-link">{c.name}</Link></td>
-                  <td><span className={`badge status-${c.status}`}>{c.status}</span></td>
+                  <td>
+                    <Link to={`/campaigns/${c.campaignId}`} className="campaign-link">
+                      {c.name}
+                    </Link>
+                  </td>
+                  <td>
+                    <span className={`badge status-${c.status}`}>{c.status}</span>
+                  </td>
                   <td>{c.editingMode === 'advanced' ? 'Advanced' : 'Easy'}</td>
                   <td>{c.workflow_definition?.nodes?.length ?? 0}</td>
                   <td title={fullTime(c.updated_at)}>{relativeTime(c.updated_at)}</td>
@@ -75,7 +89,11 @@ export default function CampaignsPage() {
           {!list.isPending && items.length === 0 && (
             <div className="campaigns-empty">
               <p>{status ? `No ${status} campaigns.` : 'No campaigns yet.'}</p>
-              {!status && <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>Create your first campaign</button>}
+              {!status && (
+                <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+                  Create your first campaign
+                </button>
+              )}
             </div>
           )}
           {list.hasNextPage && (

@@ -23,12 +23,18 @@ function SidePanel() {
     <section className="inspector inspector-empty" aria-label="Step settings">
       <h2>{selectedCount === 1 ? 'Connection selected' : `${selectedCount} items selected`}</h2>
       <p className="muted">
-        {selectedCount === 1 ? 'Insert a step on it with its + button, or press Delete to remove it.' : 'Copy, duplicate or delete them together, or select one step to change its settings.'}
+        {selectedCount === 1
+          ? 'Insert a step on it with its + button, or press Delete to remove it.'
+          : 'Copy, duplicate or delete them together, or select one step to change its settings.'}
       </p>
       {selectedCount > 1 && (
         <div className="inspector-actions">
-          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>Duplicate</button>
-          <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>Delete</button>
+          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>
+            Duplicate
+          </button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>
+            Delete
+          </button>
         </div>
       )}
     </section>

@@ -19,10 +19,16 @@ const EditorLayout = lazy(() => layoutChunk.then((m) => ({ default: m.EditorLayo
 function SkeletonBody() {
   return (
     <div className="editor-loading" aria-busy="true" aria-label="Loading the campaign">
-      <div className="editor-toolbar"><div className="skeleton skeleton-title" /></div>
+      <div className="editor-toolbar">
+        <div className="skeleton skeleton-title" />
+      </div>
       <div className="editor-body">
-        <div className="palette"><div className="skeleton skeleton-block" /></div>
-        <div className="canvas-column"><div className="skeleton editor-skeleton-canvas" /></div>
+        <div className="palette">
+          <div className="skeleton skeleton-block" />
+        </div>
+        <div className="canvas-column">
+          <div className="skeleton editor-skeleton-canvas" />
+        </div>
       </div>
     </div>
   );
@@ -44,8 +50,14 @@ function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
         <h1>{notFound ? 'Campaign not found' : 'The campaign could not be loaded'}</h1>
         <p className="muted">{notFound ? 'It does not exist in this workspace (or was deleted).' : error.message}</p>
         <div className="dialog-actions">
-          <Link to="/" className="btn">Back to campaigns</Link>
-          {!notFound && <button type="button" className="btn btn-primary" onClick={onRetry}>Try again</button>}
+          <Link to="/" className="btn">
+            Back to campaigns
+          </Link>
+          {!notFound && (
+            <button type="button" className="btn btn-primary" onClick={onRetry}>
+              Try again
+            </button>
+          )}
         </div>
       </div>
     </main>
@@ -64,8 +76,12 @@ function Banners({ offer, onRestore, onDiscard }: { offer: { savedAt: string } |
       {offer && !reason && (
         <div className="editor-banner banner-warning" role="region" aria-label="Unsaved changes found">
           <span>Restore unsaved changes from {fullTime(offer.savedAt)}?</span>
-          <button type="button" className="btn btn-sm btn-primary" onClick={onRestore}>Restore</button>
-          <button type="button" className="btn btn-sm" onClick={onDiscard}>Discard</button>
+          <button type="button" className="btn btn-sm btn-primary" onClick={onRestore}>
+            Restore
+          </button>
+          <button type="button" className="btn btn-sm" onClick={onDiscard}>
+            Discard
+          </button>
         </div>
       )}
     </>

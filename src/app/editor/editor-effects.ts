@@ -39,7 +39,8 @@ export function useMessageTargetBridge(): void {
     setTarget({
       nodeId,
       label: `${def.label} · ${nodeId}`,
-      applyTemplate: (text) => editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
+      applyTemplate: (text) =>
+        editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
     });
   }, [nodeId, type, readOnly]);
   useEffect(() => () => useEditorBridge.getState().setMessageTarget(null), []);

@@ -88,7 +88,12 @@ export const ConversationList = forwardRef<ConversationListHandle, Props>(functi
           const c = items[v.index];
           if (!c)
             return (
-              <div key={v.key} role="presentation" className="conv-row conv-loader" style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}>
+              <div
+                key={v.key}
+                role="presentation"
+                className="conv-row conv-loader"
+                style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
+              >
                 <span className="muted">Loading more…</span>
               </div>
             );

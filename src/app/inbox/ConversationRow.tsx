@@ -22,7 +22,17 @@ interface Props {
 }
 
 /** One inbox row; memoized so scrolling re-renders only rows entering the window. */
-export const ConversationRow = memo(function ConversationRow({ conversation: c, domId, index, setSize, top, active, selected, now, onOpen }: Props) {
+export const ConversationRow = memo(function ConversationRow({
+  conversation: c,
+  domId,
+  index,
+  setSize,
+  top,
+  active,
+  selected,
+  now,
+  onOpen,
+}: Props) {
   const shown = c.tags.slice(0, MAX_TAGS_SHOWN);
   return (
     <div
@@ -55,7 +65,9 @@ export const ConversationRow = memo(function ConversationRow({ conversation: c, 
           </span>
           <span className="conv-badges">
             {shown.map((t) => (
-              <span key={t} className="chip chip-sm">{t}</span>
+              <span key={t} className="chip chip-sm">
+                {t}
+              </span>
             ))}
             {c.tags.length > MAX_TAGS_SHOWN && <span className="chip chip-sm">+{c.tags.length - MAX_TAGS_SHOWN}</span>}
             {c.replyState && <span className={`badge reply-${c.replyState}`}>{REPLY_LABEL[c.replyState]}</span>}

@@ -87,7 +87,8 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
 
   let listArea;
   if (query.isPending) listArea = <SkeletonRows count={8} label="Loading conversations" />;
-  else if (query.isError && !items.length) listArea = <ErrorState what="conversations" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isError && !items.length)
+    listArea = <ErrorState what="conversations" error={query.error} onRetry={() => void query.refetch()} />;
   else if (!items.length)
     listArea = filtered ? (
       <EmptyState title="No conversations match these filters">
@@ -119,11 +120,17 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     );
 
   return (
-    <div ref={rootRef} className={`inbox inbox-${layout}${showThread ? ' has-thread' : ''}`} onKeyDown={layout === 'dock' ? onKey : undefined}>
+    <div
+      ref={rootRef}
+      className={`inbox inbox-${layout}${showThread ? ' has-thread' : ''}`}
+      onKeyDown={layout === 'dock' ? onKey : undefined}
+    >
       <div className="inbox-list-col">
         <InboxFilters ref={searchRef} filters={filters} onChange={setFilters} compact={layout === 'dock'} />
         <div className="inbox-count muted" aria-live="polite">
-          {query.isSuccess && !query.isPlaceholderData && `${items.length}${hasNextPage ? '+' : ''} conversation${items.length === 1 ? '' : 's'}`}
+          {query.isSuccess &&
+            !query.isPlaceholderData &&
+            `${items.length}${hasNextPage ? '+' : ''} conversation${items.length === 1 ? '' : 's'}`}
           {filtered && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFilters(EMPTY_FILTERS)}>
               Clear filters

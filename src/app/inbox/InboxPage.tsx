@@ -16,7 +16,9 @@ export default function InboxPage() {
   const view = useUrlInboxState();
   return (
     <main className="feature-page feature-page-full" aria-labelledby="inbox-title">
-      <h1 id="inbox-title" className="visually-hidden">Inbox</h1>
+      <h1 id="inbox-title" className="visually-hidden">
+        Inbox
+      </h1>
       <Inbox layout="page" view={view} />
     </main>
   );

@@ -42,20 +42,30 @@ export function TagEditor({ conversation }: { conversation: Conversation }) {
 
   return (
     <section className="tag-editor" aria-labelledby={`${id}-h`}>
-      <h3 id={`${id}-h`} className="tag-editor-title">Tags</h3>
+      <h3 id={`${id}-h`} className="tag-editor-title">
+        Tags
+      </h3>
       <ul className="chip-list" aria-label="Tags of this conversation">
         {tags.length === 0 && <li className="muted">No tags yet.</li>}
         {tags.map((t) => (
           <li key={t} className="chip">
             {t}
-            <button type="button" className="chip-remove" aria-label={`Remove tag ${t}`} disabled={setTags.isPending} onClick={() => save(tags.filter((x) => x !== t))}>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={`Remove tag ${t}`}
+              disabled={setTags.isPending}
+              onClick={() => save(tags.filter((x) => x !== t))}
+            >
               ×
             </button>
           </li>
         ))}
       </ul>
       <form className="tag-add" onSubmit={add}>
-        <label htmlFor={`${id}-in`} className="visually-hidden">New tag</label>
+        <label htmlFor={`${id}-in`} className="visually-hidden">
+          New tag
+        </label>
         <input
           id={`${id}-in`}
           className="input input-sm"
@@ -70,7 +80,11 @@ export function TagEditor({ conversation }: { conversation: Conversation }) {
           Add tag
         </button>
       </form>
-      {error && <p id={`${id}-err`} className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-err`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -62,9 +62,11 @@ export function useUrlInboxState(): InboxViewState {
   return { filters, conversationId: search.get('conversation'), setFilters: setUrlFilters, openConversation: openUrlConversation };
 }
 
-const useDockInboxStore = create<{ filters: ConversationFilters; conversationId: string | null; set(s: Partial<{ filters: ConversationFilters; conversationId: string | null }>): void }>()(
-  persist((set) => ({ filters: EMPTY_FILTERS, conversationId: null, set: (s) => set(s) }), { name: 'campaign-studio.dock.inbox' }),
-);
+const useDockInboxStore = create<{
+  filters: ConversationFilters;
+  conversationId: string | null;
+  set(s: Partial<{ filters: ConversationFilters; conversationId: string | null }>): void;
+}>()(persist((set) => ({ filters: EMPTY_FILTERS, conversationId: null, set: (s) => set(s) }), { name: 'campaign-studio.dock.inbox' }));
 
 const setDockFilters = (patch: Partial<ConversationFilters>) => {
   const { filters, set } = useDockInboxStore.getState();

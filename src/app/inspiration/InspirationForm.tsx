@@ -81,7 +81,9 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
       {otherErrors.length > 0 && (
         <div className="form-errors" role="alert">
           {otherErrors.map(([k, m]) => (
-            <p key={k} className="field-error">{k === '_form' ? m : `${k}: ${m}`}</p>
+            <p key={k} className="field-error">
+              {k === '_form' ? m : `${k}: ${m}`}
+            </p>
           ))}
         </div>
       )}
@@ -124,10 +126,17 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
           {text('providerId', 'Provider ID')}
           <Field formId={formId} path="linkedinAccountId" label="LinkedIn account" error={errors.linkedinAccountId}>
             {(a) => (
-              <select className="input input-sm" value={draft.linkedinAccountId} onChange={(e) => set('linkedinAccountId', e.target.value)} {...a}>
+              <select
+                className="input input-sm"
+                value={draft.linkedinAccountId}
+                onChange={(e) => set('linkedinAccountId', e.target.value)}
+                {...a}
+              >
                 <option value="">None</option>
                 {linkedinAccounts.map((acc) => (
-                  <option key={acc.id} value={acc.id}>{acc.name}</option>
+                  <option key={acc.id} value={acc.id}>
+                    {acc.name}
+                  </option>
                 ))}
               </select>
             )}

@@ -9,9 +9,22 @@ import { useDebouncedField } from '../ui/useDebounced';
 import { startCardDrag } from './canvas-drop';
 
 const isWebUrl = (u: string | null | undefined): u is string => Boolean(u && /^https?:\/\//i.test(u));
-const count = (n: number | null, label: string) => (n === null ? null : <span>{n.toLocaleString()} {label}</span>);
+const count = (n: number | null, label: string) =>
+  n === null ? null : (
+    <span>
+      {n.toLocaleString()} {label}
+    </span>
+  );
 
-const InspirationCard = memo(function InspirationCard({ item, target, hintId }: { item: Inspiration; target: ReturnType<typeof useEditorBridge.getState>['messageTarget']; hintId: string }) {
+const InspirationCard = memo(function InspirationCard({
+  item,
+  target,
+  hintId,
+}: {
+  item: Inspiration;
+  target: ReturnType<typeof useEditorBridge.getState>['messageTarget'];
+  hintId: string;
+}) {
   const thumb = item.media.find((m) => isWebUrl(m.thumbnailUrl ?? (m.type === 'image' ? m.url : null)));
   const use = () => {
     if (!target) return;
@@ -19,12 +32,7 @@ const InspirationCard = memo(function InspirationCard({ item, target, hintId }: 
     toast.success(`Copied into “${target.label}”.`);
   };
   return (
-    <li
-      className="insp-card"
-      draggable
-      onDragStart={(e) => startCardDrag(item.text, e.dataTransfer)}
-      data-inspiration-id={item.id}
-    >
+    <li className="insp-card" draggable onDragStart={(e) => startCardDrag(item.text, e.dataTransfer)} data-inspiration-id={item.id}>
       <div className="insp-head">
         <Avatar name={item.author ?? '?'} url={item.avatarUrl} size={28} />
         <div className="insp-who">
@@ -48,7 +56,13 @@ const InspirationCard = memo(function InspirationCard({ item, target, hintId }: 
           {count(item.reposts, 'reposts')}
           {item.media.length > 0 && <span>{item.media.length} media</span>}
         </span>
-        <button type="button" className="btn btn-sm btn-primary" disabled={!target} aria-describedby={target ? undefined : hintId} onClick={use}>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={!target}
+          aria-describedby={target ? undefined : hintId}
+          onClick={use}
+        >
           Use in message
         </button>
       </div>
@@ -71,7 +85,9 @@ export function InspirationList({ layout }: { layout: 'page' | 'dock' }) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && void fetchNextPage(), { rootMargin: '200px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !isFetchingNextPage && void fetchNextPage(), {
+      rootMargin: '200px',
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, items.length]);
@@ -82,7 +98,13 @@ export function InspirationList({ layout }: { layout: 'page' | 'dock' }) {
         <h2 id={`${hintId}-h`}>Saved inspirations</h2>
         <label className="insp-search">
           <span className="visually-hidden">Search inspirations</span>
-          <input className="input input-sm" type="search" placeholder="Search text or author…" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <input
+            className="input input-sm"
+            type="search"
+            placeholder="Search text or author…"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </label>
         <p id={hintId} className={`field-help${target ? ' insp-target' : ''}`}>
           {target

@@ -34,8 +34,21 @@ export interface InspirationDraft {
 }
 
 export const EMPTY_DRAFT: InspirationDraft = {
-  text: '', author: '', url: '', providerId: '', notes: '', authorId: '', authorUrl: '', linkedinAccountId: '',
-  reactions: '', comments: '', reposts: '', observedAt: '', publishedAt: '', avatarUrl: '', media: [],
+  text: '',
+  author: '',
+  url: '',
+  providerId: '',
+  notes: '',
+  authorId: '',
+  authorUrl: '',
+  linkedinAccountId: '',
+  reactions: '',
+  comments: '',
+  reposts: '',
+  observedAt: '',
+  publishedAt: '',
+  avatarUrl: '',
+  media: [],
 };
 
 let mediaKey = 1;

@@ -26,7 +26,9 @@ function WorkspaceSwitcher() {
       <span className="visually-hidden">Workspace</span>
       <select className="input input-sm" value={workspaceId ?? ''} onChange={(e) => setWorkspace(e.target.value)}>
         {workspaces.map((w) => (
-          <option key={w.id} value={w.id}>{w.name}</option>
+          <option key={w.id} value={w.id}>
+            {w.name}
+          </option>
         ))}
       </select>
     </label>
@@ -40,7 +42,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const signOut = useSession((s) => s.signOut);
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
         <Link to="/" className="brand" aria-label="Campaign Studio home">
           <span aria-hidden="true">◆</span> Campaign Studio
@@ -54,13 +58,22 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
         <div className="topbar-end">
           <WorkspaceSwitcher />
-          <button type="button" className="btn btn-ghost btn-sm" onClick={toggleTheme} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={toggleTheme}
+            aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+          >
             {theme === 'dark' ? '☀' : '☾'}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={signOut}>Sign out</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={signOut}>
+            Sign out
+          </button>
         </div>
       </header>
-      <div id="main" className="app-main" tabIndex={-1}>{children}</div>
+      <div id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -18,22 +18,43 @@ export function SignIn() {
   return (
     <main className="signin">
       <form className="card signin-card" onSubmit={submit} aria-labelledby="signin-title">
-        <div className="brand brand-large" aria-hidden="true">◆</div>
+        <div className="brand brand-large" aria-hidden="true">
+          ◆
+        </div>
         <h1 id="signin-title">Sign in to Campaign Studio</h1>
         <p className="muted">Paste your API key. `npm start` prints one for the demo workspace, with a sign-in link.</p>
         <label className="field">
           <span>API key</span>
-          <input className="input" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoFocus />
+          <input
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+            autoFocus
+          />
         </label>
         <details>
           <summary>Another server</summary>
           <label className="field">
             <span>Server URL (leave empty for this one)</span>
-            <input className="input" type="url" placeholder="http://127.0.0.1:8787" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+            <input
+              className="input"
+              type="url"
+              placeholder="http://127.0.0.1:8787"
+              value={baseUrl}
+              onChange={(e) => setBaseUrl(e.target.value)}
+            />
           </label>
         </details>
-        {error && <p className="field-error" role="alert">{error}</p>}
-        <button className="btn btn-primary" type="submit">Sign in</button>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button className="btn btn-primary" type="submit">
+          Sign in
+        </button>
       </form>
     </main>
   );

@@ -20,7 +20,9 @@ export function CopyButton({ text, label = 'Copy', className = 'btn btn-sm' }: {
   return (
     <button type="button" className={className} onClick={() => void copy()}>
       {copied ? 'Copied' : label}
-      <span className="visually-hidden" aria-live="polite">{copied ? 'Copied to the clipboard' : ''}</span>
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? 'Copied to the clipboard' : ''}
+      </span>
     </button>
   );
 }

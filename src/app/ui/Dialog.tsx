@@ -1,12 +1,25 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: labelled, focus moved inside on open and back on close, Tab kept inside,
  * Escape closes (when `onClose` is given).
  */
-export function Dialog({ title, children, actions, onClose, wide }: { title: string; children: ReactNode; actions: ReactNode; onClose?: () => void; wide?: boolean }) {
+export function Dialog({
+  title,
+  children,
+  actions,
+  onClose,
+  wide,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  onClose?: () => void;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -30,7 +43,14 @@ export function Dialog({ title, children, actions, onClose, wide }: { title: str
   };
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className={`dialog${wide ? ' dialog-wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
         <div className="dialog-actions">{actions}</div>

@@ -12,7 +12,9 @@ function SecretOnce({ created, onDone }: { created: CreatedEndpoint; onDone(): v
       <h3 id={`${id}-h`}>Signing secret for {created.url}</h3>
       <p className="field-warning">Copy it now: it is shown only once. Use it to verify the webhook-signature header.</p>
       <div className="secret-row">
-        <code className="secret-value" aria-label="Signing secret">{created.secret}</code>
+        <code className="secret-value" aria-label="Signing secret">
+          {created.secret}
+        </code>
         <CopyButton text={created.secret} label="Copy secret" />
       </div>
       <button type="button" className="btn btn-sm btn-primary" onClick={onDone}>
@@ -73,10 +75,16 @@ export function CreateEndpoint({ onCreated }: { onCreated?(endpointId: string): 
           aria-invalid={errors.url ? true : undefined}
           aria-describedby={errors.url ? `${id}-url-err` : undefined}
         />
-        {errors.url && <p id={`${id}-url-err`} className="field-error">{errors.url}</p>}
+        {errors.url && (
+          <p id={`${id}-url-err`} className="field-error">
+            {errors.url}
+          </p>
+        )}
       </div>
       <fieldset className="event-types">
-        <legend>Event types <span className="muted">(none checked = all)</span></legend>
+        <legend>
+          Event types <span className="muted">(none checked = all)</span>
+        </legend>
         {EVENT_TYPES.map((t) => (
           <label key={t} className="check-row">
             <input type="checkbox" checked={types.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />
@@ -85,7 +93,11 @@ export function CreateEndpoint({ onCreated }: { onCreated?(endpointId: string): 
         ))}
         {errors.eventTypes && <p className="field-error">{errors.eventTypes}</p>}
       </fieldset>
-      {(errors._form || errors.workspaceId) && <p className="field-error" role="alert">{errors._form ?? errors.workspaceId}</p>}
+      {(errors._form || errors.workspaceId) && (
+        <p className="field-error" role="alert">
+          {errors._form ?? errors.workspaceId}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create endpoint'}
       </button>

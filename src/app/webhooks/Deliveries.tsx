@@ -53,7 +53,9 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                 <th scope="col">Response</th>
                 <th scope="col">Created</th>
                 <th scope="col">Redelivery of</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -64,12 +66,16 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                   </td>
                   <td>
                     <code>{d.eventType}</code>
-                    <div className="muted deliveries-event" title={d.eventId}>event {short(d.eventId)}</div>
+                    <div className="muted deliveries-event" title={d.eventId}>
+                      event {short(d.eventId)}
+                    </div>
                   </td>
                   <td>{d.attempts}</td>
                   <td>{d.lastResponseStatus ?? <span className="muted">—</span>}</td>
                   <td>
-                    <time dateTime={d.createdAt} title={fullTime(d.createdAt)}>{relativeTime(d.createdAt)}</time>
+                    <time dateTime={d.createdAt} title={fullTime(d.createdAt)}>
+                      {relativeTime(d.createdAt)}
+                    </time>
                   </td>
                   <td>{d.redeliveryOf ? <code title={d.redeliveryOf}>{short(d.redeliveryOf)}</code> : <span className="muted">—</span>}</td>
                   <td>

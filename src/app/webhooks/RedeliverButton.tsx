@@ -51,7 +51,12 @@ export function RedeliverButton({ delivery, onRedelivered }: { delivery: Deliver
     );
   };
 
-  if (!eligible) return <span className="muted" title="Pending deliveries are still being attempted">—</span>;
+  if (!eligible)
+    return (
+      <span className="muted" title="Pending deliveries are still being attempted">
+        —
+      </span>
+    );
   return (
     <button
       type="button"

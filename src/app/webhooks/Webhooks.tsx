@@ -9,13 +9,31 @@ import { CreateEndpoint } from './CreateEndpoint';
 import { Deliveries } from './Deliveries';
 import './webhooks.css';
 
-function EndpointRow({ endpoint, selected, onSelect, onDelete }: { endpoint: WebhookEndpoint; selected: boolean; onSelect(): void; onDelete(): void }) {
+function EndpointRow({
+  endpoint,
+  selected,
+  onSelect,
+  onDelete,
+}: {
+  endpoint: WebhookEndpoint;
+  selected: boolean;
+  onSelect(): void;
+  onDelete(): void;
+}) {
   return (
     <li className={`endpoint-row${selected ? ' is-selected' : ''}`}>
       <button type="button" className="endpoint-main" onClick={onSelect} aria-current={selected ? 'true' : undefined}>
         <span className="endpoint-url">{endpoint.url}</span>
         <span className="endpoint-types">
-          {endpoint.eventTypes.length === 0 ? <span className="chip chip-sm">all events</span> : endpoint.eventTypes.map((t) => <span key={t} className="chip chip-sm">{t}</span>)}
+          {endpoint.eventTypes.length === 0 ? (
+            <span className="chip chip-sm">all events</span>
+          ) : (
+            endpoint.eventTypes.map((t) => (
+              <span key={t} className="chip chip-sm">
+                {t}
+              </span>
+            ))
+          )}
         </span>
         <span className="muted endpoint-created">created {relativeTime(endpoint.createdAt)}</span>
       </button>
@@ -68,7 +86,13 @@ export function WebhooksPane({ layout }: { layout: 'page' | 'dock' }) {
       ) : (
         <ul className="endpoint-list" aria-label="Webhook endpoints">
           {endpoints.data.map((e) => (
-            <EndpointRow key={e.endpointId} endpoint={e} selected={e.endpointId === selectedId} onSelect={() => select(e.endpointId)} onDelete={() => setConfirming(e)} />
+            <EndpointRow
+              key={e.endpointId}
+              endpoint={e}
+              selected={e.endpointId === selectedId}
+              onSelect={() => select(e.endpointId)}
+              onDelete={() => setConfirming(e)}
+            />
           ))}
         </ul>
       )}

@@ -4,7 +4,9 @@ import { WebhooksPane } from './Webhooks';
 export default function WebhooksPage() {
   return (
     <main className="feature-page feature-page-full" aria-labelledby="webhooks-title">
-      <h1 id="webhooks-title" className="page-title">Webhooks</h1>
+      <h1 id="webhooks-title" className="page-title">
+        Webhooks
+      </h1>
       <WebhooksPane layout="page" />
     </main>
   );

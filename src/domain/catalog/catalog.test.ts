@@ -10,7 +10,8 @@ describe('node catalog', () => {
   it('declares the branching outputs of spec 2.4', () => {
     expect(branchHandles('icp_scoring')).toEqual(['qualified', 'not_qualified']);
     expect(branchHandles('connection_request')).toEqual(['accepted', 'no_response']);
-    for (const t of ['message', 'template_message', 'enhanced_message', 'inmail']) expect(branchHandles(t)).toEqual(['replied', 'no_reply']);
+    for (const t of ['message', 'template_message', 'enhanced_message', 'inmail'])
+      expect(branchHandles(t)).toEqual(['replied', 'no_reply']);
     const branching = NODE_TYPES.filter((t) => CATALOG[t].outputs.kind === 'branch');
     expect(branching.sort()).toEqual(['connection_request', 'enhanced_message', 'icp_scoring', 'inmail', 'message', 'template_message']);
     expect(CATALOG.end.outputs.kind).toBe('none');
@@ -18,7 +19,17 @@ describe('node catalog', () => {
 
   it('marks the sends of contract 5', () => {
     const sends = NODE_TYPES.filter(isSend).sort();
-    expect(sends).toEqual(['connection_request', 'email_campaign_push_1', 'email_campaign_push_2', 'email_campaign_push_3', 'enhanced_message', 'inmail', 'message', 'messaging_app_message', 'template_message']);
+    expect(sends).toEqual([
+      'connection_request',
+      'email_campaign_push_1',
+      'email_campaign_push_2',
+      'email_campaign_push_3',
+      'enhanced_message',
+      'inmail',
+      'message',
+      'messaging_app_message',
+      'template_message',
+    ]);
   });
 
   it('gives every type valid defaults and a summary that never throws', () => {

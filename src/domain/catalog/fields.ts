@@ -52,8 +52,19 @@ export interface FieldDefinition {
 
 /** Field metadata for forms, keyed by data property name. */
 export const FIELDS: Readonly<Record<string, FieldDefinition>> = {
-  message_template: { key: 'message_template', label: 'Message', kind: 'template', help: 'Use {{fieldName}} placeholders filled from the prospect’s custom fields.', maxLength: 3000 },
-  outputVariable: { key: 'outputVariable', label: 'Output variable', kind: 'text', help: 'The score is stored in this variable (icp_score).' },
+  message_template: {
+    key: 'message_template',
+    label: 'Message',
+    kind: 'template',
+    help: 'Use {{fieldName}} placeholders filled from the prospect’s custom fields.',
+    maxLength: 3000,
+  },
+  outputVariable: {
+    key: 'outputVariable',
+    label: 'Output variable',
+    kind: 'text',
+    help: 'The score is stored in this variable (icp_score).',
+  },
   subject: { key: 'subject', label: 'Subject', kind: 'text', maxLength: 200 },
   post_url: { key: 'post_url', label: 'Post URL', kind: 'url' },
   keyword: { key: 'keyword', label: 'Keyword', kind: 'text' },
@@ -63,7 +74,14 @@ export const FIELDS: Readonly<Record<string, FieldDefinition>> = {
   only_open_profiles: { key: 'only_open_profiles', label: 'Only open profiles (free InMail)', kind: 'boolean' },
   icpThreshold: { key: 'icpThreshold', label: 'Threshold', kind: 'number', min: 0, max: 100 },
   thresholdOperator: { key: 'thresholdOperator', label: 'Operator', kind: 'select', options: ['>=', '>', '<=', '<', '=='] },
-  wait_for_response_days: { key: 'wait_for_response_days', label: 'Wait for acceptance', kind: 'number', min: 0, exclusiveMin: true, unit: 'days' },
+  wait_for_response_days: {
+    key: 'wait_for_response_days',
+    label: 'Wait for acceptance',
+    kind: 'number',
+    min: 0,
+    exclusiveMin: true,
+    unit: 'days',
+  },
   reply_wait_days: { key: 'reply_wait_days', label: 'Wait for a reply', kind: 'number', min: 0, exclusiveMin: true, unit: 'days' },
   credential_id: { key: 'credential_id', label: 'Credential', kind: 'text', required: true },
   campaign_id: { key: 'campaign_id', label: 'External campaign', kind: 'text', required: true },

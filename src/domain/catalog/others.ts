@@ -3,9 +3,25 @@ import type { NodeTypeDefinition } from './types';
 
 /** Entry points and flow control. */
 export const flowEntries: NodeTypeDefinition[] = [
-  define('start', { label: 'Start', description: 'Where every prospect enters the campaign.', category: 'entry', role: 'start', summary: () => 'Prospects enter here' }),
-  define('website_visitor_trigger', { label: 'Website visitor', description: 'Continues when the prospect visits your website.', category: 'entry', summary: () => 'When the prospect visits your site' }),
-  define('new_connection_trigger', { label: 'New connection', description: 'Continues when the prospect becomes a connection.', category: 'entry', summary: () => 'When a new connection appears' }),
+  define('start', {
+    label: 'Start',
+    description: 'Where every prospect enters the campaign.',
+    category: 'entry',
+    role: 'start',
+    summary: () => 'Prospects enter here',
+  }),
+  define('website_visitor_trigger', {
+    label: 'Website visitor',
+    description: 'Continues when the prospect visits your website.',
+    category: 'entry',
+    summary: () => 'When the prospect visits your site',
+  }),
+  define('new_connection_trigger', {
+    label: 'New connection',
+    description: 'Continues when the prospect becomes a connection.',
+    category: 'entry',
+    summary: () => 'When a new connection appears',
+  }),
   define('post_keyword_trigger', {
     label: 'Post keyword',
     description: 'Continues when the prospect comments a keyword on a post.',
@@ -13,7 +29,14 @@ export const flowEntries: NodeTypeDefinition[] = [
     fields: ['post_url', 'keyword'],
     summary: (d) => (str(d.keyword) ? `Comment contains “${excerpt(str(d.keyword), 24)}”` : 'No keyword yet'),
   }),
-  define('end', { label: 'End', description: 'The prospect leaves the campaign.', category: 'flow_control', outputs: NONE, role: 'end', summary: () => 'Sequence ends' }),
+  define('end', {
+    label: 'End',
+    description: 'The prospect leaves the campaign.',
+    category: 'flow_control',
+    outputs: NONE,
+    role: 'end',
+    summary: () => 'Sequence ends',
+  }),
   define('delay', {
     label: 'Delay',
     description: 'Waits before the next step.',
@@ -27,18 +50,53 @@ export const flowEntries: NodeTypeDefinition[] = [
       return amount === undefined ? 'No delay set' : `Wait ${plural(amount, unit)}`;
     },
   }),
-  define('condition', { label: 'Condition', description: 'Continues only when a condition on the prospect holds.', category: 'flow_control', fields: ['condition'], summary: (d) => (str(d.condition) ? `If ${excerpt(str(d.condition), 32)}` : 'No condition yet') }),
-  define('is_connected', { label: 'Is connected', description: 'Continues only when the prospect is already a connection.', category: 'flow_control', summary: () => 'If already connected' }),
+  define('condition', {
+    label: 'Condition',
+    description: 'Continues only when a condition on the prospect holds.',
+    category: 'flow_control',
+    fields: ['condition'],
+    summary: (d) => (str(d.condition) ? `If ${excerpt(str(d.condition), 32)}` : 'No condition yet'),
+  }),
+  define('is_connected', {
+    label: 'Is connected',
+    description: 'Continues only when the prospect is already a connection.',
+    category: 'flow_control',
+    summary: () => 'If already connected',
+  }),
 ];
 
 const promptSummary = (d: Record<string, unknown>): string =>
   str(d.customInstructions) ? excerpt(str(d.customInstructions)) : str(d.prompt) ? excerpt(str(d.prompt)) : 'No instructions yet';
 
 export const agentEntries: NodeTypeDefinition[] = [
-  define('research_agent', { label: 'Research agent', description: 'Researches the prospect and their company with AI.', category: 'ai_agents', fields: ['customInstructions'], summary: promptSummary }),
-  define('reply_agent', { label: 'Reply agent', description: 'Drafts answers to the prospect’s replies with AI.', category: 'ai_agents', fields: ['customInstructions'], summary: promptSummary }),
-  define('llm_processor_1', { label: 'LLM processor 1', description: 'Transforms prospect data with a language model (provider 1).', category: 'ai_agents', fields: ['customInstructions'], summary: promptSummary }),
-  define('llm_processor_2', { label: 'LLM processor 2', description: 'Transforms prospect data with a language model (provider 2).', category: 'ai_agents', fields: ['customInstructions'], summary: promptSummary }),
+  define('research_agent', {
+    label: 'Research agent',
+    description: 'Researches the prospect and their company with AI.',
+    category: 'ai_agents',
+    fields: ['customInstructions'],
+    summary: promptSummary,
+  }),
+  define('reply_agent', {
+    label: 'Reply agent',
+    description: 'Drafts answers to the prospect’s replies with AI.',
+    category: 'ai_agents',
+    fields: ['customInstructions'],
+    summary: promptSummary,
+  }),
+  define('llm_processor_1', {
+    label: 'LLM processor 1',
+    description: 'Transforms prospect data with a language model (provider 1).',
+    category: 'ai_agents',
+    fields: ['customInstructions'],
+    summary: promptSummary,
+  }),
+  define('llm_processor_2', {
+    label: 'LLM processor 2',
+    description: 'Transforms prospect data with a language model (provider 2).',
+    category: 'ai_agents',
+    fields: ['customInstructions'],
+    summary: promptSummary,
+  }),
 ];
 
 const finder = (n: number): NodeTypeDefinition =>
@@ -64,11 +122,54 @@ const emailPush = (n: number): NodeTypeDefinition =>
 export const emailEntries: NodeTypeDefinition[] = [1, 2, 3, 4, 5, 6].map(finder).concat([1, 2, 3].map(emailPush));
 
 export const integrationEntries: NodeTypeDefinition[] = [
-  define('webhook', { label: 'Webhook', description: 'Posts the prospect to your webhook URL.', category: 'integrations', fields: ['url'], summary: (d) => (str(d.url) ? `POST ${excerpt(str(d.url), 30)}` : 'No URL yet') }),
-  define('web_search_1', { label: 'Web search', description: 'Searches the web about the prospect.', category: 'integrations', fields: ['query'], summary: (d) => (str(d.query) ? `Search “${excerpt(str(d.query), 28)}”` : 'Search the web') }),
-  define('web_scrape_1', { label: 'Web scraper 1', description: 'Scrapes a web page (scraper 1).', category: 'integrations', fields: ['url'], summary: (d) => (str(d.url) ? `Scrape ${excerpt(str(d.url), 30)}` : 'Scrape the company site') }),
-  define('web_scrape_2', { label: 'Web scraper 2', description: 'Scrapes a web page (scraper 2).', category: 'integrations', fields: ['url'], summary: (d) => (str(d.url) ? `Scrape ${excerpt(str(d.url), 30)}` : 'Scrape the company site') }),
-  define('http_request', { label: 'HTTP request', description: 'Calls an HTTP API.', category: 'integrations', fields: ['method', 'url'], defaults: { method: 'GET', url: '' }, summary: (d) => (str(d.url) ? `${str(d.method) || 'GET'} ${excerpt(str(d.url), 28)}` : 'No URL yet') }),
-  define('spreadsheet_export', { label: 'Spreadsheet export', description: 'Adds the prospect as a row of a spreadsheet.', category: 'integrations', fields: ['sheet'], summary: (d) => (str(d.sheet) ? `Add a row to ${excerpt(str(d.sheet), 28)}` : 'Add a row') }),
-  define('chat_notification', { label: 'Chat notification', description: 'Notifies your team in a chat channel.', category: 'integrations', fields: ['channel', 'message_template'], summary: (d) => (str(d.channel) ? `Notify ${excerpt(str(d.channel), 28)}` : 'Notify the team') }),
+  define('webhook', {
+    label: 'Webhook',
+    description: 'Posts the prospect to your webhook URL.',
+    category: 'integrations',
+    fields: ['url'],
+    summary: (d) => (str(d.url) ? `POST ${excerpt(str(d.url), 30)}` : 'No URL yet'),
+  }),
+  define('web_search_1', {
+    label: 'Web search',
+    description: 'Searches the web about the prospect.',
+    category: 'integrations',
+    fields: ['query'],
+    summary: (d) => (str(d.query) ? `Search “${excerpt(str(d.query), 28)}”` : 'Search the web'),
+  }),
+  define('web_scrape_1', {
+    label: 'Web scraper 1',
+    description: 'Scrapes a web page (scraper 1).',
+    category: 'integrations',
+    fields: ['url'],
+    summary: (d) => (str(d.url) ? `Scrape ${excerpt(str(d.url), 30)}` : 'Scrape the company site'),
+  }),
+  define('web_scrape_2', {
+    label: 'Web scraper 2',
+    description: 'Scrapes a web page (scraper 2).',
+    category: 'integrations',
+    fields: ['url'],
+    summary: (d) => (str(d.url) ? `Scrape ${excerpt(str(d.url), 30)}` : 'Scrape the company site'),
+  }),
+  define('http_request', {
+    label: 'HTTP request',
+    description: 'Calls an HTTP API.',
+    category: 'integrations',
+    fields: ['method', 'url'],
+    defaults: { method: 'GET', url: '' },
+    summary: (d) => (str(d.url) ? `${str(d.method) || 'GET'} ${excerpt(str(d.url), 28)}` : 'No URL yet'),
+  }),
+  define('spreadsheet_export', {
+    label: 'Spreadsheet export',
+    description: 'Adds the prospect as a row of a spreadsheet.',
+    category: 'integrations',
+    fields: ['sheet'],
+    summary: (d) => (str(d.sheet) ? `Add a row to ${excerpt(str(d.sheet), 28)}` : 'Add a row'),
+  }),
+  define('chat_notification', {
+    label: 'Chat notification',
+    description: 'Notifies your team in a chat channel.',
+    category: 'integrations',
+    fields: ['channel', 'message_template'],
+    summary: (d) => (str(d.channel) ? `Notify ${excerpt(str(d.channel), 28)}` : 'Notify the team'),
+  }),
 ];

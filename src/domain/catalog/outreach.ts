@@ -32,7 +32,11 @@ export const outreachEntries: NodeTypeDefinition[] = [
       { name: 'no_response', label: 'No response', tone: 'negative' },
     ),
     fields: ['send_empty_request', 'message_template', 'wait_for_response_days'],
-    defaults: { send_empty_request: false, message_template: 'Hi {{firstName}}, I enjoyed your recent post — would be great to connect.', wait_for_response_days: 14 },
+    defaults: {
+      send_empty_request: false,
+      message_template: 'Hi {{firstName}}, I enjoyed your recent post — would be great to connect.',
+      wait_for_response_days: 14,
+    },
     summary: (d) => {
       const note = d.send_empty_request === true ? 'Invite without note' : `Invite “${excerpt(str(d.message_template), 32)}”`;
       const wait = num(d.wait_for_response_days);
@@ -47,9 +51,20 @@ export const outreachEntries: NodeTypeDefinition[] = [
     role: 'withdrawal',
     summary: () => 'Withdraw the pending invitation',
   }),
-  define('profile_visit', { label: 'Visit profile', description: 'Visits the prospect’s profile.', category: 'linkedin', summary: () => 'Visit the profile' }),
+  define('profile_visit', {
+    label: 'Visit profile',
+    description: 'Visits the prospect’s profile.',
+    category: 'linkedin',
+    summary: () => 'Visit the profile',
+  }),
   define('follow', { label: 'Follow', description: 'Follows the prospect.', category: 'linkedin', summary: () => 'Follow the prospect' }),
-  define('like_post', { label: 'Like a post', description: 'Likes the prospect’s latest post, or the post at a URL.', category: 'linkedin', fields: ['post_url'], summary: (d) => (str(d.post_url) ? `Like ${excerpt(str(d.post_url), 32)}` : 'Like the latest post') }),
+  define('like_post', {
+    label: 'Like a post',
+    description: 'Likes the prospect’s latest post, or the post at a URL.',
+    category: 'linkedin',
+    fields: ['post_url'],
+    summary: (d) => (str(d.post_url) ? `Like ${excerpt(str(d.post_url), 32)}` : 'Like the latest post'),
+  }),
   define('post_comment_reply', {
     label: 'Reply to comment',
     description: 'Replies to the prospect’s comment on a post.',
@@ -86,7 +101,11 @@ export const outreachEntries: NodeTypeDefinition[] = [
     outputs: REPLY_HANDLES,
     role: 'awaits_reply',
     fields: ['message_template', 'customInstructions', 'reply_wait_days'],
-    defaults: { message_template: 'Hi {{firstName}}, ', customInstructions: 'Mention something specific from their profile.', reply_wait_days: 3 },
+    defaults: {
+      message_template: 'Hi {{firstName}}, ',
+      customInstructions: 'Mention something specific from their profile.',
+      reply_wait_days: 3,
+    },
     summary: (d) => messageSummary(d),
     sends: true,
   }),
@@ -98,8 +117,15 @@ export const outreachEntries: NodeTypeDefinition[] = [
     role: 'awaits_reply',
     needsPremiumSeat: true,
     fields: ['subject', 'message_template', 'reply_wait_days', 'only_open_profiles'],
-    defaults: { subject: 'Quick question, {{firstName}}', message_template: 'Hi {{firstName}}, ', reply_wait_days: 5, only_open_profiles: false },
-    summary: (d) => (str(d.subject) ? `“${excerpt(str(d.subject), 28)}”` : 'No subject') + (num(d.reply_wait_days) !== undefined ? ` · wait ${plural(num(d.reply_wait_days)!, 'days')}` : ''),
+    defaults: {
+      subject: 'Quick question, {{firstName}}',
+      message_template: 'Hi {{firstName}}, ',
+      reply_wait_days: 5,
+      only_open_profiles: false,
+    },
+    summary: (d) =>
+      (str(d.subject) ? `“${excerpt(str(d.subject), 28)}”` : 'No subject') +
+      (num(d.reply_wait_days) !== undefined ? ` · wait ${plural(num(d.reply_wait_days)!, 'days')}` : ''),
     sends: true,
   }),
   define('messaging_app_message', {

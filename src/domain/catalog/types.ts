@@ -2,14 +2,46 @@ import type { z } from 'zod';
 
 /** Every node type of spec 2.3, in the spec's order. */
 export const NODE_TYPES = [
-  'start', 'end', 'website_visitor_trigger', 'new_connection_trigger', 'post_keyword_trigger',
-  'icp_scoring', 'connection_request', 'cancel_invitation', 'message', 'template_message',
-  'enhanced_message', 'inmail', 'delay', 'condition', 'is_connected', 'profile_visit', 'follow',
-  'like_post', 'post_comment_reply', 'research_agent', 'reply_agent', 'messaging_app_message',
-  'email_finder_1', 'email_finder_2', 'email_finder_3', 'email_finder_4', 'email_finder_5',
-  'email_finder_6', 'email_campaign_push_1', 'email_campaign_push_2', 'email_campaign_push_3',
-  'webhook', 'web_search_1', 'web_scrape_1', 'web_scrape_2', 'http_request', 'spreadsheet_export',
-  'chat_notification', 'llm_processor_1', 'llm_processor_2',
+  'start',
+  'end',
+  'website_visitor_trigger',
+  'new_connection_trigger',
+  'post_keyword_trigger',
+  'icp_scoring',
+  'connection_request',
+  'cancel_invitation',
+  'message',
+  'template_message',
+  'enhanced_message',
+  'inmail',
+  'delay',
+  'condition',
+  'is_connected',
+  'profile_visit',
+  'follow',
+  'like_post',
+  'post_comment_reply',
+  'research_agent',
+  'reply_agent',
+  'messaging_app_message',
+  'email_finder_1',
+  'email_finder_2',
+  'email_finder_3',
+  'email_finder_4',
+  'email_finder_5',
+  'email_finder_6',
+  'email_campaign_push_1',
+  'email_campaign_push_2',
+  'email_campaign_push_3',
+  'webhook',
+  'web_search_1',
+  'web_scrape_1',
+  'web_scrape_2',
+  'http_request',
+  'spreadsheet_export',
+  'chat_notification',
+  'llm_processor_1',
+  'llm_processor_2',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
@@ -38,9 +70,7 @@ export interface BranchHandle {
  * (edges carry no sourceHandle), `branch` for the six branching types of spec 2.4.
  */
 export type OutputSpec =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'single' }
-  | { readonly kind: 'branch'; readonly handles: readonly BranchHandle[] };
+  { readonly kind: 'none' } | { readonly kind: 'single' } | { readonly kind: 'branch'; readonly handles: readonly BranchHandle[] };
 
 /** Keys of spec 2.5 node data fields plus a few type-specific extras (all optional strings). */
 export type DataFieldKey = string;

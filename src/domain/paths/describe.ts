@@ -45,7 +45,8 @@ export function handlesOf(type: string | undefined): readonly BranchHandle[] {
 }
 
 export const nodeLabel = (type: string | undefined): string => nodeDefinition(type)?.label ?? type ?? 'Unknown step';
-export const handleLabel = (type: string | undefined, handle: string): string => handlesOf(type).find((h) => h.name === handle)?.label ?? handle;
+export const handleLabel = (type: string | undefined, handle: string): string =>
+  handlesOf(type).find((h) => h.name === handle)?.label ?? handle;
 
 /** The message text a step sends, or undefined when it sends none (no field, or an invitation without a note). */
 export function messageText(node: Pick<GraphNode, 'type' | 'data'>): string | undefined {
@@ -82,11 +83,16 @@ const operatorOf = (data: Record<string, unknown>): string =>
 export function scoreQualifies(data: Record<string, unknown>, score: number): boolean {
   const threshold = num(data.icpThreshold) ?? 0;
   switch (operatorOf(data)) {
-    case '>': return score > threshold;
-    case '<=': return score <= threshold;
-    case '<': return score < threshold;
-    case '==': return score === threshold;
-    default: return score >= threshold;
+    case '>':
+      return score > threshold;
+    case '<=':
+      return score <= threshold;
+    case '<':
+      return score < threshold;
+    case '==':
+      return score === threshold;
+    default:
+      return score >= threshold;
   }
 }
 

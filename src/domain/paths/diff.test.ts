@@ -38,7 +38,10 @@ describe('diffGraphs', () => {
     ]);
     expect(diff.edges.added.map((e) => e.id)).toEqual(['e_visit_next']);
     expect(diff.edges.removed.map((e) => e.id)).toEqual(['e_withdraw_next']);
-    expect(diff.edges.changed.map((c) => [c.id, c.changes])).toEqual([['e_invite_no_response', ['target']], ['e_thanks_replied', ['handle']]]);
+    expect(diff.edges.changed.map((c) => [c.id, c.changes])).toEqual([
+      ['e_invite_no_response', ['target']],
+      ['e_thanks_replied', ['handle']],
+    ]);
     expect(describeDiff(diff)).toBe('Steps: 1 added, 1 removed, 3 changed; Connections: 1 added, 1 removed, 2 changed');
   });
 

@@ -43,7 +43,12 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   const ak = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const bk = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ak.length === bk.length &&
+    ak.every(
+      (k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }
 
 const NODE_KEYS = new Set(['id', 'type', 'position', 'data']);
@@ -112,7 +117,9 @@ export function diffGraphs(before: WorkflowDefinition, after: WorkflowDefinition
 
 /** "2 steps added, 1 removed, 3 changed; 2 connections added": one line for lists and dialogs. */
 export function describeDiff(diff: GraphDiff, options: { ignorePositions?: boolean } = {}): string {
-  const changedNodes = options.ignorePositions ? diff.nodes.changed.filter((c) => c.changes.some((k) => k !== 'position')) : diff.nodes.changed;
+  const changedNodes = options.ignorePositions
+    ? diff.nodes.changed.filter((c) => c.changes.some((k) => k !== 'position'))
+    : diff.nodes.changed;
   const part = (noun: string, added: number, removed: number, changed: number): string | undefined => {
     const bits = [added && `${added} added`, removed && `${removed} removed`, changed && `${changed} changed`].filter(Boolean);
     return bits.length > 0 ? `${noun}: ${bits.join(', ')}` : undefined;

@@ -9,7 +9,11 @@ const free = { accountId: 'acc_f', name: 'Fran', premium: false };
 describe('launch review', () => {
   it('lists every send with its template as written', () => {
     const sends = sendSteps(scoredFollowUpGraph());
-    expect(sends.map((s) => [s.nodeId, s.label])).toEqual([['invite', 'Connection request'], ['thanks', 'Message'], ['follow_up', 'Template message']]);
+    expect(sends.map((s) => [s.nodeId, s.label])).toEqual([
+      ['invite', 'Connection request'],
+      ['thanks', 'Message'],
+      ['follow_up', 'Template message'],
+    ]);
     expect(sends[2]!.message).toBe('Any thoughts, {{firstName}}?');
   });
 
@@ -28,12 +32,16 @@ describe('launch review', () => {
     expect(blocked.warnings).toEqual([expect.objectContaining({ level: 'blocker', nodeId: 'inmail' })]);
     const unknown = reviewLaunch(def);
     expect(unknown.canLaunch).toBe(true);
-    expect(unknown.warnings).toEqual([expect.objectContaining({ level: 'warning', nodeId: 'inmail', message: expect.stringMatching(/premium seat/) })]);
+    expect(unknown.warnings).toEqual([
+      expect.objectContaining({ level: 'warning', nodeId: 'inmail', message: expect.stringMatching(/premium seat/) }),
+    ]);
     expect(reviewLaunch(def, { senders: [premium] }).warnings).toEqual([]);
   });
 
   it('warns when the campaign has no senders', () => {
-    expect(sendWarnings(connectionOnlyGraph(), [])).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/no sender accounts/) })]);
+    expect(sendWarnings(connectionOnlyGraph(), [])).toEqual([
+      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/no sender accounts/) }),
+    ]);
   });
 
   it('warns once per placeholder the sample prospect lacks, naming the steps', () => {
@@ -41,7 +49,9 @@ describe('launch review', () => {
     def.nodes.find((n) => n.id === 'thanks')!.data.message_template = 'Hi {{nickname}} at {{company}}';
     def.nodes.find((n) => n.id === 'follow_up')!.data.message_template = 'Still there, {{nickname}}?';
     const warnings = sendWarnings(def, [free], DEFAULT_SAMPLE_PROSPECT);
-    expect(warnings).toEqual([{ level: 'warning', nodeId: 'thanks', message: expect.stringMatching(/^\{\{nickname\}\} \(in “thanks”, “follow_up”\)/) }]);
+    expect(warnings).toEqual([
+      { level: 'warning', nodeId: 'thanks', message: expect.stringMatching(/^\{\{nickname\}\} \(in “thanks”, “follow_up”\)/) },
+    ]);
   });
 
   it('blocks while a template sample value is still there', () => {
@@ -49,7 +59,10 @@ describe('launch review', () => {
     expect(review.violations).toEqual([]);
     expect(review.canLaunch).toBe(false);
     expect(review.warnings.map((w) => w.level)).toEqual(['blocker', 'blocker']);
-    const real = reviewLaunch(findTemplate('email-push-fallback')!.build({ 'email_push.credential_id': 'c1', 'email_push.campaign_id': 'k1' }), { senders: [free] });
+    const real = reviewLaunch(
+      findTemplate('email-push-fallback')!.build({ 'email_push.credential_id': 'c1', 'email_push.campaign_id': 'k1' }),
+      { senders: [free] },
+    );
     expect(real.canLaunch).toBe(true);
   });
 

@@ -70,7 +70,11 @@ export function sendSteps(definition: WorkflowDefinition): SendStep[] {
  * Warnings about what will be sent beyond the validator's: no senders, template sample values,
  * placeholders the sample prospect lacks. Premium seats (rule 10) are the validator's.
  */
-export function sendWarnings(definition: WorkflowDefinition, senders: SenderAccount[] | undefined, prospect: SampleProspect = DEFAULT_SAMPLE_PROSPECT): ReviewWarning[] {
+export function sendWarnings(
+  definition: WorkflowDefinition,
+  senders: SenderAccount[] | undefined,
+  prospect: SampleProspect = DEFAULT_SAMPLE_PROSPECT,
+): ReviewWarning[] {
   const warnings: ReviewWarning[] = [];
   if (senders !== undefined && senders.length === 0) {
     warnings.push({ level: 'warning', message: 'This campaign has no sender accounts yet: nothing can be sent until one is added.' });
@@ -81,7 +85,11 @@ export function sendWarnings(definition: WorkflowDefinition, senders: SenderAcco
     const def = nodeDefinition(n.type);
     for (const field of def?.fields ?? []) {
       if (isSampleSetting(data[field])) {
-        warnings.push({ level: 'blocker', nodeId: n.id, message: `${def!.label} “${n.id}” still has the template’s sample ${field}: replace it with your own before launch.` });
+        warnings.push({
+          level: 'blocker',
+          nodeId: n.id,
+          message: `${def!.label} “${n.id}” still has the template’s sample ${field}: replace it with your own before launch.`,
+        });
       }
     }
     for (const text of [subjectText({ type: n.type, data }), messageText({ type: n.type, data })]) {
@@ -104,9 +112,15 @@ export function sendWarnings(definition: WorkflowDefinition, senders: SenderAcco
 }
 
 /** The whole launch review of a saved graph. */
-export function reviewLaunch(definition: WorkflowDefinition, options: { senders?: SenderAccount[]; prospect?: SampleProspect; maxPaths?: number } = {}): LaunchReview {
+export function reviewLaunch(
+  definition: WorkflowDefinition,
+  options: { senders?: SenderAccount[]; prospect?: SampleProspect; maxPaths?: number } = {},
+): LaunchReview {
   const { senders, prospect = DEFAULT_SAMPLE_PROSPECT } = options;
-  const violations = validateWorkflow(definition, senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium })) } : undefined);
+  const violations = validateWorkflow(
+    definition,
+    senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium })) } : undefined,
+  );
   // One validator (style 4): its errors block, its warnings (e.g. rule 10 with unknown senders) inform.
   const warnings: ReviewWarning[] = violations.map((v) => ({
     level: v.severity === 'error' ? ('blocker' as const) : ('warning' as const),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { connectionOnlyGraph, edge, emailPushFallbackGraph, followUpChain, inmailFallbackGraph, node, scoredFollowUpGraph } from '../testing/fixtures';
+import {
+  connectionOnlyGraph,
+  edge,
+  emailPushFallbackGraph,
+  followUpChain,
+  inmailFallbackGraph,
+  node,
+  scoredFollowUpGraph,
+} from '../testing/fixtures';
 import { summarizePaths } from './summary';
 import { findTemplate } from './templates';
 
@@ -14,7 +22,10 @@ describe('summarizePaths on the routing patterns of spec 3.3', () => {
       'Invite with a note “Hi {{firstName}}, I enjoyed your re…” → if accepted: end',
       'Invite with a note “Hi {{firstName}}, I enjoyed your re…” → if no response in 14 days: end',
     ]);
-    expect(s.paths.map((p) => [p.sends, p.days, p.ending])).toEqual([[1, 0, 'end'], [1, 14, 'end']]);
+    expect(s.paths.map((p) => [p.sends, p.days, p.ending])).toEqual([
+      [1, 0, 'end'],
+      [1, 14, 'end'],
+    ]);
     expect(s.paths[1]!.hops).toEqual([
       { nodeId: 'start', edgeId: 'e_start_next' },
       { nodeId: 'invite', handle: 'no_response', edgeId: 'e_invite_no_response' },
@@ -48,8 +59,20 @@ describe('summarizePaths on the routing patterns of spec 3.3', () => {
 
   it('describes invitations without a note, delays and other steps', () => {
     const def = {
-      nodes: [node('start', 'start'), node('visit', 'profile_visit'), node('wait', 'delay', { delay_type: 'hours', delay_amount: 6 }), node('invite', 'connection_request', { send_empty_request: true }), node('end', 'end')],
-      edges: [edge('start', 'visit'), edge('visit', 'wait'), edge('wait', 'invite'), edge('invite', 'end', 'accepted'), edge('invite', 'end', 'no_response')],
+      nodes: [
+        node('start', 'start'),
+        node('visit', 'profile_visit'),
+        node('wait', 'delay', { delay_type: 'hours', delay_amount: 6 }),
+        node('invite', 'connection_request', { send_empty_request: true }),
+        node('end', 'end'),
+      ],
+      edges: [
+        edge('start', 'visit'),
+        edge('visit', 'wait'),
+        edge('wait', 'invite'),
+        edge('invite', 'end', 'accepted'),
+        edge('invite', 'end', 'no_response'),
+      ],
     };
     expect(texts(def)[0]).toBe('Visit profile (Visit the profile) → wait 6 hours → invite without a note → if accepted: end');
     expect(summarizePaths(def).paths[1]!.days).toBe(14.25);

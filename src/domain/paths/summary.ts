@@ -78,7 +78,7 @@ function countPaths(graph: Graph, start: number): number {
       continue;
     }
     stack.pop();
-    memo.set(top.at, branches.length === 0 ? 1 : branches.reduce((sum, b) => sum + (b.edge ? memo.get(b.edge.to) ?? 1 : 1), 0));
+    memo.set(top.at, branches.length === 0 ? 1 : branches.reduce((sum, b) => sum + (b.edge ? (memo.get(b.edge.to) ?? 1) : 1), 0));
   }
   return memo.get(start) ?? 1;
 }
@@ -129,7 +129,12 @@ function conditionPhrase(graph: Graph, at: number, handle: string): string {
   return `if ${handleLabel(node.type, handle).toLowerCase()}`;
 }
 
-function describe(graph: Graph, hops: readonly number[], handles: ReadonlyArray<string | undefined>, ending: PathSummary['ending']): string {
+function describe(
+  graph: Graph,
+  hops: readonly number[],
+  handles: ReadonlyArray<string | undefined>,
+  ending: PathSummary['ending'],
+): string {
   const parts: string[] = [];
   let pending: string | undefined;
   hops.forEach((at, i) => {
@@ -200,7 +205,8 @@ export function summarizePaths(definition: unknown, maxPaths = DEFAULT_MAX_PATHS
     visit(start, 0);
     const total = acyclic ? countPaths(graph, start) : enumerated;
     const extra = total - paths.length;
-    const more = extra > 0 ? `…and ${acyclic ? extra.toLocaleString('en-US') : `at least ${extra}`} more path${extra === 1 ? '' : 's'}` : undefined;
+    const more =
+      extra > 0 ? `…and ${acyclic ? extra.toLocaleString('en-US') : `at least ${extra}`} more path${extra === 1 ? '' : 's'}` : undefined;
     return { paths, total, ...(more ? { more } : {}) };
   } catch (error) {
     return { paths: [], total: 0, note: `The paths could not be summarised: ${String(error)}` };

@@ -33,7 +33,10 @@ describe('campaign templates', () => {
   it('connection-only wires accepted and no_response to end (spec 3.3)', () => {
     const def = findTemplate('connection-only')!.build();
     expect(def.nodes.map((n) => n.type)).toEqual(['start', 'connection_request', 'end']);
-    expect(def.edges.filter((e) => e.source === 'connection_request').map((e) => [e.sourceHandle, e.target])).toEqual([['accepted', 'end'], ['no_response', 'end']]);
+    expect(def.edges.filter((e) => e.source === 'connection_request').map((e) => [e.sourceHandle, e.target])).toEqual([
+      ['accepted', 'end'],
+      ['no_response', 'end'],
+    ]);
   });
 
   it('InMail fallback only goes to open profiles, so it needs no premium seat even with free senders', () => {
@@ -47,10 +50,14 @@ describe('campaign templates', () => {
     expect(sample.data).toMatchObject(SAMPLE_EMAIL_PUSH);
     expect(isSampleSetting(sample.data.credential_id)).toBe(true);
     expect(t.settings.map(settingKey)).toEqual(['email_push.credential_id', 'email_push.campaign_id']);
-    const real = t.build({ 'email_push.credential_id': ' cred_42 ', 'email_push.campaign_id': 'camp_7' }).nodes.find((n) => n.id === 'email_push')!;
+    const real = t
+      .build({ 'email_push.credential_id': ' cred_42 ', 'email_push.campaign_id': 'camp_7' })
+      .nodes.find((n) => n.id === 'email_push')!;
     expect(real.data).toMatchObject({ credential_id: 'cred_42', campaign_id: 'camp_7' });
     expect(isSampleSetting(real.data.credential_id)).toBe(false);
     // A blank answer keeps the sample value, so the graph stays valid (rule 9).
-    expect(t.build({ 'email_push.credential_id': '  ' }).nodes.find((n) => n.id === 'email_push')!.data.credential_id).toBe(SAMPLE_EMAIL_PUSH.credential_id);
+    expect(t.build({ 'email_push.credential_id': '  ' }).nodes.find((n) => n.id === 'email_push')!.data.credential_id).toBe(
+      SAMPLE_EMAIL_PUSH.credential_id,
+    );
   });
 });

@@ -59,7 +59,8 @@ function link(source: string, target: string, sourceHandle?: string): WorkflowEd
 }
 
 const INVITE_NOTE = 'Hi {{firstName}}, I came across your work at {{company}} and would love to connect.';
-const THANKS = 'Thanks for connecting, {{firstName}}! I help teams like {{company}} book more meetings from LinkedIn. Open to a quick chat?';
+const THANKS =
+  'Thanks for connecting, {{firstName}}! I help teams like {{company}} book more meetings from LinkedIn. Open to a quick chat?';
 const FOLLOW_UP = 'Hi {{firstName}}, just bumping this up — would a 15-minute call next week work for you?';
 
 const connectionOnly: CampaignTemplate = {
@@ -69,15 +70,24 @@ const connectionOnly: CampaignTemplate = {
   settings: [],
   build: () => ({
     // Same ids as the editor's blank starter graph, so "blank" and this template look alike.
-    nodes: [step('start', 'start', 0, 0), step('connection_request', 'connection_request', 0, 1, { message_template: INVITE_NOTE }), step('end', 'end', 0, 2)],
-    edges: [link('start', 'connection_request'), link('connection_request', 'end', 'accepted'), link('connection_request', 'end', 'no_response')],
+    nodes: [
+      step('start', 'start', 0, 0),
+      step('connection_request', 'connection_request', 0, 1, { message_template: INVITE_NOTE }),
+      step('end', 'end', 0, 2),
+    ],
+    edges: [
+      link('start', 'connection_request'),
+      link('connection_request', 'end', 'accepted'),
+      link('connection_request', 'end', 'no_response'),
+    ],
   }),
 };
 
 const scoredFollowUp: CampaignTemplate = {
   id: 'scored-follow-up',
   name: 'Scored invitation, message and follow-up',
-  description: 'Only prospects who fit your ideal customer profile get an invitation. Once accepted, send a message and one follow-up; withdraw invitations nobody answers.',
+  description:
+    'Only prospects who fit your ideal customer profile get an invitation. Once accepted, send a message and one follow-up; withdraw invitations nobody answers.',
   settings: [],
   build: () => ({
     nodes: [
@@ -118,7 +128,8 @@ const inmailFallback: CampaignTemplate = {
       step('thanks', 'message', -0.6, 2, { message_template: THANKS, reply_wait_days: 4 }),
       step('inmail', 'inmail', 0.6, 2, {
         subject: 'A quick idea for {{company}}',
-        message_template: 'Hi {{firstName}}, I tried to connect but may have missed you. We help teams like {{company}} book more meetings — worth a chat?',
+        message_template:
+          'Hi {{firstName}}, I tried to connect but may have missed you. We help teams like {{company}} book more meetings — worth a chat?',
         reply_wait_days: 5,
         only_open_profiles: true,
       }),
@@ -137,8 +148,20 @@ const inmailFallback: CampaignTemplate = {
 };
 
 const emailPushSettings: readonly TemplateSetting[] = [
-  { nodeId: 'email_push', field: 'credential_id', label: 'Email tool credential', help: 'The credential of your email tool connection.', sampleValue: SAMPLE_EMAIL_PUSH.credential_id },
-  { nodeId: 'email_push', field: 'campaign_id', label: 'Email campaign', help: 'The id of the campaign in your email tool that receives the prospect.', sampleValue: SAMPLE_EMAIL_PUSH.campaign_id },
+  {
+    nodeId: 'email_push',
+    field: 'credential_id',
+    label: 'Email tool credential',
+    help: 'The credential of your email tool connection.',
+    sampleValue: SAMPLE_EMAIL_PUSH.credential_id,
+  },
+  {
+    nodeId: 'email_push',
+    field: 'campaign_id',
+    label: 'Email campaign',
+    help: 'The id of the campaign in your email tool that receives the prospect.',
+    sampleValue: SAMPLE_EMAIL_PUSH.campaign_id,
+  },
 ];
 
 const emailPushFallback: CampaignTemplate = {

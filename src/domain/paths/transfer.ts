@@ -6,18 +6,22 @@ import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow
  * is left for the validator to pin on the imported graph, so the user sees and fixes it there.
  */
 
-export type ImportResult =
-  | { ok: true; definition: WorkflowDefinition; notes: string[] }
-  | { ok: false; error: string };
+export type ImportResult = { ok: true; definition: WorkflowDefinition; notes: string[] } | { ok: false; error: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Pretty JSON of a definition: exactly {nodes, edges}, as update-campaign-workflow takes it. */
-export const exportWorkflowJson = (definition: WorkflowDefinition): string => `${JSON.stringify({ nodes: definition.nodes, edges: definition.edges }, null, 2)}\n`;
+export const exportWorkflowJson = (definition: WorkflowDefinition): string =>
+  `${JSON.stringify({ nodes: definition.nodes, edges: definition.edges }, null, 2)}\n`;
 
 /** "Q3 founders outreach" → "q3-founders-outreach.workflow.json". */
 export function exportFileName(campaignName: string): string {
-  const slug = campaignName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = campaignName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `${slug || 'campaign'}.workflow.json`;
 }
 
@@ -29,7 +33,8 @@ function checkIds(items: unknown[], what: 'node' | 'edge'): string | undefined {
     if (typeof item.id !== 'string' || item.id === '') return `${what === 'node' ? 'Step' : 'Connection'} ${i + 1} has no id.`;
     if (seen.has(item.id)) return `Two ${what === 'node' ? 'steps' : 'connections'} share the id “${item.id}”: ids must be unique.`;
     seen.add(item.id);
-    if (what === 'edge' && (typeof item.source !== 'string' || typeof item.target !== 'string')) return `Connection “${item.id}” needs a source and a target step id.`;
+    if (what === 'edge' && (typeof item.source !== 'string' || typeof item.target !== 'string'))
+      return `Connection “${item.id}” needs a source and a target step id.`;
   }
   return undefined;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cloneGraph, connectionOnlyGraph, edge, emailPushFallbackGraph, followUpChain, inmailFallbackGraph, node, scoredFollowUpGraph } from '../testing/fixtures';
+import {
+  cloneGraph,
+  connectionOnlyGraph,
+  edge,
+  emailPushFallbackGraph,
+  followUpChain,
+  inmailFallbackGraph,
+  node,
+  scoredFollowUpGraph,
+} from '../testing/fixtures';
 import { DEFAULT_SAMPLE_PROSPECT } from './review';
 import { findTemplate } from './templates';
 import { walkPath } from './walk';
@@ -22,7 +31,9 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
   });
 
   it('scoring + follow-up: cumulative days through no_reply waits', () => {
-    const r = walkPath(scoredFollowUpGraph(), alex, { outcomes: { score: 'qualified', invite: 'accepted', thanks: 'no_reply', follow_up: 'no_reply' } });
+    const r = walkPath(scoredFollowUpGraph(), alex, {
+      outcomes: { score: 'qualified', invite: 'accepted', thanks: 'no_reply', follow_up: 'no_reply' },
+    });
     expect(route(r)).toEqual(['start', 'score:qualified', 'invite:accepted', 'thanks:no_reply', 'follow_up:no_reply', 'end']);
     expect(days(r)).toEqual([0, 0, 0, 0, 3, 6]);
     expect(r.steps.filter((s) => s.sends).map((s) => s.nodeId)).toEqual(['invite', 'thanks', 'follow_up']);
@@ -56,7 +67,13 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
     expect(inmail.subject?.text).toBe('A quick idea for Northwind');
     expect(inmail.message?.text).toContain('Hi Alex,');
     expect(r.totalDays).toBe(15);
-    expect(route(walkPath(inmailFallbackGraph(), alex, { outcomes: { invite: 'no_response' } }))).toEqual(['start', 'score:qualified', 'invite:no_response', 'inmail:replied', 'end']);
+    expect(route(walkPath(inmailFallbackGraph(), alex, { outcomes: { invite: 'no_response' } }))).toEqual([
+      'start',
+      'score:qualified',
+      'invite:no_response',
+      'inmail:replied',
+      'end',
+    ]);
   });
 
   it('email-push fallback reaches the push after the invitation wait', () => {
@@ -70,7 +87,11 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
     const def = connectionOnlyGraph();
     def.nodes[1]!.data.message_template = 'Hi {{firstName}} from {{company}}, {{favouriteColour}}?';
     const r = walkPath(def, { customFields: { firstName: 'Sam' } });
-    expect(r.steps[1]!.message).toEqual({ template: 'Hi {{firstName}} from {{company}}, {{favouriteColour}}?', text: 'Hi Sam from {{company}}, {{favouriteColour}}?', missing: ['company', 'favouriteColour'] });
+    expect(r.steps[1]!.message).toEqual({
+      template: 'Hi {{firstName}} from {{company}}, {{favouriteColour}}?',
+      text: 'Hi Sam from {{company}}, {{favouriteColour}}?',
+      missing: ['company', 'favouriteColour'],
+    });
     expect(r.missingPlaceholders).toEqual(['company', 'favouriteColour']);
   });
 
@@ -82,7 +103,13 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
 
   it('converts delay minutes and hours into fractions of a day', () => {
     const def = {
-      nodes: [node('start', 'start'), node('wait_h', 'delay', { delay_type: 'hours', delay_amount: 12 }), node('wait_m', 'delay', { delay_type: 'minutes', delay_amount: 720 }), node('wait_d', 'delay', { delay_type: 'days', delay_amount: 2 }), node('end', 'end')],
+      nodes: [
+        node('start', 'start'),
+        node('wait_h', 'delay', { delay_type: 'hours', delay_amount: 12 }),
+        node('wait_m', 'delay', { delay_type: 'minutes', delay_amount: 720 }),
+        node('wait_d', 'delay', { delay_type: 'days', delay_amount: 2 }),
+        node('end', 'end'),
+      ],
       edges: [edge('start', 'wait_h'), edge('wait_h', 'wait_m'), edge('wait_m', 'wait_d'), edge('wait_d', 'end')],
     };
     expect(days(walkPath(def, alex))).toEqual([0, 0, 0.5, 1, 3]);
@@ -94,7 +121,9 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
   });
 
   it('walks a 500-step chain', () => {
-    const r = walkPath(followUpChain(500), alex, { outcomes: Object.fromEntries(Array.from({ length: 497 }, (_, i) => [`follow_up_${i + 1}`, 'no_reply'])) });
+    const r = walkPath(followUpChain(500), alex, {
+      outcomes: Object.fromEntries(Array.from({ length: 497 }, (_, i) => [`follow_up_${i + 1}`, 'no_reply'])),
+    });
     expect(r.completed).toBe(true);
     expect(r.steps).toHaveLength(500);
     expect(r.totalDays).toBe(497 * 3);
@@ -103,7 +132,10 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
 
 describe('walkPath on broken graphs never throws', () => {
   it('stops at a loop with a note', () => {
-    const def = { nodes: [node('start', 'start'), node('a', 'delay'), node('b', 'delay')], edges: [edge('start', 'a'), edge('a', 'b'), edge('b', 'a')] };
+    const def = {
+      nodes: [node('start', 'start'), node('a', 'delay'), node('b', 'delay')],
+      edges: [edge('start', 'a'), edge('a', 'b'), edge('b', 'a')],
+    };
     const r = walkPath(def, alex);
     expect(r.completed).toBe(false);
     expect(r.note).toMatch(/loops back to “a”/);
@@ -122,14 +154,24 @@ describe('walkPath on broken graphs never throws', () => {
     expect(walkPath({ nodes: [node('end', 'end')], edges: [] }, alex).note).toMatch(/no Start/);
   });
 
-  it.each([null, undefined, 42, 'x', { nodes: 'no' }, { nodes: [null, { id: 'start', type: 'start', data: null }], edges: [null, { source: 1 }] }])('survives %j', (input) => {
+  it.each([
+    null,
+    undefined,
+    42,
+    'x',
+    { nodes: 'no' },
+    { nodes: [null, { id: 'start', type: 'start', data: null }], edges: [null, { source: 1 }] },
+  ])('survives %j', (input) => {
     const r = walkPath(input, alex);
     expect(r.completed).toBe(false);
     expect(typeof r.note).toBe('string');
   });
 
   it('walks unknown node types as plain steps', () => {
-    const def = { nodes: [node('start', 'start'), { id: 'odd', type: 'teleport', position: { x: 0, y: 0 }, data: {} }, node('end', 'end')], edges: [edge('start', 'odd'), edge('odd', 'end')] };
+    const def = {
+      nodes: [node('start', 'start'), { id: 'odd', type: 'teleport', position: { x: 0, y: 0 }, data: {} }, node('end', 'end')],
+      edges: [edge('start', 'odd'), edge('odd', 'end')],
+    };
     const r = walkPath(def, alex);
     expect(r.completed).toBe(true);
     expect(r.steps[1]).toMatchObject({ label: 'teleport', sends: false });

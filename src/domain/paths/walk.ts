@@ -109,7 +109,14 @@ export function walkPath(definition: unknown, prospect: SampleProspect, choices:
       if (visited.has(at)) return finish(result, `The path loops back to “${node.id}”: a workflow must not contain loops.`);
       visited.add(at);
       const outcome = pickOutcome(graph, at, choices);
-      const step: WalkStep = { nodeId: node.id, type: node.type ?? '', label: nodeLabel(node.type), summary: stepSummary(node), dayOffset: day, sends: isSendType(node.type) };
+      const step: WalkStep = {
+        nodeId: node.id,
+        type: node.type ?? '',
+        label: nodeLabel(node.type),
+        summary: stepSummary(node),
+        dayOffset: day,
+        sends: isSendType(node.type),
+      };
       const message = render(messageText(node), fields);
       const subject = render(subjectText(node), fields);
       if (message) step.message = message;

@@ -19,7 +19,14 @@ const MESSAGE_TYPES = ['message', 'template_message', 'enhanced_message'] as con
 const fieldName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,11}$/);
 /** Message text with valid placeholders and stray single braces. */
 export const validTemplate = fc
-  .array(fc.oneof(fc.string({ maxLength: 12 }).map((s) => s.replace(/[{}]/g, '')), fieldName.map((f) => `{{${f}}}`), fc.constant('{ ok }')), { maxLength: 6 })
+  .array(
+    fc.oneof(
+      fc.string({ maxLength: 12 }).map((s) => s.replace(/[{}]/g, '')),
+      fieldName.map((f) => `{{${f}}}`),
+      fc.constant('{ ok }'),
+    ),
+    { maxLength: 6 },
+  )
   .map((parts) => parts.join(''));
 
 const waitDays = fc.oneof(fc.integer({ min: 1, max: 30 }), fc.double({ min: 0.01, max: 60, noNaN: true }));
@@ -43,7 +50,12 @@ const planArbitrary: fc.Arbitrary<Plan> = fc.record({
   steps: fc.array(fc.constantFrom(...PLAIN_STEPS), { maxLength: 3 }),
   outreach: fc.constantFrom('invitation' as const, 'invitation' as const, 'message' as const),
   followUps: fc.array(
-    fc.record({ type: fc.constantFrom(...MESSAGE_TYPES), template: validTemplate, wait: waitDays, stepBefore: fc.option(fc.constantFrom(...PLAIN_STEPS.filter((t) => nodeDefinition(t)?.role !== 'delay'))) }),
+    fc.record({
+      type: fc.constantFrom(...MESSAGE_TYPES),
+      template: validTemplate,
+      wait: waitDays,
+      stepBefore: fc.option(fc.constantFrom(...PLAIN_STEPS.filter((t) => nodeDefinition(t)?.role !== 'delay'))),
+    }),
     { minLength: 1, maxLength: 6 },
   ),
   fallback: fc.constantFrom('end' as const, 'withdraw' as const, 'inmail' as const, 'email_push' as const),

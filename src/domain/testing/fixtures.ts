@@ -45,15 +45,26 @@ export function connectionOnlyGraph(): WorkflowDefinition {
 export function scoredFollowUpGraph(): WorkflowDefinition {
   return graph(
     [
-      node('start', 'start'), node('score', 'icp_scoring'), node('invite', 'connection_request'),
-      node('thanks', 'message'), node('follow_up', 'template_message', { message_template: 'Any thoughts, {{firstName}}?' }),
-      node('withdraw', 'cancel_invitation'), node('end', 'end'), node('end_unqualified', 'end'),
+      node('start', 'start'),
+      node('score', 'icp_scoring'),
+      node('invite', 'connection_request'),
+      node('thanks', 'message'),
+      node('follow_up', 'template_message', { message_template: 'Any thoughts, {{firstName}}?' }),
+      node('withdraw', 'cancel_invitation'),
+      node('end', 'end'),
+      node('end_unqualified', 'end'),
     ],
     [
-      edge('start', 'score'), edge('score', 'invite', 'qualified'), edge('score', 'end_unqualified', 'not_qualified'),
-      edge('invite', 'thanks', 'accepted'), edge('invite', 'withdraw', 'no_response'), edge('withdraw', 'end'),
-      edge('thanks', 'end', 'replied'), edge('thanks', 'follow_up', 'no_reply'),
-      edge('follow_up', 'end', 'replied'), edge('follow_up', 'end', 'no_reply'),
+      edge('start', 'score'),
+      edge('score', 'invite', 'qualified'),
+      edge('score', 'end_unqualified', 'not_qualified'),
+      edge('invite', 'thanks', 'accepted'),
+      edge('invite', 'withdraw', 'no_response'),
+      edge('withdraw', 'end'),
+      edge('thanks', 'end', 'replied'),
+      edge('thanks', 'follow_up', 'no_reply'),
+      edge('follow_up', 'end', 'replied'),
+      edge('follow_up', 'end', 'no_reply'),
     ],
   );
 }
@@ -62,14 +73,23 @@ export function scoredFollowUpGraph(): WorkflowDefinition {
 export function inmailFallbackGraph(): WorkflowDefinition {
   return graph(
     [
-      node('start', 'start'), node('score', 'icp_scoring'), node('invite', 'connection_request'), node('thanks', 'message'),
-      node('inmail', 'inmail', { only_open_profiles: true }), node('end', 'end'),
+      node('start', 'start'),
+      node('score', 'icp_scoring'),
+      node('invite', 'connection_request'),
+      node('thanks', 'message'),
+      node('inmail', 'inmail', { only_open_profiles: true }),
+      node('end', 'end'),
     ],
     [
-      edge('start', 'score'), edge('score', 'invite', 'qualified'), edge('score', 'end', 'not_qualified'),
-      edge('invite', 'thanks', 'accepted'), edge('invite', 'inmail', 'no_response'),
-      edge('thanks', 'end', 'replied'), edge('thanks', 'end', 'no_reply'),
-      edge('inmail', 'end', 'replied'), edge('inmail', 'end', 'no_reply'),
+      edge('start', 'score'),
+      edge('score', 'invite', 'qualified'),
+      edge('score', 'end', 'not_qualified'),
+      edge('invite', 'thanks', 'accepted'),
+      edge('invite', 'inmail', 'no_response'),
+      edge('thanks', 'end', 'replied'),
+      edge('thanks', 'end', 'no_reply'),
+      edge('inmail', 'end', 'replied'),
+      edge('inmail', 'end', 'no_reply'),
     ],
   );
 }
@@ -78,12 +98,19 @@ export function inmailFallbackGraph(): WorkflowDefinition {
 export function emailPushFallbackGraph(): WorkflowDefinition {
   return graph(
     [
-      node('start', 'start'), node('invite', 'connection_request'), node('thanks', 'enhanced_message'),
-      node('push', 'email_campaign_push_1'), node('end', 'end'),
+      node('start', 'start'),
+      node('invite', 'connection_request'),
+      node('thanks', 'enhanced_message'),
+      node('push', 'email_campaign_push_1'),
+      node('end', 'end'),
     ],
     [
-      edge('start', 'invite'), edge('invite', 'thanks', 'accepted'), edge('invite', 'push', 'no_response'), edge('push', 'end'),
-      edge('thanks', 'end', 'replied'), edge('thanks', 'end', 'no_reply'),
+      edge('start', 'invite'),
+      edge('invite', 'thanks', 'accepted'),
+      edge('invite', 'push', 'no_response'),
+      edge('push', 'end'),
+      edge('thanks', 'end', 'replied'),
+      edge('thanks', 'end', 'no_reply'),
     ],
   );
 }

@@ -20,9 +20,21 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
     if (!usable) return violations;
     const { nodes, edges } = definition as { nodes: unknown[]; edges: unknown[] };
     const { graph, issues } = buildGraph(nodes, edges);
-    for (const d of issues.duplicateNodes) violations.push(violation('duplicate_node_id', `Another node already has the id “${d.id}”`, { nodeId: d.id, path: `nodes.${d.index}.id` }));
-    for (const d of issues.duplicateEdges) violations.push(violation('duplicate_edge_id', `Another edge already has the id “${d.id}”`, { edgeId: d.id, path: `edges.${d.index}.id` }));
-    for (const d of issues.danglingEdges) violations.push(violation('edge_unknown_node', `The ${d.end} “${d.ref}” is not a node of this workflow`, { edgeId: d.id, path: `edges.${d.index}.${d.end}` }));
+    for (const d of issues.duplicateNodes)
+      violations.push(
+        violation('duplicate_node_id', `Another node already has the id “${d.id}”`, { nodeId: d.id, path: `nodes.${d.index}.id` }),
+      );
+    for (const d of issues.duplicateEdges)
+      violations.push(
+        violation('duplicate_edge_id', `Another edge already has the id “${d.id}”`, { edgeId: d.id, path: `edges.${d.index}.id` }),
+      );
+    for (const d of issues.danglingEdges)
+      violations.push(
+        violation('edge_unknown_node', `The ${d.end} “${d.ref}” is not a node of this workflow`, {
+          edgeId: d.id,
+          path: `edges.${d.index}.${d.end}`,
+        }),
+      );
     const startNodes = graph.nodes.filter((n) => n.role === 'start');
     const starts = startNodes.map((n) => graph.indexOf.get(n.id)!);
     violations.push(

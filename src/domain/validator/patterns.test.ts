@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  connectionOnlyGraph, denseInvalidGraph, emailPushFallbackGraph, followUpChain, inmailFallbackGraph, scoredFollowUpGraph,
+  connectionOnlyGraph,
+  denseInvalidGraph,
+  emailPushFallbackGraph,
+  followUpChain,
+  inmailFallbackGraph,
+  scoredFollowUpGraph,
 } from '../testing/fixtures';
 import { canConnect, hasErrors, validateWorkflow, violationsByEdge, violationsByNode } from './index';
 
@@ -30,8 +35,16 @@ describe('violationsByNode / violationsByEdge', () => {
     g.edges.find((e) => e.id === 'e_thanks_replied')!.target = 'follow_up';
     g.edges.find((e) => e.id === 'e_thanks_no_reply')!.target = 'end';
     const v = validateWorkflow(g);
-    expect(violationsByNode(v).get('thanks')?.map((x) => x.code)).toEqual(['replied_target']);
-    expect(violationsByEdge(v).get('e_thanks_replied')?.map((x) => x.code)).toEqual(['replied_target']);
+    expect(
+      violationsByNode(v)
+        .get('thanks')
+        ?.map((x) => x.code),
+    ).toEqual(['replied_target']);
+    expect(
+      violationsByEdge(v)
+        .get('e_thanks_replied')
+        ?.map((x) => x.code),
+    ).toEqual(['replied_target']);
     expect(violationsByNode([]).size).toBe(0);
   });
 });

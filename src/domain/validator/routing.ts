@@ -26,12 +26,14 @@ export function checkStart(graph: Graph, starts: readonly GraphNode[]): Violatio
   starts.slice(1).forEach((s) => out.push(violation('start_count', `Only one Start node is allowed; remove “${s.id}”`, { nodeId: s.id })));
   for (const start of starts) {
     const at = graph.indexOf.get(start.id)!;
-    for (const e of graph.incoming[at]!) out.push(violation('start_incoming', 'Nothing may lead into Start', { edgeId: e.id, nodeId: start.id }));
+    for (const e of graph.incoming[at]!)
+      out.push(violation('start_incoming', 'Nothing may lead into Start', { edgeId: e.id, nodeId: start.id }));
     const edges = graph.outgoing[at]!;
     if (edges.length === 0) out.push(violation('start_target', 'Connect Start to the first step', { nodeId: start.id }));
     edges.slice(1).forEach((e) => out.push(violation('start_target', 'Start has exactly one edge', { edgeId: e.id, nodeId: start.id })));
     for (const e of edges) {
-      if (graph.nodes[e.to]!.role === 'end') out.push(violation('start_target', 'Start must lead to a step, not straight to End', { edgeId: e.id, nodeId: start.id }));
+      if (graph.nodes[e.to]!.role === 'end')
+        out.push(violation('start_target', 'Start must lead to a step, not straight to End', { edgeId: e.id, nodeId: start.id }));
     }
   }
   return out;
@@ -41,7 +43,9 @@ export function checkStart(graph: Graph, starts: readonly GraphNode[]): Violatio
 export function checkScoring(graph: Graph, starts: readonly number[]): Violation[] {
   const out: Violation[] = [];
   const scorings = graph.nodes.filter((n) => n.role === 'scoring');
-  scorings.slice(1).forEach((s) => out.push(violation('scoring_count', `Only one ICP scoring node is allowed; remove “${s.id}”`, { nodeId: s.id })));
+  scorings
+    .slice(1)
+    .forEach((s) => out.push(violation('scoring_count', `Only one ICP scoring node is allowed; remove “${s.id}”`, { nodeId: s.id })));
   for (const scoring of scorings) {
     const at = graph.indexOf.get(scoring.id)!;
     const into = graph.incoming[at]!;
@@ -49,11 +53,18 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
       out.push(violation('scoring_position', 'ICP scoring must come directly after Start', { nodeId: scoring.id }));
     }
     for (const e of into) {
-      if (graph.nodes[e.from]!.role !== 'start') out.push(violation('scoring_position', 'Only Start may lead into ICP scoring', { nodeId: scoring.id, edgeId: e.id }));
+      if (graph.nodes[e.from]!.role !== 'start')
+        out.push(violation('scoring_position', 'Only Start may lead into ICP scoring', { nodeId: scoring.id, edgeId: e.id }));
     }
     for (const e of graph.outgoing[at]!) {
       if (e.handle === 'not_qualified' && graph.nodes[e.to]!.role !== 'end') {
-        out.push(violation('not_qualified_target', 'Not qualified goes straight to End: nothing is sent', { nodeId: scoring.id, edgeId: e.id, handle: e.handle }));
+        out.push(
+          violation('not_qualified_target', 'Not qualified goes straight to End: nothing is sent', {
+            nodeId: scoring.id,
+            edgeId: e.id,
+            handle: e.handle,
+          }),
+        );
       }
     }
   }
@@ -63,7 +74,9 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
   const unscored = reachableFrom(graph, starts, passesScoring);
   graph.nodes.forEach((n, i) => {
     if (unscored[i] && isSend(n.type)) {
-      out.push(violation('scoring_bypassed', `${named(n)} can be reached without passing ICP scoring’s Qualified output`, { nodeId: n.id }));
+      out.push(
+        violation('scoring_bypassed', `${named(n)} can be reached without passing ICP scoring’s Qualified output`, { nodeId: n.id }),
+      );
     }
   });
   return out;
@@ -77,35 +90,85 @@ export function checkOutputs(graph: Graph): Violation[] {
     if (!def) return; // unknown types are reported once, as unknown_node_type
     const edges = graph.outgoing[at]!;
     if (def.outputs.kind === 'none') {
-      for (const e of edges) out.push(violation('end_outgoing', 'End is the last step: nothing leaves it', { nodeId: node.id, edgeId: e.id }));
+      for (const e of edges)
+        out.push(violation('end_outgoing', 'End is the last step: nothing leaves it', { nodeId: node.id, edgeId: e.id }));
       return;
     }
     if (def.outputs.kind === 'single') {
       for (const e of edges) {
-        if (e.handle !== undefined) out.push(violation('unexpected_source_handle', `${label(node)} has one output: remove sourceHandle “${e.handle}”`, { nodeId: node.id, edgeId: e.id, handle: e.handle }));
+        if (e.handle !== undefined)
+          out.push(
+            violation('unexpected_source_handle', `${label(node)} has one output: remove sourceHandle “${e.handle}”`, {
+              nodeId: node.id,
+              edgeId: e.id,
+              handle: e.handle,
+            }),
+          );
       }
       if (node.role === 'start') return; // start's edge count has its own rule (start_target)
-      if (edges.length === 0) out.push(violation('missing_output', `Connect the output of ${named(node)}`, { nodeId: node.id, rule: outputRule(node, 'missing_output') }));
-      edges.slice(1).forEach((e) => out.push(violation('duplicate_output', `${named(node)} has one output and one edge`, { nodeId: node.id, edgeId: e.id, rule: outputRule(node, 'duplicate_output') })));
+      if (edges.length === 0)
+        out.push(
+          violation('missing_output', `Connect the output of ${named(node)}`, {
+            nodeId: node.id,
+            rule: outputRule(node, 'missing_output'),
+          }),
+        );
+      edges
+        .slice(1)
+        .forEach((e) =>
+          out.push(
+            violation('duplicate_output', `${named(node)} has one output and one edge`, {
+              nodeId: node.id,
+              edgeId: e.id,
+              rule: outputRule(node, 'duplicate_output'),
+            }),
+          ),
+        );
       return;
     }
     const handles = branchHandles(node.type);
     const used = new Array<number>(handles.length).fill(0);
     for (const e of edges) {
       if (e.handle === undefined) {
-        if (!e.badHandle) out.push(violation('missing_source_handle', `Say which output of ${label(node)} this edge leaves: ${handles.join(' or ')}`, { nodeId: node.id, edgeId: e.id }));
+        if (!e.badHandle)
+          out.push(
+            violation('missing_source_handle', `Say which output of ${label(node)} this edge leaves: ${handles.join(' or ')}`, {
+              nodeId: node.id,
+              edgeId: e.id,
+            }),
+          );
         continue;
       }
       const slot = handles.indexOf(e.handle);
       if (slot === -1) {
-        out.push(violation('unknown_source_handle', `${label(node)} has no output “${e.handle}”; its outputs are ${handles.join(' and ')}`, { nodeId: node.id, edgeId: e.id, handle: e.handle }));
+        out.push(
+          violation('unknown_source_handle', `${label(node)} has no output “${e.handle}”; its outputs are ${handles.join(' and ')}`, {
+            nodeId: node.id,
+            edgeId: e.id,
+            handle: e.handle,
+          }),
+        );
       } else if (++used[slot]! > 1) {
         const handle = e.handle;
-        out.push(violation('duplicate_output', `The “${handle}” output of ${named(node)} has more than one edge`, { nodeId: node.id, edgeId: e.id, handle, rule: outputRule(node, 'duplicate_output') }));
+        out.push(
+          violation('duplicate_output', `The “${handle}” output of ${named(node)} has more than one edge`, {
+            nodeId: node.id,
+            edgeId: e.id,
+            handle,
+            rule: outputRule(node, 'duplicate_output'),
+          }),
+        );
       }
     }
     handles.forEach((handle, slot) => {
-      if (used[slot] === 0) out.push(violation('missing_output', `Connect the “${handle}” output of ${named(node)}`, { nodeId: node.id, handle, rule: outputRule(node, 'missing_output') }));
+      if (used[slot] === 0)
+        out.push(
+          violation('missing_output', `Connect the “${handle}” output of ${named(node)}`, {
+            nodeId: node.id,
+            handle,
+            rule: outputRule(node, 'missing_output'),
+          }),
+        );
     });
   });
   return out;
@@ -119,16 +182,33 @@ export function checkRouting(graph: Graph): Violation[] {
     const to = graph.nodes[e.to]!;
     // Rule 5: an accepted invitation is never withdrawn, so withdrawal is entered only from no_response.
     if (to.role === 'withdrawal' && !(from.role === 'invitation' && e.handle === 'no_response')) {
-      out.push(violation('withdraw_after_accept', 'Withdraw invitation may only follow a connection request’s No response output', { nodeId: to.id, edgeId: e.id }));
+      out.push(
+        violation('withdraw_after_accept', 'Withdraw invitation may only follow a connection request’s No response output', {
+          nodeId: to.id,
+          edgeId: e.id,
+        }),
+      );
     }
     if (from.role !== 'awaits_reply' || !isBranching(from.type)) continue;
     // Rule 6: a reply ends the sequence.
     if (e.handle === 'replied' && to.role !== 'end') {
-      out.push(violation('replied_target', `When the prospect replies to ${named(from)}, the sequence ends: connect Replied to End`, { nodeId: from.id, edgeId: e.id, handle: e.handle }));
+      out.push(
+        violation('replied_target', `When the prospect replies to ${named(from)}, the sequence ends: connect Replied to End`, {
+          nodeId: from.id,
+          edgeId: e.id,
+          handle: e.handle,
+        }),
+      );
     }
     // Rule 7: no_reply already waits reply_wait_days.
     if (e.handle === 'no_reply' && to.role === 'delay') {
-      out.push(violation('redundant_delay', `No reply already waits reply_wait_days: set the wait on ${named(from)} instead of adding ${named(to)}`, { nodeId: to.id, edgeId: e.id, handle: e.handle }));
+      out.push(
+        violation(
+          'redundant_delay',
+          `No reply already waits reply_wait_days: set the wait on ${named(from)} instead of adding ${named(to)}`,
+          { nodeId: to.id, edgeId: e.id, handle: e.handle },
+        ),
+      );
     }
   }
   return out;

@@ -16,7 +16,13 @@ export function checkRequiredFields(graph: Graph): Violation[] {
     for (const key of requiredFields(node.type)) {
       const value = node.data[key];
       if (typeof value === 'string' && value.trim() !== '') continue;
-      out.push(violation('email_push_config', `${named(node)} needs a ${key === 'credential_id' ? 'credential' : key === 'campaign_id' ? 'campaign' : key} (${key})`, { nodeId: node.id, path: dataPath(node, key) }));
+      out.push(
+        violation(
+          'email_push_config',
+          `${named(node)} needs a ${key === 'credential_id' ? 'credential' : key === 'campaign_id' ? 'campaign' : key} (${key})`,
+          { nodeId: node.id, path: dataPath(node, key) },
+        ),
+      );
     }
   }
   return out;
@@ -37,9 +43,20 @@ export function checkPremiumSeats(graph: Graph, context: ValidationContext | und
     const path = dataPath(node, 'only_open_profiles');
     if (known) {
       const who = lacking.map((s) => s.accountId).join(', ');
-      out.push(violation('inmail_premium', `${named(node)} needs a premium seat, which sender ${who} lacks; or send to open profiles only`, { nodeId: node.id, path }));
+      out.push(
+        violation('inmail_premium', `${named(node)} needs a premium seat, which sender ${who} lacks; or send to open profiles only`, {
+          nodeId: node.id,
+          path,
+        }),
+      );
     } else {
-      out.push(violation('inmail_premium', `${named(node)} needs senders with a premium seat, or open profiles only`, { nodeId: node.id, path, severity: 'warning' }));
+      out.push(
+        violation('inmail_premium', `${named(node)} needs senders with a premium seat, or open profiles only`, {
+          nodeId: node.id,
+          path,
+          severity: 'warning',
+        }),
+      );
     }
   }
   return out;
@@ -77,7 +94,8 @@ export function checkShape(graph: Graph, starts: readonly number[]): Violation[]
   for (const e of edgesOnCycles(graph)) {
     const from = graph.nodes[e.from]!;
     const to = graph.nodes[e.to]!;
-    const message = e.from === e.to ? `${named(from)} is connected to itself` : `This edge from “${from.id}” to “${to.id}” is part of a loop`;
+    const message =
+      e.from === e.to ? `${named(from)} is connected to itself` : `This edge from “${from.id}” to “${to.id}” is part of a loop`;
     out.push(violation('cycle', message, { edgeId: e.id, nodeId: e.from === e.to ? from.id : undefined, handle: e.handle }));
   }
   // Without a start, start_count says it all; flagging every node as unreachable would only add noise.

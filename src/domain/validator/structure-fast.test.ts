@@ -23,7 +23,11 @@ const mutation = fc.tuple(
     fc.record({ kind: fc.constant('data' as const), key: fc.constantFrom(...DATA_KEYS, 'extra_field'), value: edgyValue }),
     fc.record({ kind: fc.constant('node' as const), key: fc.constantFrom('id', 'type', 'position', 'data', 'extra'), value: edgyValue }),
     fc.record({ kind: fc.constant('position' as const), key: fc.constantFrom('x', 'y', 'z'), value: edgyValue }),
-    fc.record({ kind: fc.constant('edge' as const), key: fc.constantFrom('id', 'source', 'target', 'sourceHandle', 'extra'), value: edgyValue }),
+    fc.record({
+      kind: fc.constant('edge' as const),
+      key: fc.constantFrom('id', 'source', 'target', 'sourceHandle', 'extra'),
+      value: edgyValue,
+    }),
     fc.record({ kind: fc.constant('root' as const), key: fc.constantFrom('nodes', 'edges', 'viewport'), value: edgyValue }),
   ),
 );
@@ -48,42 +52,77 @@ describe('fast structure acceptor (kept honest against zod)', () => {
 
   it('accepts valid graphs, so they skip zod', () => {
     expect(surelyMatchesSchema(followUpChain(500))).toBe(true);
-    fc.assert(fc.property(validWorkflow, (g) => {
-      expect(surelyMatchesSchema(g)).toBe(true);
-      expect(surelyMatchesSchema(JSON.parse(JSON.stringify(g)))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(validWorkflow, (g) => {
+        expect(surelyMatchesSchema(g)).toBe(true);
+        expect(surelyMatchesSchema(JSON.parse(JSON.stringify(g)))).toBe(true);
+      }),
+    );
   });
 
   it('agrees with zod on mutated JSON graphs', () => {
-    fc.assert(fc.property(validWorkflow, fc.array(mutation, { minLength: 1, maxLength: 3 }), (g, mutations) => {
-      const input = cloneGraph(g);
-      for (const m of mutations) mutate(input, m);
-      const json = JSON.parse(JSON.stringify(input)) as unknown;
-      expect(surelyMatchesSchema(json)).toBe(zodAccepts(json));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(validWorkflow, fc.array(mutation, { minLength: 1, maxLength: 3 }), (g, mutations) => {
+        const input = cloneGraph(g);
+        for (const m of mutations) mutate(input, m);
+        const json = JSON.parse(JSON.stringify(input)) as unknown;
+        expect(surelyMatchesSchema(json)).toBe(zodAccepts(json));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('never accepts what zod rejects, whatever the input', () => {
-    const anything = fc.anything({ withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withMap: true, withDate: true, withObjectString: true });
-    fc.assert(fc.property(validWorkflow, fc.array(fc.tuple(fc.nat(), fc.record({ kind: fc.constantFrom('data', 'node', 'position', 'edge', 'root'), key: fc.constantFrom(...DATA_KEYS, 'x', 'y', 'id', 'data', 'position', 'nodes', 'edges', 'sourceHandle'), value: anything })), { maxLength: 3 }), (g, mutations) => {
-      const input = cloneGraph(g);
-      for (const m of mutations) mutate(input, m);
-      if (surelyMatchesSchema(input)) expect(zodAccepts(input)).toBe(true);
-    }), { numRuns: 500 });
-    fc.assert(fc.property(anything, (input) => {
-      if (surelyMatchesSchema(input)) expect(zodAccepts(input)).toBe(true);
-    }));
+    const anything = fc.anything({
+      withNullPrototype: true,
+      withBoxedValues: true,
+      withSparseArray: true,
+      withMap: true,
+      withDate: true,
+      withObjectString: true,
+    });
+    fc.assert(
+      fc.property(
+        validWorkflow,
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.record({
+              kind: fc.constantFrom('data', 'node', 'position', 'edge', 'root'),
+              key: fc.constantFrom(...DATA_KEYS, 'x', 'y', 'id', 'data', 'position', 'nodes', 'edges', 'sourceHandle'),
+              value: anything,
+            }),
+          ),
+          { maxLength: 3 },
+        ),
+        (g, mutations) => {
+          const input = cloneGraph(g);
+          for (const m of mutations) mutate(input, m);
+          if (surelyMatchesSchema(input)) expect(zodAccepts(input)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(anything, (input) => {
+        if (surelyMatchesSchema(input)) expect(zodAccepts(input)).toBe(true);
+      }),
+    );
   });
 
-  it('reports exactly zod\'s issues when it parses only the doubtful items', () => {
-    const zodIssues = (input: unknown) => (workflowDefinitionSchema.safeParse(input).error?.issues ?? []).map(({ code, path, message }) => ({ code, path, message }));
+  it("reports exactly zod's issues when it parses only the doubtful items", () => {
+    const zodIssues = (input: unknown) =>
+      (workflowDefinitionSchema.safeParse(input).error?.issues ?? []).map(({ code, path, message }) => ({ code, path, message }));
     const ours = (input: Record<string, unknown>) => schemaIssues(input).map(({ code, path, message }) => ({ code, path, message }));
-    fc.assert(fc.property(validWorkflow, fc.array(mutation, { minLength: 1, maxLength: 4 }), (g, mutations) => {
-      const input = cloneGraph(g);
-      for (const m of mutations) mutate(input, m);
-      const json = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
-      expect(ours(json)).toEqual(zodIssues(json));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(validWorkflow, fc.array(mutation, { minLength: 1, maxLength: 4 }), (g, mutations) => {
+        const input = cloneGraph(g);
+        for (const m of mutations) mutate(input, m);
+        const json = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+        expect(ours(json)).toEqual(zodIssues(json));
+      }),
+      { numRuns: 1000 },
+    );
     const big = followUpChain(500);
     big.nodes[250]!.data.reply_wait_days = 0;
     (big.edges[7] as Record<string, unknown>).sourceHandle = 3;

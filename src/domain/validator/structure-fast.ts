@@ -22,19 +22,31 @@ const oneOf = (values: readonly string[]) => {
 
 /** One predicate per spec 2.5 field, mirroring nodeDataSchema in catalog/fields.ts. */
 export const FAST_DATA_CHECKS: Readonly<Record<string, (value: unknown) => boolean>> = {
-  message_template: isString, outputVariable: isString, subject: isString, post_url: isString, keyword: isString,
-  reply_message: isString, customInstructions: isString, credential_id: isString, campaign_id: isString,
-  send_empty_request: isBoolean, only_open_profiles: isBoolean,
+  message_template: isString,
+  outputVariable: isString,
+  subject: isString,
+  post_url: isString,
+  keyword: isString,
+  reply_message: isString,
+  customInstructions: isString,
+  credential_id: isString,
+  campaign_id: isString,
+  send_empty_request: isBoolean,
+  only_open_profiles: isBoolean,
   icpThreshold: (v) => isFiniteNumber(v) && v >= 0 && v <= 100,
   thresholdOperator: oneOf(THRESHOLD_OPERATORS),
-  wait_for_response_days: isPositive, reply_wait_days: isPositive, delay_amount: isPositive,
-  field_mappings: isPlainObject, custom_variables: isPlainObject,
+  wait_for_response_days: isPositive,
+  reply_wait_days: isPositive,
+  delay_amount: isPositive,
+  field_mappings: isPlainObject,
+  custom_variables: isPlainObject,
   delay_type: oneOf(DELAY_TYPES),
 };
 const DATA_CHECKS = new Map(Object.entries(FAST_DATA_CHECKS));
 
 /** If someone adds a field to nodeDataSchema and not here, fall back to zod rather than accept blindly. */
-const inSync = Object.keys(nodeDataSchema.shape).length === DATA_CHECKS.size && Object.keys(nodeDataSchema.shape).every((k) => DATA_CHECKS.has(k));
+const inSync =
+  Object.keys(nodeDataSchema.shape).length === DATA_CHECKS.size && Object.keys(nodeDataSchema.shape).every((k) => DATA_CHECKS.has(k));
 
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const nonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
@@ -58,8 +70,12 @@ export function nodeLooksValid(node: unknown): boolean {
 /** True only when workflowEdgeSchema certainly accepts `edge`. */
 export function edgeLooksValid(edge: unknown): boolean {
   if (!isPlainObject(edge)) return false;
-  return nonEmptyString(edge.id) && nonEmptyString(edge.source) && nonEmptyString(edge.target) &&
-    (edge.sourceHandle === undefined || typeof edge.sourceHandle === 'string');
+  return (
+    nonEmptyString(edge.id) &&
+    nonEmptyString(edge.source) &&
+    nonEmptyString(edge.target) &&
+    (edge.sourceHandle === undefined || typeof edge.sourceHandle === 'string')
+  );
 }
 
 /**

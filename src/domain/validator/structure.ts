@@ -61,7 +61,10 @@ function fromIssue(definition: Record<string, unknown>, issue: Issue): Violation
  */
 export function checkStructure(definition: unknown): { violations: Violation[]; usable: boolean } {
   if (!isRecord(definition)) {
-    return { violations: [violation('invalid_field', 'The workflow definition must be an object with nodes and edges', { path: '' })], usable: false };
+    return {
+      violations: [violation('invalid_field', 'The workflow definition must be an object with nodes and edges', { path: '' })],
+      usable: false,
+    };
   }
   if (surelyMatchesSchema(definition)) return { violations: [], usable: true };
   const violations = schemaIssues(definition).flatMap((issue) => fromIssue(definition, issue));

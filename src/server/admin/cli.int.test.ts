@@ -25,7 +25,17 @@ describe.sequential('npm run admin', () => {
     const key = await admin('key', 'create', '--workspaces', `acme,${second.workspaceId}`);
     expect(key.code).toBe(0);
     expect(JSON.parse(key.stdout)).toEqual({ apiKey: expect.stringMatching(/^cs_/) });
-    const account = await admin('account', 'create', '--workspace', 'acme', '--channel', 'professional_network', '--name', 'Ada', '--premium');
+    const account = await admin(
+      'account',
+      'create',
+      '--workspace',
+      'acme',
+      '--channel',
+      'professional_network',
+      '--name',
+      'Ada',
+      '--premium',
+    );
     expect(account.code).toBe(0);
     expect(JSON.parse(account.stdout)).toEqual({ accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   }, 180_000);

@@ -56,13 +56,17 @@ function planCommand(argv: string[]): Command {
     case 'workspace': {
       const flags = parseFlags(rest, { values: ['slug', 'name'] });
       const slug = required(flags, 'slug');
-      if (!SLUG_PATTERN.test(slug)) throw new UsageError(`--slug "${slug}" must be lowercase letters, digits and dashes (1-63 characters, not starting with a dash).`);
+      if (!SLUG_PATTERN.test(slug))
+        throw new UsageError(`--slug "${slug}" must be lowercase letters, digits and dashes (1-63 characters, not starting with a dash).`);
       const name = typeof flags.name === 'string' ? flags.name.trim() || slug : slug;
       return (db) => createWorkspace(db, slug, name);
     }
     case 'key': {
       const flags = parseFlags(rest, { values: ['workspaces'] });
-      const refs = required(flags, 'workspaces').split(',').map((s) => s.trim()).filter(Boolean);
+      const refs = required(flags, 'workspaces')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (refs.length === 0) throw new UsageError('--workspaces needs at least one workspace slug or id.');
       return (db) => createApiKey(db, refs);
     }
@@ -70,7 +74,8 @@ function planCommand(argv: string[]): Command {
       const flags = parseFlags(rest, { values: ['workspace', 'channel', 'name'], booleans: ['premium'] });
       const workspace = required(flags, 'workspace');
       const channel = required(flags, 'channel');
-      if (channel !== 'professional_network' && channel !== 'messaging_app') throw new UsageError('--channel must be professional_network or messaging_app.');
+      if (channel !== 'professional_network' && channel !== 'messaging_app')
+        throw new UsageError('--channel must be professional_network or messaging_app.');
       const name = required(flags, 'name');
       return (db) => createAccount(db, workspace, { channel: channel as Channel, name, premium: flags.premium === true });
     }

@@ -40,7 +40,8 @@ export async function createAccount(
   workspaceRef: string,
   input: { channel: Channel; name: string; premium?: boolean },
 ): Promise<{ accountId: string }> {
-  if (input.channel !== 'professional_network' && input.channel !== 'messaging_app') throw new Error('channel must be professional_network or messaging_app');
+  if (input.channel !== 'professional_network' && input.channel !== 'messaging_app')
+    throw new Error('channel must be professional_network or messaging_app');
   if (!input.name.trim()) throw new Error('An account needs a name.');
   const [workspaceId] = await findWorkspaces(db, [workspaceRef]);
   const { rows } = await db.query<{ id: string }>(

@@ -39,12 +39,22 @@ describe('update-campaign-workflow — bad input never saves', async () => {
   const badGraphs: [string, (g: any) => unknown, string][] = [
     ['no nodes', (g) => ({ ...g, nodes: [] }), 'node_count'],
     ['extra top-level property', (g) => ({ ...g, viewport: { x: 0 } }), 'invalid_field'],
-    ['unknown node type (cancel_connection_request)', (g) => (g.nodes[1].type = 'cancel_connection_request', g), 'unknown_node_type'],
-    ['icpThreshold 101', (g) => (g.nodes[1].data.icpThreshold = 101, g), 'invalid_field'],
-    ['position with extra property', (g) => (g.nodes[0].position = { x: 0, y: 0, z: 1 }, g), 'invalid_field'],
+    ['unknown node type (cancel_connection_request)', (g) => ((g.nodes[1].type = 'cancel_connection_request'), g), 'unknown_node_type'],
+    ['icpThreshold 101', (g) => ((g.nodes[1].data.icpThreshold = 101), g), 'invalid_field'],
+    ['position with extra property', (g) => ((g.nodes[0].position = { x: 0, y: 0, z: 1 }), g), 'invalid_field'],
     ['dangling no_response', (g) => ({ ...g, edges: g.edges.filter((e: any) => e.sourceHandle !== 'no_response') }), 'missing_output'],
-    ['cycle', (g) => ({ ...g, edges: [...g.edges.filter((e: any) => e.sourceHandle !== 'no_response'), { id: 'back', source: 'connection_request', target: 'connection_request', sourceHandle: 'no_response' }] }), 'cycle'],
-    ['edge to an unknown node', (g) => (g.edges[0].target = 'ghost', g), 'edge_unknown_node'],
+    [
+      'cycle',
+      (g) => ({
+        ...g,
+        edges: [
+          ...g.edges.filter((e: any) => e.sourceHandle !== 'no_response'),
+          { id: 'back', source: 'connection_request', target: 'connection_request', sourceHandle: 'no_response' },
+        ],
+      }),
+      'cycle',
+    ],
+    ['edge to an unknown node', (g) => ((g.edges[0].target = 'ghost'), g), 'edge_unknown_node'],
     ['nodes not an array', (g) => ({ ...g, nodes: {} }), 'invalid_field'],
   ];
   it.each(badGraphs)('graph with %s → invalid_workflow (%s) and nothing saved', async (_name, mutate, code) => {
@@ -72,14 +82,37 @@ describe('error precedence: arguments, workspace, not found, not draft, stale, i
     const twoKey = await keyFor([ws.workspaceId, other.workspaceId]);
     const call = (key: string, args: Record<string, unknown>) => fails(key, 'update-campaign-workflow', args);
 
-    expect((await call(twoKey, { campaignId: 'bad', expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe('invalid_arguments');
-    expect((await call(twoKey, { campaignId: active.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe('workspace_required');
-    expect((await call(ws.apiKey, { workspaceId: other.slug, campaignId: active.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe('workspace_not_found');
-    expect((await call(ws.apiKey, { campaignId: randomUUID(), expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe('not_found');
-    expect(await call(ws.apiKey, { campaignId: active.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).toMatchObject({ code: 'campaign_not_draft', status: 'active' });
+    expect((await call(twoKey, { campaignId: 'bad', expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe(
+      'invalid_arguments',
+    );
+    expect((await call(twoKey, { campaignId: active.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe(
+      'workspace_required',
+    );
+    expect(
+      (
+        await call(ws.apiKey, {
+          workspaceId: other.slug,
+          campaignId: active.campaignId,
+          expectedUpdatedAt: stale,
+          workflow_definition: broken,
+        })
+      ).code,
+    ).toBe('workspace_not_found');
+    expect((await call(ws.apiKey, { campaignId: randomUUID(), expectedUpdatedAt: stale, workflow_definition: broken })).code).toBe(
+      'not_found',
+    );
+    expect(await call(ws.apiKey, { campaignId: active.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).toMatchObject({
+      code: 'campaign_not_draft',
+      status: 'active',
+    });
     const draft = await createDraft(ws);
-    expect(await call(ws.apiKey, { campaignId: draft.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).toMatchObject({ code: 'stale_edit', currentUpdatedAt: draft.updated_at });
-    expect((await call(ws.apiKey, { campaignId: draft.campaignId, expectedUpdatedAt: draft.updated_at, workflow_definition: broken })).code).toBe('invalid_workflow');
+    expect(await call(ws.apiKey, { campaignId: draft.campaignId, expectedUpdatedAt: stale, workflow_definition: broken })).toMatchObject({
+      code: 'stale_edit',
+      currentUpdatedAt: draft.updated_at,
+    });
+    expect(
+      (await call(ws.apiKey, { campaignId: draft.campaignId, expectedUpdatedAt: draft.updated_at, workflow_definition: broken })).code,
+    ).toBe('invalid_workflow');
   });
 });
 
@@ -89,7 +122,15 @@ describe('workspace isolation (contract 2)', () => {
     const c = await createDraft(a);
     const id = { campaignId: c.campaignId };
     expect((await fails(b.apiKey, 'get-campaign', id)).code).toBe('not_found');
-    expect((await fails(b.apiKey, 'update-campaign-workflow', { ...id, expectedUpdatedAt: c.updated_at, workflow_definition: connectionOnlyGraph() })).code).toBe('not_found');
+    expect(
+      (
+        await fails(b.apiKey, 'update-campaign-workflow', {
+          ...id,
+          expectedUpdatedAt: c.updated_at,
+          workflow_definition: connectionOnlyGraph(),
+        })
+      ).code,
+    ).toBe('not_found');
     expect((await fails(b.apiKey, 'launch-campaign', { ...id, inspectedUpdatedAt: c.updated_at, confirm: true })).code).toBe('not_found');
     expect((await fails(b.apiKey, 'list-campaign-versions', id)).code).toBe('not_found');
     expect((await fails(b.apiKey, 'get-campaign-version', { ...id, version: 1 })).code).toBe('not_found');
@@ -133,11 +174,26 @@ describe('other tools — bad input tables', async () => {
     ['list-campaigns', 'limit as text', { limit: '10' }, 'invalid_arguments'],
     ['list-campaigns', 'unknown status', { status: 'archived' }, 'invalid_arguments'],
     ['list-campaigns', 'forged cursor', { cursor: 'bm90LWEtY3Vyc29y' }, 'invalid_arguments'],
-    ['launch-campaign', 'confirm false', { campaignId: draft.campaignId, inspectedUpdatedAt: draft.updated_at, confirm: false }, 'invalid_arguments'],
-    ['launch-campaign', 'confirm "true"', { campaignId: draft.campaignId, inspectedUpdatedAt: draft.updated_at, confirm: 'true' }, 'invalid_arguments'],
+    [
+      'launch-campaign',
+      'confirm false',
+      { campaignId: draft.campaignId, inspectedUpdatedAt: draft.updated_at, confirm: false },
+      'invalid_arguments',
+    ],
+    [
+      'launch-campaign',
+      'confirm "true"',
+      { campaignId: draft.campaignId, inspectedUpdatedAt: draft.updated_at, confirm: 'true' },
+      'invalid_arguments',
+    ],
     ['launch-campaign', 'confirm missing', { campaignId: draft.campaignId, inspectedUpdatedAt: draft.updated_at }, 'invalid_arguments'],
     ['launch-campaign', 'inspectedUpdatedAt missing', { campaignId: draft.campaignId, confirm: true }, 'invalid_arguments'],
-    ['launch-campaign', 'not inspected at the current stamp', { campaignId: draft.campaignId, inspectedUpdatedAt: '2020-01-01T00:00:00Z', confirm: true }, 'stale_edit'],
+    [
+      'launch-campaign',
+      'not inspected at the current stamp',
+      { campaignId: draft.campaignId, inspectedUpdatedAt: '2020-01-01T00:00:00Z', confirm: true },
+      'stale_edit',
+    ],
     ['list-campaign-versions', 'bad id', { campaignId: 'x' }, 'invalid_arguments'],
     ['get-campaign-version', 'version 0', { campaignId: draft.campaignId, version: 0 }, 'invalid_arguments'],
     ['get-campaign-version', 'version missing', { campaignId: draft.campaignId }, 'invalid_arguments'],
@@ -165,8 +221,18 @@ describe('launch-campaign rules', () => {
     const ws = await newWorkspace();
     const c = await createDraft(ws);
     const launched = await ok(ws.apiKey, 'launch-campaign', { campaignId: c.campaignId, inspectedUpdatedAt: c.updated_at, confirm: true });
-    expect(await fails(ws.apiKey, 'launch-campaign', { campaignId: c.campaignId, inspectedUpdatedAt: launched.updated_at, confirm: true })).toMatchObject({ code: 'campaign_not_draft', status: 'active' });
-    expect((await fails(ws.apiKey, 'update-campaign-workflow', { campaignId: c.campaignId, expectedUpdatedAt: launched.updated_at, workflow_definition: connectionOnlyGraph() })).code).toBe('campaign_not_draft');
+    expect(
+      await fails(ws.apiKey, 'launch-campaign', { campaignId: c.campaignId, inspectedUpdatedAt: launched.updated_at, confirm: true }),
+    ).toMatchObject({ code: 'campaign_not_draft', status: 'active' });
+    expect(
+      (
+        await fails(ws.apiKey, 'update-campaign-workflow', {
+          campaignId: c.campaignId,
+          expectedUpdatedAt: launched.updated_at,
+          workflow_definition: connectionOnlyGraph(),
+        })
+      ).code,
+    ).toBe('campaign_not_draft');
   });
 
   it('InMail to free senders blocks save and launch; premium or unknown senders do not (spec 4.1 rule 10)', async () => {
@@ -174,7 +240,11 @@ describe('launch-campaign rules', () => {
     const graph: any = inmailFallbackGraph();
     graph.nodes.find((n: any) => n.type === 'inmail').data.only_open_profiles = false;
     const free = await ok(ws.apiKey, 'create-campaign', { name: 'free', senderAccountIds: [ws.accounts.linkedinFree] });
-    const error = await fails(ws.apiKey, 'update-campaign-workflow', { campaignId: free.campaignId, expectedUpdatedAt: free.updated_at, workflow_definition: graph });
+    const error = await fails(ws.apiKey, 'update-campaign-workflow', {
+      campaignId: free.campaignId,
+      expectedUpdatedAt: free.updated_at,
+      workflow_definition: graph,
+    });
     expect(error.violations.find((v: any) => v.code === 'inmail_premium')?.severity).toBe('error');
     await saveGraph(ws, await createDraft(ws), graph); // premium sender
     await saveGraph(ws, await ok(ws.apiKey, 'create-campaign', { name: 'nobody' }), graph); // unknown senders: warning only
@@ -191,11 +261,18 @@ describe('the save race (spec 3.1: stale check atomic with the write)', () => {
       return g;
     });
     const results = await Promise.all(
-      graphs.map((g) => callTool(ws.apiKey, 'update-campaign-workflow', { campaignId: c.campaignId, expectedUpdatedAt: c.updated_at, workflow_definition: g })),
+      graphs.map((g) =>
+        callTool(ws.apiKey, 'update-campaign-workflow', {
+          campaignId: c.campaignId,
+          expectedUpdatedAt: c.updated_at,
+          workflow_definition: g,
+        }),
+      ),
     );
     const winners = results.filter((r) => !r.isError);
     expect(winners).toHaveLength(1);
-    for (const loser of results.filter((r) => r.isError)) expect(loser.structured.error).toMatchObject({ code: 'stale_edit', currentUpdatedAt: winners[0].structured.updated_at });
+    for (const loser of results.filter((r) => r.isError))
+      expect(loser.structured.error).toMatchObject({ code: 'stale_edit', currentUpdatedAt: winners[0].structured.updated_at });
     const stored = await ok(ws.apiKey, 'get-campaign', { campaignId: c.campaignId });
     expect(stored).toEqual(winners[0].structured);
     expect((await ok<any>(ws.apiKey, 'list-campaign-versions', { campaignId: c.campaignId })).items).toHaveLength(1);

@@ -9,12 +9,33 @@ describe('campaign tools — happy paths (contract 4)', () => {
   it('create-campaign makes an easy-mode draft with the default graph start → connection_request → end', async () => {
     const ws = await newWorkspace();
     const c = await createDraft(ws);
-    expect(c).toMatchObject({ workspaceId: ws.workspaceId, name: 'Q3 founders', status: 'draft', editingMode: 'easy', senderAccountIds: [ws.accounts.linkedinPremium] });
+    expect(c).toMatchObject({
+      workspaceId: ws.workspaceId,
+      name: 'Q3 founders',
+      status: 'draft',
+      editingMode: 'easy',
+      senderAccountIds: [ws.accounts.linkedinPremium],
+    });
     expect(c.created_at).toMatch(ISO_MS);
     expect(c.updated_at).toMatch(ISO_MS);
     expect(c.workflow_definition.nodes.map((n) => n.type)).toEqual(['start', 'connection_request', 'end']);
-    expect(c.workflow_definition.edges.filter((e) => e.source === 'connection_request').map((e) => e.sourceHandle).sort()).toEqual(['accepted', 'no_response']);
-    expect(Object.keys(c).sort()).toEqual(['campaignId', 'created_at', 'editingMode', 'name', 'senderAccountIds', 'status', 'updated_at', 'workflow_definition', 'workspaceId']);
+    expect(
+      c.workflow_definition.edges
+        .filter((e) => e.source === 'connection_request')
+        .map((e) => e.sourceHandle)
+        .sort(),
+    ).toEqual(['accepted', 'no_response']);
+    expect(Object.keys(c).sort()).toEqual([
+      'campaignId',
+      'created_at',
+      'editingMode',
+      'name',
+      'senderAccountIds',
+      'status',
+      'updated_at',
+      'workflow_definition',
+      'workspaceId',
+    ]);
   });
 
   it('create-campaign keeps a given valid graph and accepts the workspace slug', async () => {
@@ -37,7 +58,13 @@ describe('campaign tools — happy paths (contract 4)', () => {
     const c = await createDraft(ws);
     const graph = scoredFollowUpGraph();
     const saved = await saveGraph(ws, c, graph);
-    expect(saved).toMatchObject({ campaignId: c.campaignId, status: 'draft', editingMode: 'advanced', created_at: c.created_at, name: c.name });
+    expect(saved).toMatchObject({
+      campaignId: c.campaignId,
+      status: 'draft',
+      editingMode: 'advanced',
+      created_at: c.created_at,
+      name: c.name,
+    });
     expect(saved.workflow_definition).toEqual(graph);
     expect(saved.updated_at).toMatch(ISO_MS);
     expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(c.updated_at));
@@ -56,7 +83,12 @@ describe('campaign tools — happy paths (contract 4)', () => {
     const ws = await newWorkspace();
     const c = await createDraft(ws);
     const graph: any = connectionOnlyGraph();
-    graph.nodes[1] = { zIndex: 3, ...graph.nodes[1], selected: true, data: { custom_note: 'keep me', ...graph.nodes[1].data, nested: { b: 1, a: [1, { z: null }] } } };
+    graph.nodes[1] = {
+      zIndex: 3,
+      ...graph.nodes[1],
+      selected: true,
+      data: { custom_note: 'keep me', ...graph.nodes[1].data, nested: { b: 1, a: [1, { z: null }] } },
+    };
     graph.edges[0] = { animated: true, ...graph.edges[0], label: 'go', style: { stroke: '#f00' } };
     graph.nodes[0].position = { x: 12.5, y: -3 };
     const saved = await saveGraph(ws, c, graph);
@@ -72,7 +104,11 @@ describe('campaign tools — happy paths (contract 4)', () => {
     for (let i = 0; i < 8; i++) {
       // Trailing zeros of the fraction dropped: the same instant, so the save must be accepted.
       const loose = c.updated_at.replace(/\.(\d*?)0+Z$/, (_m, d: string) => (d ? `.${d}Z` : 'Z'));
-      c = await ok(ws.apiKey, 'update-campaign-workflow', { campaignId: c.campaignId, expectedUpdatedAt: loose, workflow_definition: connectionOnlyGraph() });
+      c = await ok(ws.apiKey, 'update-campaign-workflow', {
+        campaignId: c.campaignId,
+        expectedUpdatedAt: loose,
+        workflow_definition: connectionOnlyGraph(),
+      });
       stamps.push(c.updated_at);
     }
     for (let i = 1; i < stamps.length; i++) expect(Date.parse(stamps[i])).toBeGreaterThan(Date.parse(stamps[i - 1]));
@@ -114,13 +150,20 @@ describe('campaign tools — happy paths (contract 4)', () => {
     const ws = await newWorkspace();
     const made: CampaignRecord[] = [];
     for (let i = 0; i < 5; i++) made.push(await ok(ws.apiKey, 'create-campaign', { name: `C${i}` }));
-    const launched = await ok(ws.apiKey, 'launch-campaign', { campaignId: made[1].campaignId, inspectedUpdatedAt: made[1].updated_at, confirm: true });
+    const launched = await ok(ws.apiKey, 'launch-campaign', {
+      campaignId: made[1].campaignId,
+      inspectedUpdatedAt: made[1].updated_at,
+      confirm: true,
+    });
 
     const seen: string[] = [];
     let cursor: string | null | undefined;
     let pages = 0;
     do {
-      const page = await ok<{ items: CampaignRecord[]; nextCursor: string | null }>(ws.apiKey, 'list-campaigns', { limit: 2, ...(cursor ? { cursor } : {}) });
+      const page = await ok<{ items: CampaignRecord[]; nextCursor: string | null }>(ws.apiKey, 'list-campaigns', {
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.items.map((c) => c.campaignId));
       cursor = page.nextCursor;
@@ -145,7 +188,10 @@ describe('campaign tools — happy paths (contract 4)', () => {
     const ws = await newWorkspace();
     const c = await createDraft(ws);
     // An endpoint subscribed to the event gets a delivery for the save (contract 6); we only check it exists.
-    const endpoint = await api(ws.apiKey, 'POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hook', eventTypes: ['campaign.workflow_updated'] });
+    const endpoint = await api(ws.apiKey, 'POST', '/api/v1/webhook-endpoints', {
+      url: 'http://127.0.0.1:9/hook',
+      eventTypes: ['campaign.workflow_updated'],
+    });
     expect(endpoint.status).toBe(201);
     const saved = await saveGraph(ws, c, connectionOnlyGraph());
     await ok(ws.apiKey, 'launch-campaign', { campaignId: c.campaignId, inspectedUpdatedAt: saved.updated_at, confirm: true });

@@ -55,7 +55,10 @@ export async function insertCampaign(
 }
 
 export async function findCampaign(db: Queryable, workspaceId: string, campaignId: string): Promise<CampaignRow | undefined> {
-  const { rows } = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns c ${CURRENT_GRAPH} WHERE c.id = $1 AND c.workspace_id = $2`, [campaignId, workspaceId]);
+  const { rows } = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM campaigns c ${CURRENT_GRAPH} WHERE c.id = $1 AND c.workspace_id = $2`,
+    [campaignId, workspaceId],
+  );
   return rows[0];
 }
 
@@ -103,7 +106,14 @@ export type SavedGraph = Omit<CampaignRow, 'workflow_definition'> & { version: n
  */
 export async function replaceDraftGraph(
   tx: Queryable,
-  input: { workspaceId: string; campaignId: string; expectedUpdatedAt: string; definitionText: string; nodeCount: number; edgeCount: number },
+  input: {
+    workspaceId: string;
+    campaignId: string;
+    expectedUpdatedAt: string;
+    definitionText: string;
+    nodeCount: number;
+    edgeCount: number;
+  },
 ): Promise<SavedGraph | undefined> {
   const { rows } = await tx.query<SavedGraph>(
     `WITH c AS (
@@ -121,7 +131,12 @@ export async function replaceDraftGraph(
 }
 
 /** Contract 4 launch: draft → active, only while updated_at is still the inspected stamp. */
-export async function activateDraft(tx: Queryable, workspaceId: string, campaignId: string, inspectedUpdatedAt: string): Promise<Omit<CampaignRow, 'workflow_definition'> | undefined> {
+export async function activateDraft(
+  tx: Queryable,
+  workspaceId: string,
+  campaignId: string,
+  inspectedUpdatedAt: string,
+): Promise<Omit<CampaignRow, 'workflow_definition'> | undefined> {
   const { rows } = await tx.query<CampaignRow>(
     `UPDATE campaigns c SET status = 'active', updated_at = ${NEXT_STAMP}
      WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
@@ -169,7 +184,11 @@ export async function listVersionRows(db: Queryable, campaignId: string): Promis
 }
 
 /** One earlier graph; the current graph is not a version (read it with get-campaign). */
-export async function findVersion(db: Queryable, campaignId: string, version: number): Promise<(VersionRow & { workflow_definition: string }) | undefined> {
+export async function findVersion(
+  db: Queryable,
+  campaignId: string,
+  version: number,
+): Promise<(VersionRow & { workflow_definition: string }) | undefined> {
   const { rows } = await db.query<VersionRow & { workflow_definition: string }>(
     `SELECT v.version, v.saved_at, v.node_count, v.edge_count, v.workflow_definition FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
      WHERE v.campaign_id = $1 AND v.version = $2 AND v.version < c.graph_version`,

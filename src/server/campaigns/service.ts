@@ -1,4 +1,11 @@
-import { toIsoMillis, type CampaignRecord, validateWorkflow, type ValidationContext, type Violation, type WorkflowDefinition } from '../../domain';
+import {
+  toIsoMillis,
+  type CampaignRecord,
+  validateWorkflow,
+  type ValidationContext,
+  type Violation,
+  type WorkflowDefinition,
+} from '../../domain';
 import { findTemplate } from '../../domain/paths';
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
@@ -6,8 +13,20 @@ import { ApiError } from '../http/errors';
 import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/pagination';
 import type { WorkspaceRef } from '../http/auth';
 import {
-  activateDraft, findCampaign, findCampaignDefinition, findCampaignState, findSenders, findVersion, insertCampaign,
-  listCampaignRows, listVersionRows, replaceDraftGraph, type CampaignRow, type CampaignState, type CampaignStatus, type EditingMode,
+  activateDraft,
+  findCampaign,
+  findCampaignDefinition,
+  findCampaignState,
+  findSenders,
+  findVersion,
+  insertCampaign,
+  listCampaignRows,
+  listVersionRows,
+  replaceDraftGraph,
+  type CampaignRow,
+  type CampaignState,
+  type CampaignStatus,
+  type EditingMode,
 } from './queries';
 
 /**
@@ -22,7 +41,10 @@ export type Campaign = CampaignRecord;
 const iso = (value: Date | string): string => toIsoMillis(new Date(value).getTime());
 
 /** The record of contract 4; `definition` when the graph is already at hand (just written or parsed). */
-export const toCampaign = (row: Omit<CampaignRow, 'workflow_definition'> & { workflow_definition?: string }, definition?: WorkflowDefinition): Campaign => ({
+export const toCampaign = (
+  row: Omit<CampaignRow, 'workflow_definition'> & { workflow_definition?: string },
+  definition?: WorkflowDefinition,
+): Campaign => ({
   campaignId: row.id,
   workspaceId: row.workspace_id,
   name: row.name,
@@ -40,15 +62,22 @@ export const invalidArguments = (message: string, errors: { path: string; messag
   new ApiError(400, 'invalid_arguments', message, { errors });
 const campaignNotFound = () => new ApiError(404, 'not_found', 'No campaign with that campaignId in this workspace.');
 const notDraft = (status: CampaignStatus) =>
-  new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's graph can be replaced or launched.`, { status });
+  new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's graph can be replaced or launched.`, {
+    status,
+  });
 const staleEdit = (current: Date | string) =>
   new ApiError(409, 'stale_edit', 'The campaign changed since you read it: read it again with get-campaign and pass its updated_at.', {
     currentUpdatedAt: iso(current),
   });
 const invalidWorkflow = (violations: Violation[]) =>
-  new ApiError(422, 'invalid_workflow', `The workflow breaks ${violations.filter((v) => v.severity === 'error').length} rule(s); nothing was saved.`, {
-    violations,
-  });
+  new ApiError(
+    422,
+    'invalid_workflow',
+    `The workflow breaks ${violations.filter((v) => v.severity === 'error').length} rule(s); nothing was saved.`,
+    {
+      violations,
+    },
+  );
 
 // ---- validation --------------------------------------------------------------------------------
 
@@ -83,7 +112,9 @@ export async function createCampaign(
   const senderIds = [...new Set(input.senderAccountIds.map((id) => id.toLowerCase()))];
   const senders = await findSenders(db, workspace.id, senderIds);
   const known = new Set(senders.map((s) => s.accountId));
-  const unknown = input.senderAccountIds.flatMap((id, i) => (known.has(id.toLowerCase()) ? [] : [{ path: `senderAccountIds.${i}`, message: 'Not an account of this workspace.' }]));
+  const unknown = input.senderAccountIds.flatMap((id, i) =>
+    known.has(id.toLowerCase()) ? [] : [{ path: `senderAccountIds.${i}`, message: 'Not an account of this workspace.' }],
+  );
   if (unknown.length > 0) throw invalidArguments('senderAccountIds must name accounts of this workspace.', unknown);
 
   const definition = (input.workflowDefinition as WorkflowDefinition | undefined) ?? defaultWorkflow();
@@ -156,7 +187,11 @@ export async function updateCampaignWorkflow(
  * Contract 4 launch-campaign: a draft whose saved graph was inspected at `inspectedUpdatedAt`
  * (and is valid) becomes active. Launching sends nothing by itself here.
  */
-export async function launchCampaign(db: Db, workspace: WorkspaceRef, input: { campaignId: string; inspectedUpdatedAtMs: number }): Promise<Campaign> {
+export async function launchCampaign(
+  db: Db,
+  workspace: WorkspaceRef,
+  input: { campaignId: string; inspectedUpdatedAtMs: number },
+): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
@@ -193,7 +228,8 @@ export async function listCampaigns(
     after = await codec.decode(input.cursor);
   } catch (err) {
     // Contract 3 names no cursor code for tools: a cursor is an argument like any other.
-    if (err instanceof ApiError && err.code === 'invalid_cursor') throw invalidArguments(err.detail, [{ path: 'cursor', message: 'Not a cursor list-campaigns issued for these filters.' }]);
+    if (err instanceof ApiError && err.code === 'invalid_cursor')
+      throw invalidArguments(err.detail, [{ path: 'cursor', message: 'Not a cursor list-campaigns issued for these filters.' }]);
     throw err;
   }
   const rows = await listCampaignRows(db, {
@@ -218,5 +254,9 @@ export async function getCampaignVersion(db: Queryable, workspace: WorkspaceRef,
   if (!(await findCampaignState(db, workspace.id, campaignId))) throw campaignNotFound();
   const row = await findVersion(db, campaignId, version);
   if (!row) throw new ApiError(404, 'not_found', `Campaign has no version ${version}: list them with list-campaign-versions.`);
-  return { version: row.version, savedAt: iso(row.saved_at), workflow_definition: JSON.parse(row.workflow_definition) as WorkflowDefinition };
+  return {
+    version: row.version,
+    savedAt: iso(row.saved_at),
+    workflow_definition: JSON.parse(row.workflow_definition) as WorkflowDefinition,
+  };
 }

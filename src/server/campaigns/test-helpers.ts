@@ -13,7 +13,11 @@ export async function ok<T = CampaignRecord>(apiKey: string, tool: string, args:
 }
 
 /** Calls a tool that must fail and returns the contract-3 error object. */
-export async function fails(apiKey: string, tool: string, args: Record<string, unknown>): Promise<{ code: string; message: string; [k: string]: any }> {
+export async function fails(
+  apiKey: string,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<{ code: string; message: string; [k: string]: any }> {
   const res = await callTool(apiKey, tool, args);
   if (!res.isError) throw new Error(`${tool} unexpectedly succeeded: ${JSON.stringify(res.structured)}`);
   const text = JSON.parse(res.raw.result.content[0].text);
@@ -25,4 +29,8 @@ export const createDraft = (ws: TestWorkspace, extra: Record<string, unknown> = 
   ok(ws.apiKey, 'create-campaign', { name: 'Q3 founders', senderAccountIds: [ws.accounts.linkedinPremium], ...extra });
 
 export const saveGraph = (ws: TestWorkspace, campaign: { campaignId: string; updated_at: string }, graph: unknown) =>
-  ok(ws.apiKey, 'update-campaign-workflow', { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: graph });
+  ok(ws.apiKey, 'update-campaign-workflow', {
+    campaignId: campaign.campaignId,
+    expectedUpdatedAt: campaign.updated_at,
+    workflow_definition: graph,
+  });

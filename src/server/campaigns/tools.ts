@@ -3,13 +3,23 @@ import { parseUtcDateTime, workflowDefinitionSchema } from '../../domain';
 import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../mcp/tool';
 import {
-  createCampaign, getCampaign, getCampaignVersion, launchCampaign, listCampaigns, listCampaignVersions, updateCampaignWorkflow,
+  createCampaign,
+  getCampaign,
+  getCampaignVersion,
+  launchCampaign,
+  listCampaigns,
+  listCampaignVersions,
+  updateCampaignWorkflow,
 } from './service';
 
 /** The campaign tools of contract 3–4 (and the saved-graph history), served at POST /mcp. */
 
 // Spec 2.1: workspace ID or slug, minimum length 1.
-const workspaceId = z.string().min(1).optional().describe('Workspace id or slug. Required when your API key can access several workspaces.');
+const workspaceId = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Workspace id or slug. Required when your API key can access several workspaces.');
 const campaignId = z.guid().describe('The campaign id (UUID).');
 
 // Spec 4.1: <date>T<time>Z, seconds and fraction optional, real calendar dates (leap days included).
@@ -65,7 +75,11 @@ const launchArgs = z.strictObject({
   confirm: z.literal(true).describe('Must be true: explicit authorization to launch.'),
 });
 const versionsArgs = z.strictObject({ workspaceId, campaignId });
-const versionArgs = z.strictObject({ workspaceId, campaignId, version: z.int().min(1).describe('A version number from list-campaign-versions.') });
+const versionArgs = z.strictObject({
+  workspaceId,
+  campaignId,
+  version: z.int().min(1).describe('A version number from list-campaign-versions.'),
+});
 
 export const campaignTools: ToolDefinition[] = [
   defineTool({
@@ -99,7 +113,8 @@ export const campaignTools: ToolDefinition[] = [
   defineTool({
     name: 'list-campaigns',
     title: 'List campaigns',
-    description: 'List the campaigns of a workspace, most recently updated first, with their graphs. Returns {items, nextCursor}; nextCursor is null on the last page.',
+    description:
+      'List the campaigns of a workspace, most recently updated first, with their graphs. Returns {items, nextCursor}; nextCursor is null on the last page.',
     arguments: listArgs,
     result: z.looseObject({ items: z.array(campaignRecord), nextCursor: z.string().nullable() }),
     readOnly: true,
@@ -138,14 +153,20 @@ export const campaignTools: ToolDefinition[] = [
     result: campaignRecord,
     readOnly: false,
     run: (args, { db, caller }) =>
-      launchCampaign(db, resolveWorkspace(caller, args.workspaceId), { campaignId: args.campaignId, inspectedUpdatedAtMs: instant(args.inspectedUpdatedAt) }),
+      launchCampaign(db, resolveWorkspace(caller, args.workspaceId), {
+        campaignId: args.campaignId,
+        inspectedUpdatedAtMs: instant(args.inspectedUpdatedAt),
+      }),
   }),
   defineTool({
     name: 'list-campaign-versions',
     title: 'List saved-graph versions',
-    description: 'The earlier graphs of a campaign, newest first: every successful save keeps the graph it replaced. Returns {items: [{version, savedAt, nodeCount, edgeCount}]}.',
+    description:
+      'The earlier graphs of a campaign, newest first: every successful save keeps the graph it replaced. Returns {items: [{version, savedAt, nodeCount, edgeCount}]}.',
     arguments: versionsArgs,
-    result: z.looseObject({ items: z.array(z.looseObject({ version: z.int(), savedAt: z.string(), nodeCount: z.int(), edgeCount: z.int() })) }),
+    result: z.looseObject({
+      items: z.array(z.looseObject({ version: z.int(), savedAt: z.string(), nodeCount: z.int(), edgeCount: z.int() })),
+    }),
     readOnly: true,
     run: (args, { db, caller }) => listCampaignVersions(db, resolveWorkspace(caller, args.workspaceId), args.campaignId),
   }),

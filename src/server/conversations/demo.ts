@@ -4,10 +4,78 @@ import type { Db } from '../db/types';
 
 /** Demo inbox: a few hundred realistic conversations across the workspace's accounts (no events). */
 
-const FIRST = ['Amelia', 'Noah', 'Priya', 'Lucas', 'Sofia', 'Mateo', 'Hana', 'Oliver', 'Zara', 'Ethan', 'Leila', 'Jonas', 'Maya', 'Ravi', 'Chloé', 'Diego', 'Ingrid', 'Kenji', 'Fatima', 'Tomás', 'Aisha', 'Liam', 'Elena', 'Marcus'];
-const LAST = ['Fischer', 'Okafor', 'Sharma', 'Martin', 'Rossi', 'García', 'Tanaka', 'Brown', 'Haddad', 'Novak', 'Johansson', 'Kim', 'Dubois', 'Silva', 'Nguyen', 'Kowalski', 'Müller', 'Patel', 'Andersen', "O'Brien"];
-const TITLES = ['Head of Growth', 'VP Sales', 'Founder & CEO', 'Marketing Director', 'RevOps Lead', 'CTO', 'Demand Gen Manager', 'Head of Partnerships', 'Chief Revenue Officer', 'Product Marketing Lead'];
-const COMPANIES = ['Northwind', 'Acme Analytics', 'Blue Harbor', 'Lumen Labs', 'Quanta Health', 'Verdant Foods', 'Helio Energy', 'Orbit Logistics', 'Pinecone Studio', 'Atlas Fintech'];
+const FIRST = [
+  'Amelia',
+  'Noah',
+  'Priya',
+  'Lucas',
+  'Sofia',
+  'Mateo',
+  'Hana',
+  'Oliver',
+  'Zara',
+  'Ethan',
+  'Leila',
+  'Jonas',
+  'Maya',
+  'Ravi',
+  'Chloé',
+  'Diego',
+  'Ingrid',
+  'Kenji',
+  'Fatima',
+  'Tomás',
+  'Aisha',
+  'Liam',
+  'Elena',
+  'Marcus',
+];
+const LAST = [
+  'Fischer',
+  'Okafor',
+  'Sharma',
+  'Martin',
+  'Rossi',
+  'García',
+  'Tanaka',
+  'Brown',
+  'Haddad',
+  'Novak',
+  'Johansson',
+  'Kim',
+  'Dubois',
+  'Silva',
+  'Nguyen',
+  'Kowalski',
+  'Müller',
+  'Patel',
+  'Andersen',
+  "O'Brien",
+];
+const TITLES = [
+  'Head of Growth',
+  'VP Sales',
+  'Founder & CEO',
+  'Marketing Director',
+  'RevOps Lead',
+  'CTO',
+  'Demand Gen Manager',
+  'Head of Partnerships',
+  'Chief Revenue Officer',
+  'Product Marketing Lead',
+];
+const COMPANIES = [
+  'Northwind',
+  'Acme Analytics',
+  'Blue Harbor',
+  'Lumen Labs',
+  'Quanta Health',
+  'Verdant Foods',
+  'Helio Energy',
+  'Orbit Logistics',
+  'Pinecone Studio',
+  'Atlas Fintech',
+];
 const OUTBOUND = [
   'Hi {first}, thanks for connecting! Curious how {company} handles outbound today?',
   'Loved your recent post on pipeline quality, {first}. Worth a quick chat?',
@@ -41,7 +109,10 @@ export function prng(seed: number): () => number {
 }
 
 async function demoAccounts(db: Db, workspaceId: string) {
-  const load = () => db.query<{ id: string; channel: string }>('SELECT id, channel FROM accounts WHERE workspace_id = $1 ORDER BY created_at, id', [workspaceId]);
+  const load = () =>
+    db.query<{ id: string; channel: string }>('SELECT id, channel FROM accounts WHERE workspace_id = $1 ORDER BY created_at, id', [
+      workspaceId,
+    ]);
   let { rows } = await load();
   if (rows.length === 0) {
     await createAccount(db, workspaceId, { channel: 'professional_network', name: 'Alex Rivera', premium: true });
@@ -56,7 +127,22 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
   const rand = prng(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   const now = Date.now();
-  const conv: Record<string, unknown[]> = { id: [], account: [], channel: [], ext: [], name: [], headline: [], avatar: [], profile: [], lastText: [], lastDir: [], lastAt: [], unread: [], tags: [], texts: [] };
+  const conv: Record<string, unknown[]> = {
+    id: [],
+    account: [],
+    channel: [],
+    ext: [],
+    name: [],
+    headline: [],
+    avatar: [],
+    profile: [],
+    lastText: [],
+    lastDir: [],
+    lastAt: [],
+    unread: [],
+    tags: [],
+    texts: [],
+  };
   const msg: Record<string, unknown[]> = { conv: [], account: [], ext: [], dir: [], text: [], at: [] };
   for (let i = 0; i < count; i++) {
     const account = accounts[i % accounts.length];
@@ -75,7 +161,9 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
       const text = fill(dir === 'outbound' ? pick(OUTBOUND) : pick(INBOUND));
       texts.push(text);
       unread = dir === 'inbound' ? unread + 1 : 0;
-      Object.entries({ conv: id, account: account.id, ext: `demo-${i}-${k}`, dir, text, at: new Date(at).toISOString() }).forEach(([key, v]) => msg[key].push(v));
+      Object.entries({ conv: id, account: account.id, ext: `demo-${i}-${k}`, dir, text, at: new Date(at).toISOString() }).forEach(
+        ([key, v]) => msg[key].push(v),
+      );
       at += gaps[k + 1] ?? 0;
       if (k < n - 1) dir = rand() < 0.75 ? (dir === 'inbound' ? 'outbound' : 'inbound') : dir;
     }
@@ -83,10 +171,20 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
     const tags = rand() < 0.35 ? [...new Set([pick(TAGS), ...(rand() < 0.3 ? [pick(TAGS)] : [])])] : [];
     const slug = `${first}-${last}`.toLowerCase().replace(/[^a-z]/g, '');
     Object.entries({
-      id, account: account.id, channel: account.channel, ext: `demo-thread-${i}`, name: `${first} ${last}`,
+      id,
+      account: account.id,
+      channel: account.channel,
+      ext: `demo-thread-${i}`,
+      name: `${first} ${last}`,
       headline: account.channel === 'messaging_app' && rand() < 0.5 ? null : `${pick(TITLES)} at ${company}`,
-      avatar: null, profile: account.channel === 'professional_network' ? `https://www.linkedin.com/in/${slug}-${i}` : null,
-      lastText: texts[texts.length - 1], lastDir: dir, lastAt, unread: rand() < 0.5 ? unread : 0, tags: JSON.stringify(tags), texts: texts.join('\n'),
+      avatar: null,
+      profile: account.channel === 'professional_network' ? `https://www.linkedin.com/in/${slug}-${i}` : null,
+      lastText: texts[texts.length - 1],
+      lastDir: dir,
+      lastAt,
+      unread: rand() < 0.5 ? unread : 0,
+      tags: JSON.stringify(tags),
+      texts: texts.join('\n'),
     }).forEach(([key, v]) => conv[key].push(v));
   }
   await db.query(
@@ -97,7 +195,23 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
      FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
        $12::timestamptz[], $13::int[], $14::text[], $15::text[])
        AS u(id, account, channel, ext, name, headline, avatar, profile, last_text, last_dir, last_at, unread, tags, texts)`,
-    [workspaceId, conv.id, conv.account, conv.channel, conv.ext, conv.name, conv.headline, conv.avatar, conv.profile, conv.lastText, conv.lastDir, conv.lastAt, conv.unread, conv.tags, conv.texts],
+    [
+      workspaceId,
+      conv.id,
+      conv.account,
+      conv.channel,
+      conv.ext,
+      conv.name,
+      conv.headline,
+      conv.avatar,
+      conv.profile,
+      conv.lastText,
+      conv.lastDir,
+      conv.lastAt,
+      conv.unread,
+      conv.tags,
+      conv.texts,
+    ],
   );
   await db.query(
     `INSERT INTO messages (workspace_id, conversation_id, account_id, external_message_id, direction, text, sent_at)

@@ -7,7 +7,12 @@ const validBody = (accountId: string) => ({
   accountId,
   externalConversationId: 'c-1',
   externalMessageId: 'm-1',
-  contact: { name: 'Grace Hopper', headline: 'Rear Admiral', avatarUrl: 'https://img.example/g.png', profileUrl: 'https://pn.example/in/grace' },
+  contact: {
+    name: 'Grace Hopper',
+    headline: 'Rear Admiral',
+    avatarUrl: 'https://img.example/g.png',
+    profileUrl: 'https://pn.example/in/grace',
+  },
   direction: 'inbound',
   text: 'Hi there',
   sentAt: '2026-03-01T10:00:00.000Z',
@@ -19,7 +24,11 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
     const first = await api(ws.apiKey, 'POST', '/api/messaging/messages', validBody(ws.accounts.whatsapp));
     expect(first.status).toBe(201);
     expect(ingestResultSchema.parse(first.body)).toEqual(first.body);
-    const again = await api(ws.apiKey, 'POST', '/api/messaging/messages', { ...validBody(ws.accounts.whatsapp), text: 'changed?', sentAt: '2027-01-01T00:00:00Z' });
+    const again = await api(ws.apiKey, 'POST', '/api/messaging/messages', {
+      ...validBody(ws.accounts.whatsapp),
+      text: 'changed?',
+      sentAt: '2027-01-01T00:00:00Z',
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     const list = await api(ws.apiKey, 'GET', '/api/messaging/conversations');
@@ -29,7 +38,12 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
       id: first.body.conversationId,
       accountId: ws.accounts.whatsapp,
       channel: 'messaging_app',
-      contact: { name: 'Grace Hopper', headline: 'Rear Admiral', avatarUrl: 'https://img.example/g.png', profileUrl: 'https://pn.example/in/grace' },
+      contact: {
+        name: 'Grace Hopper',
+        headline: 'Rear Admiral',
+        avatarUrl: 'https://img.example/g.png',
+        profileUrl: 'https://pn.example/in/grace',
+      },
       lastMessage: { text: 'Hi there', direction: 'inbound', at: '2026-03-01T10:00:00.000Z' },
       unreadCount: 1,
       tags: [],
@@ -39,7 +53,9 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
 
   it('20 concurrent ingests of one message create exactly one message', async () => {
     const ws = await newWorkspace();
-    const results = await Promise.all(Array.from({ length: 20 }, () => api(ws.apiKey, 'POST', '/api/messaging/messages', validBody(ws.accounts.linkedinFree))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api(ws.apiKey, 'POST', '/api/messaging/messages', validBody(ws.accounts.linkedinFree))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(new Set(results.map((r) => r.body.messageId)).size).toBe(1);
@@ -67,12 +83,21 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
     expect(conv.unreadCount).toBe(4);
     await ingest(ws, { ...base, direction: 'outbound', text: 'our reply', sentAt: '2026-01-01T12:30:00+01:00' });
     conv = (await api(ws.apiKey, 'GET', `/api/messaging/conversations/${conversationId}`)).body;
-    expect(conv).toMatchObject({ lastMessage: { text: 'our reply', direction: 'outbound', at: '2026-01-01T11:30:00.000Z' }, unreadCount: 0 });
+    expect(conv).toMatchObject({
+      lastMessage: { text: 'our reply', direction: 'outbound', at: '2026-01-01T11:30:00.000Z' },
+      unreadCount: 0,
+    });
     await ingest(ws, { ...base, direction: 'outbound', text: 'follow-up', sentAt: '2026-01-02T08:00:00Z' });
     conv = (await api(ws.apiKey, 'GET', `/api/messaging/conversations/${conversationId}`)).body;
     expect(conv).toMatchObject({ lastMessage: { text: 'follow-up', direction: 'outbound' }, unreadCount: 0, replyState: 'awaiting_reply' });
     const thread = (await api(ws.apiKey, 'GET', `/api/messaging/conversations/${conversationId}/messages`)).body.items;
-    expect(thread.map((m: any) => m.text).filter((t: string) => t !== 'same instant')).toEqual(['older backfill', 'first in', 'second in', 'our reply', 'follow-up']);
+    expect(thread.map((m: any) => m.text).filter((t: string) => t !== 'same instant')).toEqual([
+      'older backfill',
+      'first in',
+      'second in',
+      'our reply',
+      'follow-up',
+    ]);
     expect(thread).toHaveLength(6);
   });
 

@@ -16,13 +16,22 @@ describe('GET /api/messaging/conversations (spec 4.2, contract 4)', () => {
     const a = ws.accounts;
     const at = (h: number) => new Date(Date.UTC(2026, 4, 1, h)).toISOString();
     const add = async (key: string, accountId: string, name: string, headline: string, direction: string, text: string, h: number) =>
-      (ids[key] = (await ingest(ws, { accountId, externalConversationId: key, contact: { name, headline }, direction, text, sentAt: at(h) })).conversationId);
+      (ids[key] = (
+        await ingest(ws, { accountId, externalConversationId: key, contact: { name, headline }, direction, text, sentAt: at(h) })
+      ).conversationId);
     await add('ada', a.linkedinPremium, 'Ada Lovelace', 'Analyst at Engines Ltd', 'inbound', 'Loved your post on looms', 1);
     await add('bob', a.linkedinFree, 'Bob Builder', 'CEO, Fixit & Co', 'outbound', 'Can we fix it? 100% yes', 2);
     await add('cleo', a.whatsapp, 'Cleo Patra', 'Queen of the Nile', 'inbound', 'Send me the pricing', 3);
     await add('dan', a.linkedinPremium, 'Dan Brown', 'Author', 'outbound', 'Thanks for connecting', 4);
     // an older message with a distinctive word: search must find it although it is not the last message
-    await ingest(ws, { accountId: a.linkedinPremium, externalConversationId: 'dan', contact: { name: 'Dan Brown' }, direction: 'inbound', text: 'the Symbologist meeting', sentAt: at(0) });
+    await ingest(ws, {
+      accountId: a.linkedinPremium,
+      externalConversationId: 'dan',
+      contact: { name: 'Dan Brown' },
+      direction: 'inbound',
+      text: 'the Symbologist meeting',
+      sentAt: at(0),
+    });
     await api(ws.apiKey, 'PUT', `${LIST}/${ids.ada}/tags`, { tags: ['Hot-Lead', 'partner'] });
     await api(ws.apiKey, 'PUT', `${LIST}/${ids.cleo}/tags`, { tags: ['hot-lead'] });
     await ingest(other, { externalConversationId: 'ada', contact: { name: 'Ada Lovelace' }, text: 'looms elsewhere' });
@@ -59,8 +68,16 @@ describe('GET /api/messaging/conversations (spec 4.2, contract 4)', () => {
     ['search + tag', 'search=looms&tagFilter=partner', ['Ada Lovelace']],
     ['search + channel (no match)', 'search=looms&channel=messaging_app', []],
     ['tag + reply + accounts', 'tagFilter=hot-lead&replyFilter=need_to_reply&accountIds=ACCOUNT_WA', ['Cleo Patra']],
-    ['every filter', 'channel=professional_network&accountIds=ACCOUNT_PREMIUM&search=engines&tagFilter=partner&replyFilter=need_to_reply&limit=5', ['Ada Lovelace']],
-    ['empty values count as absent', 'channel=&search=&tagFilter=&replyFilter=&accountIds=', ['Dan Brown', 'Cleo Patra', 'Bob Builder', 'Ada Lovelace']],
+    [
+      'every filter',
+      'channel=professional_network&accountIds=ACCOUNT_PREMIUM&search=engines&tagFilter=partner&replyFilter=need_to_reply&limit=5',
+      ['Ada Lovelace'],
+    ],
+    [
+      'empty values count as absent',
+      'channel=&search=&tagFilter=&replyFilter=&accountIds=',
+      ['Dan Brown', 'Cleo Patra', 'Bob Builder', 'Ada Lovelace'],
+    ],
   ];
   it.each(cases)('filter: %s', async (_name, query, expected) => {
     const q = query
@@ -106,7 +123,9 @@ describe('GET /api/messaging/conversations (spec 4.2, contract 4)', () => {
     // other filters, another workspace, tampering, garbage: invalid_cursor
     const cursor = encodeURIComponent(p1.body.nextCursor);
     const [payload, mac] = p1.body.nextCursor.split('.');
-    const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), k: ['2030-01-01T00:00:00.000Z', ids.ada] })).toString('base64url');
+    const tampered = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), k: ['2030-01-01T00:00:00.000Z', ids.ada] }),
+    ).toString('base64url');
     for (const [key, query] of [
       [ws.apiKey, `channel=professional_network&cursor=${cursor}`],
       [ws.apiKey, `search=a&cursor=${cursor}`],
@@ -123,7 +142,8 @@ describe('GET /api/messaging/conversations (spec 4.2, contract 4)', () => {
 
   it('walks pages without duplicates or gaps while new messages arrive', async () => {
     const w = await newWorkspace();
-    for (let i = 0; i < 25; i++) await ingest(w, { externalConversationId: `p${i}`, sentAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+    for (let i = 0; i < 25; i++)
+      await ingest(w, { externalConversationId: `p${i}`, sentAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
     const seen: string[] = [];
     let cursor: string | null = null;
     let page = 0;

@@ -50,7 +50,12 @@ export interface ConversationFilters {
 }
 
 /** One page, newest last_message_at first, ties by id; keyset after `after` (fetches limit + 1 to know if more follow). */
-export async function listConversations(db: Queryable, f: ConversationFilters, limit: number, after?: [string, string]): Promise<Conversation[]> {
+export async function listConversations(
+  db: Queryable,
+  f: ConversationFilters,
+  limit: number,
+  after?: [string, string],
+): Promise<Conversation[]> {
   if (f.accountIds !== null && f.accountIds.length === 0) return [];
   const params: unknown[] = [f.workspaceId];
   const where = ['c.workspace_id = $1'];
@@ -77,7 +82,10 @@ export async function listConversations(db: Queryable, f: ConversationFilters, l
 }
 
 export async function getConversation(db: Queryable, workspaceId: string, id: string): Promise<Conversation | undefined> {
-  const { rows } = await db.query<ConversationRow>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = $1 AND c.workspace_id = $2`, [id, workspaceId]);
+  const { rows } = await db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = $1 AND c.workspace_id = $2`,
+    [id, workspaceId],
+  );
   return rows[0] && toConversation(rows[0]);
 }
 
@@ -136,12 +144,24 @@ export interface AccountRow {
 }
 
 export async function listAccounts(db: Queryable, workspaceId: string) {
-  const { rows } = await db.query<AccountRow>('SELECT id, channel, name, premium, created_at FROM accounts WHERE workspace_id = $1 ORDER BY created_at, id', [workspaceId]);
-  return rows.map((a) => ({ id: a.id, channel: a.channel, name: a.name, premium: a.premium, createdAt: new Date(a.created_at).toISOString() }));
+  const { rows } = await db.query<AccountRow>(
+    'SELECT id, channel, name, premium, created_at FROM accounts WHERE workspace_id = $1 ORDER BY created_at, id',
+    [workspaceId],
+  );
+  return rows.map((a) => ({
+    id: a.id,
+    channel: a.channel,
+    name: a.name,
+    premium: a.premium,
+    createdAt: new Date(a.created_at).toISOString(),
+  }));
 }
 
 export async function getAccount(db: Queryable, workspaceId: string, id: string): Promise<{ id: string; channel: string } | undefined> {
-  const { rows } = await db.query<{ id: string; channel: string }>('SELECT id, channel FROM accounts WHERE id = $1 AND workspace_id = $2', [id, workspaceId]);
+  const { rows } = await db.query<{ id: string; channel: string }>('SELECT id, channel FROM accounts WHERE id = $1 AND workspace_id = $2', [
+    id,
+    workspaceId,
+  ]);
   return rows[0];
 }
 
@@ -192,9 +212,21 @@ export async function ingestMessage(db: Db, workspaceId: string, channel: string
            updated_at = now()
          RETURNING id`,
         [
-          workspaceId, m.accountId, channel, m.externalConversationId, c.name, c.headline ?? null, c.avatarUrl ?? null, c.profileUrl ?? null,
-          m.text, m.direction, sentAt, m.direction === 'inbound' ? 1 : 0,
-          c.headline !== undefined, c.avatarUrl !== undefined, c.profileUrl !== undefined,
+          workspaceId,
+          m.accountId,
+          channel,
+          m.externalConversationId,
+          c.name,
+          c.headline ?? null,
+          c.avatarUrl ?? null,
+          c.profileUrl ?? null,
+          m.text,
+          m.direction,
+          sentAt,
+          m.direction === 'inbound' ? 1 : 0,
+          c.headline !== undefined,
+          c.avatarUrl !== undefined,
+          c.profileUrl !== undefined,
         ],
       );
       const conversationId = conv.rows[0].id;
@@ -207,8 +239,15 @@ export async function ingestMessage(db: Db, workspaceId: string, channel: string
       if (msg.rows.length === 0) throw new DuplicateMessage();
       const messageId = msg.rows[0].id;
       await emitEvent(tx, workspaceId, 'conversation.message_received', {
-        conversationId, messageId, accountId: m.accountId, channel, externalConversationId: m.externalConversationId,
-        externalMessageId: m.externalMessageId, direction: m.direction, text: m.text, sentAt,
+        conversationId,
+        messageId,
+        accountId: m.accountId,
+        channel,
+        externalConversationId: m.externalConversationId,
+        externalMessageId: m.externalMessageId,
+        direction: m.direction,
+        text: m.text,
+        sentAt,
         contact: { name: c.name, headline: c.headline ?? null, avatarUrl: c.avatarUrl ?? null, profileUrl: c.profileUrl ?? null },
       });
       return { created: true, conversationId, messageId };

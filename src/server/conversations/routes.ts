@@ -4,13 +4,25 @@ import { resolveWorkspace, type AppEnv } from '../http/auth';
 import { notFound, parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey, uuidParam } from '../http/pagination';
-import { getAccount, getConversation, ingestMessage, listAccounts, listConversations, listMessages, setTags, type ConversationFilters } from './queries';
+import {
+  getAccount,
+  getConversation,
+  ingestMessage,
+  listAccounts,
+  listConversations,
+  listMessages,
+  setTags,
+  type ConversationFilters,
+} from './queries';
 import { ingestMessageBody, listConversationsQuery, pageQuery, putTagsBody, workspaceQuery } from './schemas';
 
 /** `accountIds` (comma-separated): malformed entries, like foreign ones, match nothing (contract 4). */
 const accountIdList = (raw: string | undefined): string[] | null => {
   if (raw === undefined) return null;
-  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) return null;
   return [...new Set(parts.filter((s) => uuidParam.safeParse(s).success).map((s) => s.toLowerCase()))].sort();
 };

@@ -21,7 +21,12 @@ describe('conversation extensions (contract 7)', () => {
     const [ws, other] = [await newWorkspace(), await newWorkspace()];
     let conversationId = '';
     for (let i = 0; i < 7; i++) {
-      const r = await ingest(ws, { externalConversationId: 'long', direction: i % 2 ? 'outbound' : 'inbound', text: `m${i}`, sentAt: new Date(Date.UTC(2026, 1, 1, 7 - i)).toISOString() });
+      const r = await ingest(ws, {
+        externalConversationId: 'long',
+        direction: i % 2 ? 'outbound' : 'inbound',
+        text: `m${i}`,
+        sentAt: new Date(Date.UTC(2026, 1, 1, 7 - i)).toISOString(),
+      });
       conversationId = r.conversationId;
     }
     const first = await api(ws.apiKey, 'GET', `${CONV}/${conversationId}/messages?limit=3`);

@@ -6,8 +6,13 @@ import { join } from 'node:path';
  * lose writes: the server holds `server.lock` (its pid) while it runs; the admin CLI refuses then.
  */
 export class DataDirLockedError extends Error {
-  constructor(readonly pid: number, dataDir: string) {
-    super(`The embedded database in ${dataDir} is in use by a running server (pid ${pid}). Stop the server first, then run this command again.`);
+  constructor(
+    readonly pid: number,
+    dataDir: string,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by a running server (pid ${pid}). Stop the server first, then run this command again.`,
+    );
   }
 }
 

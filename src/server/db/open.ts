@@ -26,7 +26,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // PostgreSQL's own files live in <dataDir>/pg; the lock file sits beside them.
     const db = await openPglite(join(dataDir, 'pg'));
     await migrate(db);
-    return { ...db, close: async () => { await db.close(); release(); } };
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        release();
+      },
+    };
   } catch (err) {
     release();
     throw err;

@@ -10,7 +10,12 @@ import type { DemoSeeder } from './seed';
  */
 
 const at = (column: number, row: number) => ({ x: column * 300, y: row * 170 });
-const step = (id: string, type: string, position: { x: number; y: number }, data: Record<string, unknown> = {}): WorkflowNode => ({ id, type, position, data });
+const step = (id: string, type: string, position: { x: number; y: number }, data: Record<string, unknown> = {}): WorkflowNode => ({
+  id,
+  type,
+  position,
+  data,
+});
 const link = (source: string, target: string, sourceHandle?: string): WorkflowEdge =>
   sourceHandle ? { id: `e_${source}_${sourceHandle}`, source, target, sourceHandle } : { id: `e_${source}`, source, target };
 
@@ -20,13 +25,17 @@ export function founderOutreachGraph(): WorkflowDefinition {
     nodes: [
       step('start', 'start', at(1, 0)),
       step('icp_score', 'icp_scoring', at(1, 1), {
-        icpThreshold: 70, thresholdOperator: '>=', outputVariable: 'icp_score',
+        icpThreshold: 70,
+        thresholdOperator: '>=',
+        outputVariable: 'icp_score',
         customInstructions: 'B2B SaaS founders or heads of sales, 10–200 employees, based in Europe.',
       }),
       step('not_a_fit', 'end', at(2, 2)),
       step('invite', 'connection_request', at(1, 2), {
-        send_empty_request: false, wait_for_response_days: 14,
-        message_template: 'Hi {{firstName}}, I saw {{companyName}} is hiring SDRs — we help teams like yours book more first calls. Happy to connect!',
+        send_empty_request: false,
+        wait_for_response_days: 14,
+        message_template:
+          'Hi {{firstName}}, I saw {{companyName}} is hiring SDRs — we help teams like yours book more first calls. Happy to connect!',
       }),
       step('withdraw', 'cancel_invitation', at(0, 3)),
       step('thanks', 'message', at(1, 3), {
@@ -66,7 +75,8 @@ export function webinarInviteGraph(): WorkflowDefinition {
     nodes: [
       step('start', 'start', at(0, 0)),
       step('invite', 'connection_request', at(0, 1), {
-        send_empty_request: false, wait_for_response_days: 10,
+        send_empty_request: false,
+        wait_for_response_days: 10,
         message_template: 'Hi {{firstName}}, we are hosting a webinar on pipeline hygiene for {{industry}} teams — would love to connect.',
       }),
       step('webinar_link', 'message', at(0, 2), {
@@ -87,11 +97,17 @@ export function webinarInviteGraph(): WorkflowDefinition {
 
 export const seedAccountsAndCampaigns: DemoSeeder = async (db, workspaceId) => {
   const workspace = { id: workspaceId, slug: 'demo' };
-  const premium = (await createAccount(db, workspaceId, { channel: 'professional_network', name: 'Ada Lovelace (LinkedIn Premium)', premium: true })).accountId;
+  const premium = (
+    await createAccount(db, workspaceId, { channel: 'professional_network', name: 'Ada Lovelace (LinkedIn Premium)', premium: true })
+  ).accountId;
   const free = (await createAccount(db, workspaceId, { channel: 'professional_network', name: 'Ben Carter (LinkedIn)' })).accountId;
   await createAccount(db, workspaceId, { channel: 'messaging_app', name: 'Sales team WhatsApp' });
 
-  const webinar = await createCampaign(db, workspace, { name: 'Webinar invites — RevOps leaders', senderAccountIds: [free], workflowDefinition: { ...webinarInviteGraph() } });
+  const webinar = await createCampaign(db, workspace, {
+    name: 'Webinar invites — RevOps leaders',
+    senderAccountIds: [free],
+    workflowDefinition: { ...webinarInviteGraph() },
+  });
   await launchCampaign(db, workspace, { campaignId: webinar.campaignId, inspectedUpdatedAtMs: Date.parse(webinar.updated_at) });
 
   const founders = await createCampaign(db, workspace, { name: 'Founder outreach — Q3', senderAccountIds: [premium, free] });

@@ -78,7 +78,11 @@ export function resolveWorkspace(caller: Caller, requested: string | undefined |
   if (requested === undefined || requested === null || requested === '') {
     if (caller.workspaces.length === 1) return caller.workspaces[0];
     if (caller.workspaces.length === 0) throw new ApiError(404, 'workspace_not_found', 'This API key grants no workspace.');
-    throw new ApiError(400, 'workspace_required', `This API key can access ${caller.workspaces.length} workspaces: pass workspaceId (a workspace id or slug).`);
+    throw new ApiError(
+      400,
+      'workspace_required',
+      `This API key can access ${caller.workspaces.length} workspaces: pass workspaceId (a workspace id or slug).`,
+    );
   }
   const found = caller.workspaces.find((w) => w.id === requested || w.slug === requested);
   if (!found) throw new ApiError(404, 'workspace_not_found', 'No workspace with that id or slug is accessible with this API key.');

@@ -23,8 +23,15 @@ export class ApiError extends Error {
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large',
-  422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export const invalidRequest = (detail: string, errors: FieldError[] = []) => new ApiError(400, 'invalid_request', detail, { errors });
@@ -35,7 +42,8 @@ export const fieldErrors = (error: z.ZodError): FieldError[] =>
   error.issues.flatMap((i) => {
     const path = i.path.map(String);
     // An unknown property is named by its own path ("media.0.extra"), so a client can point at it.
-    if (i.code === 'unrecognized_keys') return i.keys.map((key) => ({ path: [...path, key].join('.'), message: `Unknown property "${key}"` }));
+    if (i.code === 'unrecognized_keys')
+      return i.keys.map((key) => ({ path: [...path, key].join('.'), message: `Unknown property "${key}"` }));
     return [{ path: path.join('.'), message: i.message }];
   });
 
@@ -59,7 +67,14 @@ export async function readJson(c: Context): Promise<unknown> {
 
 /** RFC 9457 problem details (contract 3). */
 export function problemResponse(c: Context, err: ApiError): Response {
-  const body = { type: 'about:blank', title: TITLES[err.status] ?? 'Error', status: err.status, code: err.code, detail: err.detail, ...err.extras };
+  const body = {
+    type: 'about:blank',
+    title: TITLES[err.status] ?? 'Error',
+    status: err.status,
+    code: err.code,
+    detail: err.detail,
+    ...err.extras,
+  };
   if (err.status === 401) c.header('WWW-Authenticate', 'Bearer');
   return c.body(JSON.stringify(body), err.status, { 'Content-Type': 'application/problem+json' });
 }
@@ -67,5 +82,8 @@ export function problemResponse(c: Context, err: ApiError): Response {
 /** Any unexpected error: logged server-side, answered without a stack trace. */
 export function internalError(c: Context, err: unknown): Response {
   console.error('[server] unexpected error', err);
-  return problemResponse(c, new ApiError(500, 'internal_error', 'Something went wrong on our side. Nothing was changed by this request unless stated.'));
+  return problemResponse(
+    c,
+    new ApiError(500, 'internal_error', 'Something went wrong on our side. Nothing was changed by this request unless stated.'),
+  );
 }

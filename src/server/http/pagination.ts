@@ -30,12 +30,10 @@ const secrets = new WeakMap<object, Promise<string>>();
 function cursorSecret(db: Queryable): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
-    secret = db
-      .query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'cursor_hmac'")
-      .then((r) => {
-        if (!r.rows[0]) throw new Error('server_secrets.cursor_hmac missing: run the migrations');
-        return r.rows[0].value;
-      });
+    secret = db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'cursor_hmac'").then((r) => {
+      if (!r.rows[0]) throw new Error('server_secrets.cursor_hmac missing: run the migrations');
+      return r.rows[0].value;
+    });
     secret.catch(() => secrets.delete(db));
     secrets.set(db, secret);
   }
@@ -43,11 +41,15 @@ function cursorSecret(db: Queryable): Promise<string> {
 }
 
 const digest = (scope: string, filters: unknown): string =>
-  createHash('sha256').update(`${scope}\n${JSON.stringify(filters)}`).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(`${scope}\n${JSON.stringify(filters)}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 const sign = (secret: string, payload: string): Buffer => createHmac('sha256', secret).update(payload).digest().subarray(0, 16);
 
-const invalidCursor = () => new ApiError(400, 'invalid_cursor', 'The cursor is not one this server issued for these filters: start again without a cursor.');
+const invalidCursor = () =>
+  new ApiError(400, 'invalid_cursor', 'The cursor is not one this server issued for these filters: start again without a cursor.');
 
 export interface CursorCodec<K> {
   encode(key: K): Promise<string>;
@@ -95,7 +97,12 @@ export type TimeIdKey = z.infer<typeof timeIdKey>;
  * Runs a page query that fetched `limit + 1` rows: returns the page and the next cursor
  * (null on the last page, contract 4).
  */
-export async function pageOf<R, K>(rows: R[], limit: number, codec: CursorCodec<K>, keyOf: (row: R) => K): Promise<{ items: R[]; nextCursor: string | null }> {
+export async function pageOf<R, K>(
+  rows: R[],
+  limit: number,
+  codec: CursorCodec<K>,
+  keyOf: (row: R) => K,
+): Promise<{ items: R[]; nextCursor: string | null }> {
   const items = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? await codec.encode(keyOf(items[items.length - 1])) : null;
   return { items, nextCursor };
@@ -107,7 +114,9 @@ export const uuidParam = z.guid();
 /** Contract 3: a malformed UUID in the path is 400 invalid_request naming the parameter. */
 export function pathUuid(value: string | undefined, name: string): string {
   if (uuidParam.safeParse(value).success) return value!.toLowerCase();
-  throw new ApiError(400, 'invalid_request', `The path parameter ${name} must be a UUID.`, { errors: [{ path: name, message: 'must be a UUID' }] });
+  throw new ApiError(400, 'invalid_request', `The path parameter ${name} must be a UUID.`, {
+    errors: [{ path: name, message: 'must be a UUID' }],
+  });
 }
 
 /** Escapes LIKE wildcards so `search` is a literal substring. */

@@ -42,10 +42,34 @@ describe('POST /api/v1/content/inspiration (spec 4.3, contract 4)', () => {
     const { id, createdAt, workspaceId, ...rest } = res.body;
     expect(workspaceId).toBe(ws.workspaceId);
     expect(rest).toEqual({
-      text: '', author: null, url: null, providerId: null, notes: null, authorId: null, authorUrl: null, linkedinAccountId: null,
-      reactions: null, comments: null, reposts: null, observedAt: null, publishedAt: null, avatarUrl: null, media: [],
+      text: '',
+      author: null,
+      url: null,
+      providerId: null,
+      notes: null,
+      authorId: null,
+      authorUrl: null,
+      linkedinAccountId: null,
+      reactions: null,
+      comments: null,
+      reposts: null,
+      observedAt: null,
+      publishedAt: null,
+      avatarUrl: null,
+      media: [],
     });
-    const nulls = { url: null, notes: null, authorId: null, authorUrl: null, linkedinAccountId: null, reactions: null, comments: null, reposts: null, publishedAt: null, avatarUrl: null };
+    const nulls = {
+      url: null,
+      notes: null,
+      authorId: null,
+      authorUrl: null,
+      linkedinAccountId: null,
+      reactions: null,
+      comments: null,
+      reposts: null,
+      publishedAt: null,
+      avatarUrl: null,
+    };
     const explicit = await api(ws.apiKey, 'POST', PATH, { text: 'x', ...nulls, media: [] });
     expect(explicit.status).toBe(201);
     expect(explicit.body).toMatchObject(nulls);
@@ -62,7 +86,11 @@ describe('POST /api/v1/content/inspiration (spec 4.3, contract 4)', () => {
     ['media null', { media: null }, 'media'],
     ['five media items', { media: [image, image, image, image, image] }, 'media'],
     ['media item extra property', { media: [{ ...image, alt: 'x' }] }, 'media.0.alt'],
-    ['media item missing thumbnailUrl', { media: [{ type: 'image', url: 'https://a.example/x', width: 1, height: 1 }] }, 'media.0.thumbnailUrl'],
+    [
+      'media item missing thumbnailUrl',
+      { media: [{ type: 'image', url: 'https://a.example/x', width: 1, height: 1 }] },
+      'media.0.thumbnailUrl',
+    ],
     ['media type audio', { media: [{ ...image, type: 'audio' }] }, 'media.0.type'],
     ['media bad url', { media: [{ ...image, url: 'not a url' }] }, 'media.0.url'],
     ['media bad thumbnailUrl', { media: [{ ...image, thumbnailUrl: 'nope' }] }, 'media.0.thumbnailUrl'],

@@ -59,10 +59,22 @@ export async function saveInspiration(db: Db, workspaceId: string, input: Inspir
          reactions, comments, reposts, observed_at, published_at, avatar_url, media)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb) RETURNING ${COLUMNS}`,
       [
-        workspaceId, input.text, input.author ?? null, input.url ?? null, input.providerId ?? null, input.notes ?? null,
-        input.authorId ?? null, input.authorUrl ?? null, input.linkedinAccountId ?? null, input.reactions ?? null,
-        input.comments ?? null, input.reposts ?? null, input.observedAt ?? null, input.publishedAt ?? null,
-        input.avatarUrl ?? null, JSON.stringify(input.media ?? []),
+        workspaceId,
+        input.text,
+        input.author ?? null,
+        input.url ?? null,
+        input.providerId ?? null,
+        input.notes ?? null,
+        input.authorId ?? null,
+        input.authorUrl ?? null,
+        input.linkedinAccountId ?? null,
+        input.reactions ?? null,
+        input.comments ?? null,
+        input.reposts ?? null,
+        input.observedAt ?? null,
+        input.publishedAt ?? null,
+        input.avatarUrl ?? null,
+        JSON.stringify(input.media ?? []),
       ],
     );
     const record = toInspiration(rows[0]);
@@ -72,7 +84,13 @@ export async function saveInspiration(db: Db, workspaceId: string, input: Inspir
 }
 
 /** Newest first, ties by id; `search` is a case-insensitive substring of text or author. Fetches limit + 1. */
-export async function listInspirations(db: Queryable, workspaceId: string, search: string | null, limit: number, after?: [string, string]): Promise<Inspiration[]> {
+export async function listInspirations(
+  db: Queryable,
+  workspaceId: string,
+  search: string | null,
+  limit: number,
+  after?: [string, string],
+): Promise<Inspiration[]> {
   const params: unknown[] = [workspaceId];
   const where = ['workspace_id = $1'];
   if (search) {
@@ -92,6 +110,9 @@ export async function listInspirations(db: Queryable, workspaceId: string, searc
 }
 
 export async function getInspiration(db: Queryable, workspaceId: string, id: string): Promise<Inspiration | undefined> {
-  const { rows } = await db.query<InspirationRow>(`SELECT ${COLUMNS} FROM inspirations WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
+  const { rows } = await db.query<InspirationRow>(`SELECT ${COLUMNS} FROM inspirations WHERE id = $1 AND workspace_id = $2`, [
+    id,
+    workspaceId,
+  ]);
   return rows[0] && toInspiration(rows[0]);
 }

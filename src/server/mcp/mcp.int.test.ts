@@ -7,7 +7,15 @@ import { api, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtu
 
 /** Contract 1 and 3: POST /mcp for the official SDK client, plain JSON clients, and JSON-RPC errors. */
 
-const TOOL_NAMES = ['create-campaign', 'get-campaign', 'get-campaign-version', 'launch-campaign', 'list-campaign-versions', 'list-campaigns', 'update-campaign-workflow'];
+const TOOL_NAMES = [
+  'create-campaign',
+  'get-campaign',
+  'get-campaign-version',
+  'launch-campaign',
+  'list-campaign-versions',
+  'list-campaigns',
+  'update-campaign-workflow',
+];
 
 async function rawPost(apiKey: string, body: string, headers: Record<string, string>) {
   const res = await fetch(`${testEnv().baseUrl}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, ...headers }, body });
@@ -33,7 +41,11 @@ describe('MCP with the official SDK client', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     const update = tools.find((t) => t.name === 'update-campaign-workflow')!;
-    expect(update.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, required: expect.arrayContaining(['campaignId', 'expectedUpdatedAt', 'workflow_definition']) });
+    expect(update.inputSchema).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: expect.arrayContaining(['campaignId', 'expectedUpdatedAt', 'workflow_definition']),
+    });
     expect((update.inputSchema.properties as any).workflow_definition.properties.nodes.maxItems).toBe(500);
     expect(update.description).toMatch(/get-campaign/);
     expect(update.description).toMatch(/full replacement/i);
@@ -43,7 +55,10 @@ describe('MCP with the official SDK client', () => {
   });
 
   it('runs create → get → update → launch end to end', async () => {
-    const created = await client.callTool({ name: 'create-campaign', arguments: { name: 'SDK', senderAccountIds: [ws.accounts.linkedinPremium] } });
+    const created = await client.callTool({
+      name: 'create-campaign',
+      arguments: { name: 'SDK', senderAccountIds: [ws.accounts.linkedinPremium] },
+    });
     expect(created.isError).toBeFalsy();
     const campaign = created.structuredContent as any;
     expect(JSON.parse((created.content as any)[0].text)).toEqual(campaign);
@@ -51,10 +66,16 @@ describe('MCP with the official SDK client', () => {
     const read = await client.callTool({ name: 'get-campaign', arguments: { campaignId: campaign.campaignId } });
     expect(read.structuredContent).toEqual(campaign);
 
-    const saved = await client.callTool({ name: 'update-campaign-workflow', arguments: { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: scoredFollowUpGraph() } });
+    const saved = await client.callTool({
+      name: 'update-campaign-workflow',
+      arguments: { campaignId: campaign.campaignId, expectedUpdatedAt: campaign.updated_at, workflow_definition: scoredFollowUpGraph() },
+    });
     expect(saved.structuredContent).toMatchObject({ editingMode: 'advanced', status: 'draft' });
 
-    const launched = await client.callTool({ name: 'launch-campaign', arguments: { campaignId: campaign.campaignId, inspectedUpdatedAt: (saved.structuredContent as any).updated_at, confirm: true } });
+    const launched = await client.callTool({
+      name: 'launch-campaign',
+      arguments: { campaignId: campaign.campaignId, inspectedUpdatedAt: (saved.structuredContent as any).updated_at, confirm: true },
+    });
     expect(launched.structuredContent).toMatchObject({ status: 'active' });
 
     const list = await client.callTool({ name: 'list-campaigns', arguments: {} });
@@ -72,7 +93,11 @@ describe('MCP with the official SDK client', () => {
     const bad = await client.callTool({ name: 'update-campaign-workflow', arguments: { campaignId: 'nope' } });
     expect(bad.isError).toBe(true);
     expect((bad.structuredContent as any).error.code).toBe('invalid_arguments');
-    expect((bad.structuredContent as any).error.errors.map((e: any) => e.path).sort()).toEqual(['campaignId', 'expectedUpdatedAt', 'workflow_definition']);
+    expect((bad.structuredContent as any).error.errors.map((e: any) => e.path).sort()).toEqual([
+      'campaignId',
+      'expectedUpdatedAt',
+      'workflow_definition',
+    ]);
   });
 
   it('an unknown tool is a JSON-RPC error', async () => {
@@ -81,21 +106,40 @@ describe('MCP with the official SDK client', () => {
 });
 
 describe('MCP for plain JSON clients (contract 1)', () => {
-  const call = (id: number, name: string, args: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const call = (id: number, name: string, args: unknown) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
   it('answers tools/call without initialize, with Accept: application/json only or no Accept at all', async () => {
     const ws = await newWorkspace();
-    for (const headers of [{ 'Content-Type': 'application/json', Accept: 'application/json' }, { 'Content-Type': 'application/json' }, {}, { Accept: '*/*' }]) {
+    for (const headers of [
+      { 'Content-Type': 'application/json', Accept: 'application/json' },
+      { 'Content-Type': 'application/json' },
+      {},
+      { Accept: '*/*' },
+    ]) {
       const res = await rawPost(ws.apiKey, call(7, 'list-campaigns', {}), headers as Record<string, string>);
       expect(res.status).toBe(200);
       expect(res.type).toContain('application/json');
-      expect(res.body).toEqual({ jsonrpc: '2.0', id: 7, result: expect.objectContaining({ structuredContent: { items: [], nextCursor: null } }) });
+      expect(res.body).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        result: expect.objectContaining({ structuredContent: { items: [], nextCursor: null } }),
+      });
     }
   });
 
   it('answers initialize and tools/list to a plain client', async () => {
     const ws = await newWorkspace();
-    const init = await rawPost(ws.apiKey, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } }), { 'Content-Type': 'application/json' });
+    const init = await rawPost(
+      ws.apiKey,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+      }),
+      { 'Content-Type': 'application/json' },
+    );
     expect(init.body.result.capabilities.tools).toBeDefined();
     expect(init.body.result.instructions).toMatch(/get-campaign/);
     const list = await rawPost(ws.apiKey, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), {});
@@ -121,7 +165,11 @@ describe('MCP for plain JSON clients (contract 1)', () => {
 
   it('arguments omitted count as {} and yield invalid_arguments', async () => {
     const ws = await newWorkspace();
-    const res = await rawPost(ws.apiKey, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get-campaign' } }), {});
+    const res = await rawPost(
+      ws.apiKey,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get-campaign' } }),
+      {},
+    );
     expect(res.body.result.isError).toBe(true);
     expect(res.body.result.structuredContent.error.code).toBe('invalid_arguments');
   });

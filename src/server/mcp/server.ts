@@ -2,7 +2,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
-  ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult, type Tool,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolRequest,
+  type CallToolResult,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -33,7 +38,10 @@ const ANY_TOOLS_CALL = z.object({ method: z.literal('tools/call'), params: z.unk
 
 /** zod → JSON Schema (draft-07 keywords, which both draft-07 and 2020-12 validators read), without `$schema`. */
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -44,9 +52,7 @@ function describeTools(tools: ToolDefinition[]): Tool[] {
     title: tool.title,
     description: tool.description,
     inputSchema: jsonSchema(tool.advertisedArguments ?? tool.arguments) as Tool['inputSchema'],
-    ...(tool.result
-      ? { outputSchema: { type: 'object' as const, anyOf: [jsonSchema(tool.result), jsonSchema(toolErrorSchema)] } }
-      : {}),
+    ...(tool.result ? { outputSchema: { type: 'object' as const, anyOf: [jsonSchema(tool.result), jsonSchema(toolErrorSchema)] } } : {}),
     annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
   }));
 }
@@ -88,7 +94,8 @@ function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx
     const request = anyRequest as CallToolRequest; // the Server validated it against CallToolRequestSchema already
     const tool = tools.get(request.params.name);
     // Contract 3: an unknown tool is a JSON-RPC error, not a tool result.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the available tools.`);
+    if (!tool)
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the available tools.`);
     return callTool(tool, request.params.arguments, ctx);
   });
   return server;
@@ -103,7 +110,8 @@ function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx
 async function normalisedRequest(raw: Request): Promise<{ request: Request; parsedBody?: unknown }> {
   const headers = new Headers(raw.headers);
   const accept = headers.get('accept') ?? '';
-  if (!(accept.includes('application/json') && accept.includes('text/event-stream'))) headers.set('accept', 'application/json, text/event-stream');
+  if (!(accept.includes('application/json') && accept.includes('text/event-stream')))
+    headers.set('accept', 'application/json, text/event-stream');
   headers.set('content-type', 'application/json');
   const text = await raw.text();
   try {
@@ -115,10 +123,17 @@ async function normalisedRequest(raw: Request): Promise<{ request: Request; pars
 }
 
 const methodNotAllowed = () =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.ConnectionClosed, message: 'Method not allowed: this stateless MCP endpoint takes POST only.' }, id: null }), {
-    status: 405,
-    headers: { 'Content-Type': 'application/json', Allow: 'POST' },
-  });
+  new Response(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      error: { code: ErrorCode.ConnectionClosed, message: 'Method not allowed: this stateless MCP endpoint takes POST only.' },
+      id: null,
+    }),
+    {
+      status: 405,
+      headers: { 'Content-Type': 'application/json', Allow: 'POST' },
+    },
+  );
 
 /** The /mcp route module serving `tools`. */
 export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {

@@ -48,7 +48,12 @@ export function parseArguments<S extends z.ZodType>(schema: S, value: unknown): 
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     const errors = argumentErrors(result.error);
-    throw new ApiError(400, 'invalid_arguments', `Invalid arguments: ${errors.map((e) => `${e.path || '(arguments)'}: ${e.message}`).join('; ')}`, { errors });
+    throw new ApiError(
+      400,
+      'invalid_arguments',
+      `Invalid arguments: ${errors.map((e) => `${e.path || '(arguments)'}: ${e.message}`).join('; ')}`,
+      { errors },
+    );
   }
   return result.data;
 }

@@ -20,7 +20,10 @@ const problemSchema = z.object({
   status: z.int(),
   code: z.string().describe('Machine-readable code (contract 3)'),
   detail: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Every field outside its schema (invalid_request)'),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .describe('Every field outside its schema (invalid_request)'),
 });
 
 const ERROR_TEXT: Record<number, string> = {
@@ -34,7 +37,10 @@ const ERROR_TEXT: Record<number, string> = {
 
 function parameters(route: RouteDoc): Json[] {
   const out: Json[] = [];
-  for (const [where, object] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [where, object] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     if (!object) continue;
     for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
       const { description, ...generated } = jsonSchema(field, 'input');
@@ -52,21 +58,32 @@ function operation(route: RouteDoc): Json {
   for (const [status, r] of Object.entries(route.responses)) {
     responses[status] = {
       description: r.description,
-      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, v]) => [h, { schema: { type: 'string', const: v } }])) } : {}),
+      ...(r.headers
+        ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, v]) => [h, { schema: { type: 'string', const: v } }])) }
+        : {}),
       ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}),
     };
   }
   for (const status of route.public ? route.errors : [401, ...route.errors]) {
-    responses[status] = { description: ERROR_TEXT[status] ?? 'Problem', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? 'Problem',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
   }
-  const opId = `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By_$1').split(/[^a-zA-Z0-9]+/).map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join('')}`;
+  const opId = `${route.method}${route.path
+    .replace(/\{(\w+)\}/g, 'By_$1')
+    .split(/[^a-zA-Z0-9]+/)
+    .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
+    .join('')}`;
   return {
     operationId: opId,
     tags: [route.tag],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
+      : {}),
     responses,
     ...(route.public ? { security: [] } : {}),
   };
@@ -80,7 +97,8 @@ export function buildOpenApi(routes: RouteDoc[], serverUrl?: string): Json {
     info: {
       title: 'Campaign Studio API',
       version: '1.0.0',
-      description: 'REST face of Campaign Studio: conversations, content inspirations and webhooks. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here.',
+      description:
+        'REST face of Campaign Studio: conversations, content inspirations and webhooks. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearerAuth: [] }],

@@ -5,7 +5,12 @@ import type { Db } from '../db/types';
 import { buildOpenApi } from './build';
 import { REST_ROUTES } from './routes';
 
-const unusedDb = { kind: 'pglite', query: async () => ({ rows: [], rowCount: 0 }), transaction: async () => undefined, close: async () => undefined } as unknown as Db;
+const unusedDb = {
+  kind: 'pglite',
+  query: async () => ({ rows: [], rowCount: 0 }),
+  transaction: async () => undefined,
+  close: async () => undefined,
+} as unknown as Db;
 
 describe('OpenAPI document (contract 7)', () => {
   const doc = buildOpenApi(REST_ROUTES) as any;
@@ -29,11 +34,26 @@ describe('OpenAPI document (contract 7)', () => {
     expect(save.responses['201'].content['application/json'].schema.required).toContain('createdAt');
     expect(save.responses['400'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem');
     const list = doc.paths['/api/messaging/conversations'].get;
-    expect(list.parameters.map((p: any) => p.name)).toEqual(['workspaceId', 'accountIds', 'channel', 'search', 'tagFilter', 'replyFilter', 'limit', 'cursor']);
+    expect(list.parameters.map((p: any) => p.name)).toEqual([
+      'workspaceId',
+      'accountIds',
+      'channel',
+      'search',
+      'tagFilter',
+      'replyFilter',
+      'limit',
+      'cursor',
+    ]);
     expect(list.parameters.find((p: any) => p.name === 'channel').schema.enum).toEqual(['professional_network', 'messaging_app']);
     const redeliver = doc.paths['/api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver'].post;
-    expect(redeliver.parameters.filter((p: any) => p.in === 'path').map((p: any) => [p.name, p.required])).toEqual([['endpointId', true], ['deliveryId', true]]);
-    expect(redeliver.requestBody.content['application/json'].schema.properties.idempotencyKey).toMatchObject({ minLength: 8, maxLength: 200 });
+    expect(redeliver.parameters.filter((p: any) => p.in === 'path').map((p: any) => [p.name, p.required])).toEqual([
+      ['endpointId', true],
+      ['deliveryId', true],
+    ]);
+    expect(redeliver.requestBody.content['application/json'].schema.properties.idempotencyKey).toMatchObject({
+      minLength: 8,
+      maxLength: 200,
+    });
     expect(Object.keys(redeliver.responses)).toEqual(expect.arrayContaining(['200', '202', '400', '401', '404', '409', '422']));
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
   });

@@ -8,7 +8,10 @@ const pretty = (schema: unknown) => `<pre>${esc(JSON.stringify(schema, null, 2))
 function operationHtml(path: string, method: string, op: Json): string {
   const params = (op.parameters ?? []) as Json[];
   const paramRows = params
-    .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? '')}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? '')}</td></tr>`,
+    )
     .join('');
   const body = op.requestBody?.content?.['application/json']?.schema;
   const responses = Object.entries(op.responses as Json)

@@ -15,12 +15,25 @@ export const REST_ROUTES: RouteDoc[] = [
   ...inspirationDocs,
   ...webhookDocs,
   {
-    method: 'get', path: '/api/workspaces', tag: 'Meta', summary: 'The workspaces the API key grants (for the workspace switcher)',
-    responses: { 200: { description: 'All of them', schema: z.object({ items: z.array(z.object({ id: z.guid(), slug: z.string(), name: z.string() })) }) } }, errors: [],
+    method: 'get',
+    path: '/api/workspaces',
+    tag: 'Meta',
+    summary: 'The workspaces the API key grants (for the workspace switcher)',
+    responses: {
+      200: {
+        description: 'All of them',
+        schema: z.object({ items: z.array(z.object({ id: z.guid(), slug: z.string(), name: z.string() })) }),
+      },
+    },
+    errors: [],
   },
   {
-    method: 'get', path: '/api/openapi.json', tag: 'Meta', summary: 'This OpenAPI 3.1 document',
-    responses: { 200: { description: 'OpenAPI 3.1 JSON', schema: null } }, errors: [],
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'Meta',
+    summary: 'This OpenAPI 3.1 document',
+    responses: { 200: { description: 'OpenAPI 3.1 JSON', schema: null } },
+    errors: [],
   },
 ];
 

@@ -43,7 +43,13 @@ export interface ApiResponse<T = any> {
 }
 
 /** A REST call over real HTTP. `body` objects are sent as JSON; strings are sent raw. */
-export async function api<T = any>(apiKey: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  apiKey: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
   const res = await fetch(`${testEnv().baseUrl}${path}`, {
     method,
     headers: {
@@ -65,8 +71,18 @@ export async function api<T = any>(apiKey: string | null, method: string, path: 
 
 let rpcId = 0;
 /** A raw JSON-RPC `tools/call` to POST /mcp (no initialize), returning the tool result. */
-export async function callTool<T = any>(apiKey: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; structured: T; raw: any }> {
-  const res = await api(apiKey, 'POST', '/mcp', { jsonrpc: '2.0', id: ++rpcId, method: 'tools/call', params: { name, arguments: args } }, { Accept: 'application/json, text/event-stream' });
+export async function callTool<T = any>(
+  apiKey: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError: boolean; structured: T; raw: any }> {
+  const res = await api(
+    apiKey,
+    'POST',
+    '/mcp',
+    { jsonrpc: '2.0', id: ++rpcId, method: 'tools/call', params: { name, arguments: args } },
+    { Accept: 'application/json, text/event-stream' },
+  );
   if (res.status !== 200 || !res.body?.result) throw new Error(`tools/call ${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
   return { isError: res.body.result.isError === true, structured: res.body.result.structuredContent as T, raw: res.body };
 }

@@ -50,7 +50,9 @@ export default async function setup(project: TestProject) {
     const { workspaceId } = await createWorkspace(server.db, slug, `Test ${counter}`);
     const { apiKey } = await createApiKey(server.db, [workspaceId]);
     const accounts = {
-      linkedinPremium: (await createAccount(server.db, workspaceId, { channel: 'professional_network', name: 'Ada (premium)', premium: true })).accountId,
+      linkedinPremium: (
+        await createAccount(server.db, workspaceId, { channel: 'professional_network', name: 'Ada (premium)', premium: true })
+      ).accountId,
       linkedinFree: (await createAccount(server.db, workspaceId, { channel: 'professional_network', name: 'Ben (free)' })).accountId,
       whatsapp: (await createAccount(server.db, workspaceId, { channel: 'messaging_app', name: 'Sales WhatsApp' })).accountId,
     };

@@ -53,7 +53,9 @@ export function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): 
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -65,7 +67,7 @@ export function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): 
         clearTimeout(timer);
         child.stdout!.off('data', check);
         const waitForOutput = async (pattern: RegExp, waitMs = 5_000) => {
-          for (const start = Date.now(); !pattern.test(out); ) {
+          for (const start = Date.now(); !pattern.test(out);) {
             if (Date.now() - start > waitMs) throw new Error(`no ${pattern} in output:\n${out}`);
             await new Promise((r) => setTimeout(r, 20));
           }

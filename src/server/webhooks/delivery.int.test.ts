@@ -24,8 +24,13 @@ async function endpointFor(ws: TestWorkspace, url: string, eventTypes: string[] 
   return res.body as { endpointId: string; secret: string };
 }
 
-const deliveries = async (ws: TestWorkspace, endpointId: string) => (await api(ws.apiKey, 'GET', `${BASE}/${endpointId}/deliveries`)).body.items as any[];
-const headers = (h: Record<string, unknown>) => ({ 'webhook-id': String(h['webhook-id']), 'webhook-timestamp': String(h['webhook-timestamp']), 'webhook-signature': String(h['webhook-signature']) });
+const deliveries = async (ws: TestWorkspace, endpointId: string) =>
+  (await api(ws.apiKey, 'GET', `${BASE}/${endpointId}/deliveries`)).body.items as any[];
+const headers = (h: Record<string, unknown>) => ({
+  'webhook-id': String(h['webhook-id']),
+  'webhook-timestamp': String(h['webhook-timestamp']),
+  'webhook-signature': String(h['webhook-signature']),
+});
 
 describe('webhook delivery (contract 6)', () => {
   it('delivers inspiration.saved signed per Standard Webhooks; the delivery becomes delivered', async () => {
@@ -41,7 +46,13 @@ describe('webhook delivery (contract 6)', () => {
       const items = await deliveries(ws, ep.endpointId);
       return items[0]?.status === 'delivered' && items;
     });
-    expect(deliverySchema.strict().parse(d)).toMatchObject({ eventId: req.headers['webhook-id'], eventType: 'inspiration.saved', attempts: 1, lastResponseStatus: 200, redeliveryOf: null });
+    expect(deliverySchema.strict().parse(d)).toMatchObject({
+      eventId: req.headers['webhook-id'],
+      eventType: 'inspiration.saved',
+      attempts: 1,
+      lastResponseStatus: 200,
+      redeliveryOf: null,
+    });
     // another secret does not verify
     expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(req.body, headers(req.headers))).toThrow();
   });
@@ -57,7 +68,10 @@ describe('webhook delivery (contract 6)', () => {
     await sleep(400);
     expect(r.received).toHaveLength(1);
     const body = new Webhook(ep.secret).verify(req.body, headers(req.headers)) as any;
-    expect(body).toMatchObject({ type: 'conversation.message_received', data: { conversationId, messageId, text: 'subscribed', direction: 'inbound' } });
+    expect(body).toMatchObject({
+      type: 'conversation.message_received',
+      data: { conversationId, messageId, text: 'subscribed', direction: 'inbound' },
+    });
     expect((await deliveries(ws, ep.endpointId)).map((d) => d.eventType)).toEqual(['conversation.message_received']);
   });
 
@@ -104,10 +118,25 @@ describe('webhook delivery (contract 6)', () => {
       const path = `${BASE}/${ep.endpointId}/deliveries/${exhausted.deliveryId}/redeliver`;
       const res = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'redeliver-0001' });
       expect(res.status).toBe(202);
-      expect(Object.keys(res.body)).toEqual(['deliveryId', 'redeliveryOf', 'endpointId', 'eventId', 'eventType', 'status', 'attempts', 'lastResponseStatus', 'createdAt']);
+      expect(Object.keys(res.body)).toEqual([
+        'deliveryId',
+        'redeliveryOf',
+        'endpointId',
+        'eventId',
+        'eventType',
+        'status',
+        'attempts',
+        'lastResponseStatus',
+        'createdAt',
+      ]);
       expect(deliverySchema.parse(res.body)).toMatchObject({
-        redeliveryOf: exhausted.deliveryId, endpointId: ep.endpointId, eventId: exhausted.eventId, eventType: 'inspiration.saved',
-        status: 'delivered', attempts: 1, lastResponseStatus: 200,
+        redeliveryOf: exhausted.deliveryId,
+        endpointId: ep.endpointId,
+        eventId: exhausted.eventId,
+        eventType: 'inspiration.saved',
+        status: 'delivered',
+        attempts: 1,
+        lastResponseStatus: 200,
       });
       expect(res.body.deliveryId).not.toBe(exhausted.deliveryId);
       expect(r.received).toHaveLength(before + 1);
@@ -131,9 +160,13 @@ describe('webhook delivery (contract 6)', () => {
       expect(onlyExhausted.body.items.map((d: any) => d.deliveryId)).toEqual([exhausted.deliveryId]);
 
       // the same key for another delivery → 422; a redelivery can itself be redelivered with a new key
-      const reused = await api(ws.apiKey, 'POST', `${BASE}/${ep.endpointId}/deliveries/${res.body.deliveryId}/redeliver`, { idempotencyKey: 'redeliver-0001' });
+      const reused = await api(ws.apiKey, 'POST', `${BASE}/${ep.endpointId}/deliveries/${res.body.deliveryId}/redeliver`, {
+        idempotencyKey: 'redeliver-0001',
+      });
       expect([reused.status, reused.body.code]).toEqual([422, 'idempotency_key_reused']);
-      const second = await api(ws.apiKey, 'POST', `${BASE}/${ep.endpointId}/deliveries/${res.body.deliveryId}/redeliver`, { idempotencyKey: 'redeliver-0002' });
+      const second = await api(ws.apiKey, 'POST', `${BASE}/${ep.endpointId}/deliveries/${res.body.deliveryId}/redeliver`, {
+        idempotencyKey: 'redeliver-0002',
+      });
       expect([second.status, second.body.redeliveryOf]).toEqual([202, res.body.deliveryId]);
     });
 
@@ -142,7 +175,9 @@ describe('webhook delivery (contract 6)', () => {
       r.state.delayMs = 300;
       const before = r.received.length;
       const path = `${BASE}/${ep.endpointId}/deliveries/${exhausted.deliveryId}/redeliver`;
-      const results = await Promise.all(Array.from({ length: 20 }, () => api(ws.apiKey, 'POST', path, { idempotencyKey: 'concurrent-key-1' })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => api(ws.apiKey, 'POST', path, { idempotencyKey: 'concurrent-key-1' })),
+      );
       r.state.delayMs = 0;
       const statuses = results.map((x) => x.status);
       expect(statuses.filter((s) => s === 202)).toHaveLength(1);
@@ -172,11 +207,15 @@ describe('webhook delivery (contract 6)', () => {
       const before = r.received.length;
       await api(ws.apiKey, 'POST', '/api/v1/content/inspiration', { text: 'pending one' });
       await r.waitFor(before + 1);
-      const pending = await eventually(async () => (await deliveries(ws, ep.endpointId)).find((d) => d.status === 'pending' && d.attempts >= 1));
+      const pending = await eventually(async () =>
+        (await deliveries(ws, ep.endpointId)).find((d) => d.status === 'pending' && d.attempts >= 1),
+      );
       const path = `${BASE}/${ep.endpointId}/deliveries/${pending.deliveryId}/redeliver`;
       const res = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'pending-key-01' });
       expect([res.status, res.body.code]).toEqual([409, 'delivery_not_redeliverable']);
-      await eventually(async () => (await deliveries(ws, ep.endpointId)).find((d) => d.deliveryId === pending.deliveryId && d.status === 'exhausted'));
+      await eventually(async () =>
+        (await deliveries(ws, ep.endpointId)).find((d) => d.deliveryId === pending.deliveryId && d.status === 'exhausted'),
+      );
       r.state.status = 204;
       const later = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'pending-key-01' });
       expect([later.status, later.body.lastResponseStatus]).toEqual([202, 204]);
@@ -191,11 +230,35 @@ describe('webhook delivery (contract 6)', () => {
         ['key missing', path, {}, 400, 'invalid_request'],
         ['key a number', path, { idempotencyKey: 12345678 }, 400, 'invalid_request'],
         ['unknown property', path, { idempotencyKey: 'valid-key-1', force: true }, 400, 'invalid_request'],
-        ['workspace differs body vs query', `${path}?workspaceId=${other.workspaceId}`, { idempotencyKey: 'valid-key-1', workspaceId: ws.workspaceId }, 400, 'invalid_request'],
+        [
+          'workspace differs body vs query',
+          `${path}?workspaceId=${other.workspaceId}`,
+          { idempotencyKey: 'valid-key-1', workspaceId: ws.workspaceId },
+          400,
+          'invalid_request',
+        ],
         ['foreign workspace', path, { idempotencyKey: 'valid-key-1', workspaceId: other.workspaceId }, 404, 'workspace_not_found'],
-        ['bad endpoint UUID', `${BASE}/nope/deliveries/${exhausted.deliveryId}/redeliver`, { idempotencyKey: 'valid-key-1' }, 400, 'invalid_request'],
-        ['bad delivery UUID', `${BASE}/${ep.endpointId}/deliveries/nope/redeliver`, { idempotencyKey: 'valid-key-1' }, 400, 'invalid_request'],
-        ['unknown delivery', `${BASE}/${ep.endpointId}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`, { idempotencyKey: 'valid-key-1' }, 404, 'not_found'],
+        [
+          'bad endpoint UUID',
+          `${BASE}/nope/deliveries/${exhausted.deliveryId}/redeliver`,
+          { idempotencyKey: 'valid-key-1' },
+          400,
+          'invalid_request',
+        ],
+        [
+          'bad delivery UUID',
+          `${BASE}/${ep.endpointId}/deliveries/nope/redeliver`,
+          { idempotencyKey: 'valid-key-1' },
+          400,
+          'invalid_request',
+        ],
+        [
+          'unknown delivery',
+          `${BASE}/${ep.endpointId}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`,
+          { idempotencyKey: 'valid-key-1' },
+          404,
+          'not_found',
+        ],
       ];
       const before = r.received.length;
       for (const [name, p, body, status, code] of cases) {
@@ -208,10 +271,15 @@ describe('webhook delivery (contract 6)', () => {
       expect([foreign.status, foreign.body.code]).toEqual([404, 'not_found']);
       // a delivery of another endpoint of the same workspace is not found under this one
       const ep2 = await endpointFor(ws, 'https://elsewhere.example/x');
-      const wrongEndpoint = await api(ws.apiKey, 'POST', `${BASE}/${ep2.endpointId}/deliveries/${exhausted.deliveryId}/redeliver`, { idempotencyKey: 'valid-key-1' });
+      const wrongEndpoint = await api(ws.apiKey, 'POST', `${BASE}/${ep2.endpointId}/deliveries/${exhausted.deliveryId}/redeliver`, {
+        idempotencyKey: 'valid-key-1',
+      });
       expect([wrongEndpoint.status, wrongEndpoint.body.code]).toEqual([404, 'not_found']);
       // the same workspace in body and query is fine
-      const same = await api(ws.apiKey, 'POST', `${path}?workspaceId=${ws.workspaceId}`, { idempotencyKey: 'valid-key-2', workspaceId: ws.workspaceId });
+      const same = await api(ws.apiKey, 'POST', `${path}?workspaceId=${ws.workspaceId}`, {
+        idempotencyKey: 'valid-key-2',
+        workspaceId: ws.workspaceId,
+      });
       expect(same.status).toBe(202);
       expect(r.received.length - before).toBe(1);
     });

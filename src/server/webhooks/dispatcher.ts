@@ -45,7 +45,10 @@ export async function claimDue(db: Queryable, limit = BATCH): Promise<ClaimedDel
 }
 
 /** Inserts a redelivery already leased to the caller (so the dispatcher leaves it alone) and returns it claimed. */
-export async function insertLeasedRedelivery(db: Queryable, original: { workspaceId: string; endpointId: string; eventId: string; deliveryId: string }): Promise<ClaimedDelivery> {
+export async function insertLeasedRedelivery(
+  db: Queryable,
+  original: { workspaceId: string; endpointId: string; eventId: string; deliveryId: string },
+): Promise<ClaimedDelivery> {
   const { rows } = await db.query<ClaimedDelivery>(
     `WITH claimed AS (
        INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, next_attempt_at, locked_until)
@@ -61,7 +64,11 @@ export async function insertLeasedRedelivery(db: Queryable, original: { workspac
  * One attempt of a claimed delivery, recorded: 2xx → delivered; otherwise the next retry after
  * webhookRetryDelaysMs[attempts - 1], or exhausted after the last one. Never throws for the send.
  */
-export async function attemptDelivery(db: Queryable, config: Pick<Config, 'webhookRetryDelaysMs' | 'webhookAllowPrivate'>, d: ClaimedDelivery): Promise<void> {
+export async function attemptDelivery(
+  db: Queryable,
+  config: Pick<Config, 'webhookRetryDelaysMs' | 'webhookAllowPrivate'>,
+  d: ClaimedDelivery,
+): Promise<void> {
   const outcome = d.endpointDeleted
     ? { ok: false, status: null, error: 'endpoint deleted' }
     : await sendWebhook({ url: d.url, secret: d.secret, eventId: d.eventId, body: d.body, allowPrivate: config.webhookAllowPrivate });
@@ -88,7 +95,9 @@ export function startWebhookDispatcher({ db, config }: { db: Db; config: Config 
   const tick = async (): Promise<number> => {
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      await db.query(`DELETE FROM webhook_idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [IDEMPOTENCY_KEEP_HOURS]);
+      await db.query(`DELETE FROM webhook_idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [
+        IDEMPOTENCY_KEEP_HOURS,
+      ]);
     }
     const claimed = await claimDue(db);
     await Promise.all(claimed.map((d) => attemptDelivery(db, config, d)));

@@ -7,7 +7,10 @@ const BASE = '/api/v1/webhook-endpoints';
 describe('webhook endpoints (contract 6)', () => {
   it('creates (201, secret shown once), reads, lists, deletes', async () => {
     const ws = await newWorkspace();
-    const res = await api(ws.apiKey, 'POST', BASE, { url: 'https://hooks.example/in', eventTypes: ['inspiration.saved', 'inspiration.saved'] });
+    const res = await api(ws.apiKey, 'POST', BASE, {
+      url: 'https://hooks.example/in',
+      eventTypes: ['inspiration.saved', 'inspiration.saved'],
+    });
     expect(res.status).toBe(201);
     const created = createdEndpointSchema.parse(res.body);
     expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'endpointId', 'eventTypes', 'secret', 'url']);
@@ -15,7 +18,12 @@ describe('webhook endpoints (contract 6)', () => {
     expect(Buffer.from(created.secret.slice('whsec_'.length), 'base64').length).toBeGreaterThanOrEqual(24);
     const got = await api(ws.apiKey, 'GET', `${BASE}/${created.endpointId}`);
     expect(got.status).toBe(200);
-    expect(endpointSchema.strict().parse(got.body)).toEqual({ endpointId: created.endpointId, url: created.url, eventTypes: created.eventTypes, createdAt: created.createdAt });
+    expect(endpointSchema.strict().parse(got.body)).toEqual({
+      endpointId: created.endpointId,
+      url: created.url,
+      eventTypes: created.eventTypes,
+      createdAt: created.createdAt,
+    });
     const all = await api(ws.apiKey, 'POST', BASE, { url: 'http://hooks.example/all', eventTypes: [] });
     const list = endpointPageSchema.parse((await api(ws.apiKey, 'GET', BASE)).body);
     expect(list.items.map((e) => e.endpointId)).toEqual([all.body.endpointId, created.endpointId]);
@@ -52,12 +60,20 @@ describe('webhook endpoints (contract 6)', () => {
   it('isolates workspaces; bad ids are 400; workspace selector applies', async () => {
     const [ws, other] = [await newWorkspace(), await newWorkspace()];
     const { endpointId } = (await api(ws.apiKey, 'POST', BASE, { url: 'https://h.example', eventTypes: [] })).body;
-    for (const [method, path] of [['GET', `${BASE}/${endpointId}`], ['DELETE', `${BASE}/${endpointId}`], ['GET', `${BASE}/${endpointId}/deliveries`]]) {
+    for (const [method, path] of [
+      ['GET', `${BASE}/${endpointId}`],
+      ['DELETE', `${BASE}/${endpointId}`],
+      ['GET', `${BASE}/${endpointId}/deliveries`],
+    ]) {
       const res = await api(other.apiKey, method, path);
       expect([res.status, res.body.code]).toEqual([404, 'not_found']);
     }
     expect((await api(other.apiKey, 'GET', BASE)).body.items).toEqual([]);
-    for (const [method, path] of [['GET', `${BASE}/x`], ['DELETE', `${BASE}/123`], ['GET', `${BASE}/nope/deliveries`]]) {
+    for (const [method, path] of [
+      ['GET', `${BASE}/x`],
+      ['DELETE', `${BASE}/123`],
+      ['GET', `${BASE}/nope/deliveries`],
+    ]) {
       const res = await api(ws.apiKey, method, path);
       expect([res.status, res.body.code, res.body.errors[0].path]).toEqual([400, 'invalid_request', 'endpointId']);
     }

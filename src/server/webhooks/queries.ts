@@ -12,12 +12,22 @@ interface EndpointRow {
   created_at: Date;
 }
 
-const toEndpoint = (r: EndpointRow): Endpoint => ({ endpointId: r.id, url: r.url, eventTypes: r.event_types, createdAt: new Date(r.created_at).toISOString() });
+const toEndpoint = (r: EndpointRow): Endpoint => ({
+  endpointId: r.id,
+  url: r.url,
+  eventTypes: r.event_types,
+  createdAt: new Date(r.created_at).toISOString(),
+});
 
 /** Contract 6: `whsec_` + base64 of 24 random bytes (the Standard Webhooks secret form). */
 export const generateSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
-export async function createEndpoint(db: Queryable, workspaceId: string, url: string, eventTypes: EventType[]): Promise<Endpoint & { secret: string }> {
+export async function createEndpoint(
+  db: Queryable,
+  workspaceId: string,
+  url: string,
+  eventTypes: EventType[],
+): Promise<Endpoint & { secret: string }> {
   const secret = generateSecret();
   const { rows } = await db.query<EndpointRow>(
     'INSERT INTO webhook_endpoints (workspace_id, url, event_types, secret) VALUES ($1, $2, $3::text[], $4) RETURNING id, url, event_types, created_at',
@@ -49,7 +59,10 @@ export async function listEndpoints(db: Queryable, workspaceId: string, limit: n
 
 /** Soft delete: deliveries stay readable in the database; pending ones are not sent any more. */
 export async function deleteEndpoint(db: Queryable, workspaceId: string, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL', [id, workspaceId]);
+  const { rowCount } = await db.query(
+    'UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+    [id, workspaceId],
+  );
   return rowCount > 0;
 }
 
@@ -81,7 +94,14 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 });
 
 /** Newest first, ties by id; optional status; fetches limit + 1. */
-export async function listDeliveries(db: Queryable, workspaceId: string, endpointId: string, status: string | null, limit: number, after?: [string, string]): Promise<Delivery[]> {
+export async function listDeliveries(
+  db: Queryable,
+  workspaceId: string,
+  endpointId: string,
+  status: string | null,
+  limit: number,
+  after?: [string, string],
+): Promise<Delivery[]> {
   const params: unknown[] = [workspaceId, endpointId];
   const where = ['d.workspace_id = $1', 'd.endpoint_id = $2'];
   if (status) {
@@ -102,7 +122,13 @@ export async function listDeliveries(db: Queryable, workspaceId: string, endpoin
 }
 
 /** One delivery of the endpoint; `retained` = younger than the retention period (contract 6). */
-export async function getDelivery(db: Queryable, workspaceId: string, endpointId: string, id: string, retentionDays = 30): Promise<(Delivery & { retained: boolean }) | undefined> {
+export async function getDelivery(
+  db: Queryable,
+  workspaceId: string,
+  endpointId: string,
+  id: string,
+  retentionDays = 30,
+): Promise<(Delivery & { retained: boolean }) | undefined> {
   const { rows } = await db.query<DeliveryRow & { retained: boolean }>(
     `SELECT ${DELIVERY_COLUMNS}, d.created_at >= now() - ($4::double precision * interval '1 day') AS retained
      FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id WHERE d.id = $1 AND d.endpoint_id = $2 AND d.workspace_id = $3`,

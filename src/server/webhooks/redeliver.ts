@@ -21,7 +21,14 @@ export interface RedeliverResult {
  * requests with one key exactly one sends; the others get 409 idempotency_in_progress or, once it
  * is done, 200 with the same body (Idempotent-Replayed). Another delivery with that key → 422.
  */
-export async function redeliver(db: Db, config: Config, workspaceId: string, endpointId: string, deliveryId: string, key: string): Promise<RedeliverResult> {
+export async function redeliver(
+  db: Db,
+  config: Config,
+  workspaceId: string,
+  endpointId: string,
+  deliveryId: string,
+  key: string,
+): Promise<RedeliverResult> {
   if (!(await getEndpoint(db, workspaceId, endpointId))) throw notFound('Webhook endpoint');
   const original = await getDelivery(db, workspaceId, endpointId, deliveryId, config.webhookRetentionDays);
   if (!original) throw notFound('Delivery');
@@ -37,22 +44,30 @@ export async function redeliver(db: Db, config: Config, workspaceId: string, end
 
   try {
     if (!original.retained || (original.status !== 'delivered' && original.status !== 'exhausted')) {
-      throw new ApiError(409, 'delivery_not_redeliverable', original.retained
-        ? `Only a delivered or exhausted delivery can be redelivered; this one is ${original.status}.`
-        : `The delivery is older than the ${config.webhookRetentionDays}-day retention period.`, { status: original.status });
+      throw new ApiError(
+        409,
+        'delivery_not_redeliverable',
+        original.retained
+          ? `Only a delivered or exhausted delivery can be redelivered; this one is ${original.status}.`
+          : `The delivery is older than the ${config.webhookRetentionDays}-day retention period.`,
+        { status: original.status },
+      );
     }
     const leased = await insertLeasedRedelivery(db, { workspaceId, endpointId, eventId: original.eventId, deliveryId });
     await attemptDelivery(db, config, leased);
     const body = (await getDelivery(db, workspaceId, endpointId, leased.id))!;
     const { retained: _retained, ...delivery } = body;
-    await db.query(
-      `UPDATE webhook_idempotency_keys SET state = 'done', response = $3::jsonb WHERE workspace_id = $1 AND key = $2`,
-      [workspaceId, key, JSON.stringify(delivery)],
-    );
+    await db.query(`UPDATE webhook_idempotency_keys SET state = 'done', response = $3::jsonb WHERE workspace_id = $1 AND key = $2`, [
+      workspaceId,
+      key,
+      JSON.stringify(delivery),
+    ]);
     return { status: 202, body: delivery, replayed: false };
   } catch (err) {
     // Nothing was sent (or the failure is recorded on the delivery): free the key for a retry.
-    await db.query(`DELETE FROM webhook_idempotency_keys WHERE workspace_id = $1 AND key = $2 AND state = 'in_progress'`, [workspaceId, key]).catch(() => undefined);
+    await db
+      .query(`DELETE FROM webhook_idempotency_keys WHERE workspace_id = $1 AND key = $2 AND state = 'in_progress'`, [workspaceId, key])
+      .catch(() => undefined);
     throw err;
   }
 }
@@ -65,7 +80,11 @@ async function replay(db: Db, workspaceId: string, key: string, deliveryId: stri
   const prior = rows[0];
   if (!prior) throw new ApiError(409, 'idempotency_in_progress', 'A request with this idempotency key just finished or failed; retry it.');
   if (prior.delivery_id !== deliveryId) {
-    throw new ApiError(422, 'idempotency_key_reused', 'This idempotency key was already used to redeliver another delivery; use a new key.');
+    throw new ApiError(
+      422,
+      'idempotency_key_reused',
+      'This idempotency key was already used to redeliver another delivery; use a new key.',
+    );
   }
   if (prior.state !== 'done' || prior.response === null) {
     throw new ApiError(409, 'idempotency_in_progress', 'A request with this idempotency key is still running; retry it later.');
@@ -73,8 +92,14 @@ async function replay(db: Db, workspaceId: string, key: string, deliveryId: stri
   const stored = typeof prior.response === 'string' ? (JSON.parse(prior.response) as Delivery) : prior.response;
   // jsonb does not keep key order: rebuild it so the replay is the same JSON text as the first answer.
   const body: Delivery = {
-    deliveryId: stored.deliveryId, redeliveryOf: stored.redeliveryOf, endpointId: stored.endpointId, eventId: stored.eventId,
-    eventType: stored.eventType, status: stored.status, attempts: stored.attempts, lastResponseStatus: stored.lastResponseStatus,
+    deliveryId: stored.deliveryId,
+    redeliveryOf: stored.redeliveryOf,
+    endpointId: stored.endpointId,
+    eventId: stored.eventId,
+    eventType: stored.eventType,
+    status: stored.status,
+    attempts: stored.attempts,
+    lastResponseStatus: stored.lastResponseStatus,
     createdAt: stored.createdAt,
   };
   return { status: 200, body, replayed: true };

@@ -66,7 +66,9 @@ export const webhookRoutes: RouteModule = ({ db, config }) => {
     const body = await readBody(c, redeliverBody, 'redeliver request');
     const fromQuery = queryOf(c).workspaceId;
     if (fromQuery !== undefined && body.workspaceId !== undefined && fromQuery !== body.workspaceId) {
-      throw invalidRequest('workspaceId is given in both the body and the query, with different values.', [{ path: 'workspaceId', message: 'differs from the query parameter workspaceId' }]);
+      throw invalidRequest('workspaceId is given in both the body and the query, with different values.', [
+        { path: 'workspaceId', message: 'differs from the query parameter workspaceId' },
+      ]);
     }
     const workspace = resolveWorkspace(c.get('caller'), body.workspaceId ?? fromQuery);
     const result = await redeliver(db, config, workspace.id, endpointId, deliveryId, body.idempotencyKey);

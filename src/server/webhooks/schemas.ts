@@ -10,8 +10,14 @@ const workspaceIdParam = z.string().optional().describe('Workspace id or slug (c
 export const workspaceQuery = z.object({ workspaceId: workspaceIdParam });
 
 export const createEndpointBody = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }).max(2000).describe('http(s) URL; private, loopback and link-local destinations are refused unless WEBHOOK_ALLOW_PRIVATE=1.'),
-  eventTypes: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length * 4).describe('Event types to receive; empty = all.'),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .describe('http(s) URL; private, loopback and link-local destinations are refused unless WEBHOOK_ALLOW_PRIVATE=1.'),
+  eventTypes: z
+    .array(z.enum(EVENT_TYPES))
+    .max(EVENT_TYPES.length * 4)
+    .describe('Event types to receive; empty = all.'),
   workspaceId: z.string().min(1).optional(),
 });
 

@@ -39,20 +39,28 @@ export async function sendWebhook(input: SendInput): Promise<SendOutcome> {
     const sentAt = new Date();
     const signature = new Webhook(input.secret).sign(input.eventId, sentAt, input.body);
     const payload = Buffer.from(input.body, 'utf8');
-    const status = await post(url, payload, {
-      'content-type': 'application/json',
-      'content-length': String(payload.length),
-      'user-agent': 'CampaignStudio-Webhooks/1',
-      'webhook-id': input.eventId,
-      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-      'webhook-signature': signature,
-    }, input.allowPrivate);
+    const status = await post(
+      url,
+      payload,
+      {
+        'content-type': 'application/json',
+        'content-length': String(payload.length),
+        'user-agent': 'CampaignStudio-Webhooks/1',
+        'webhook-id': input.eventId,
+        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      input.allowPrivate,
+    );
     const ok = status >= 200 && status < 300;
     return { ok, status, error: ok ? null : `HTTP ${status}` };
   } catch (err) {
-    const message = err instanceof BlockedDestinationError ? `refused: ${err.message}`
-      : (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError' ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`
-      : `network error: ${(err as Error)?.message ?? String(err)}`;
+    const message =
+      err instanceof BlockedDestinationError
+        ? `refused: ${err.message}`
+        : (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError'
+          ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`
+          : `network error: ${(err as Error)?.message ?? String(err)}`;
     return { ok: false, status: null, error: message.slice(0, 500) };
   }
 }
@@ -61,17 +69,21 @@ function post(url: URL, payload: Buffer, headers: Record<string, string>, allowP
   const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
   return new Promise<number>((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(url, { method: 'POST', headers, signal, lookup: guardedLookup(allowPrivate), agent: false }, (res: IncomingMessage) => {
-      // The status is what counts; drain (and cap) the body so the socket is released.
-      let seen = 0;
-      res.on('data', (chunk: Buffer) => {
-        seen += chunk.length;
-        if (seen > 64 * 1024) res.destroy();
-      });
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('close', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers, signal, lookup: guardedLookup(allowPrivate), agent: false },
+      (res: IncomingMessage) => {
+        // The status is what counts; drain (and cap) the body so the socket is released.
+        let seen = 0;
+        res.on('data', (chunk: Buffer) => {
+          seen += chunk.length;
+          if (seen > 64 * 1024) res.destroy();
+        });
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('close', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

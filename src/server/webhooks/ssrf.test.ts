@@ -5,18 +5,46 @@ import { startReceiver } from './testing';
 
 describe('SSRF guard (contract 6)', () => {
   const cases: [string, boolean][] = [
-    ['127.0.0.1', true], ['127.8.9.10', true], ['10.1.2.3', true], ['172.16.0.1', true], ['172.31.255.255', true], ['172.32.0.1', false],
-    ['192.168.1.1', true], ['169.254.169.254', true], ['100.64.0.1', true], ['0.0.0.0', true], ['224.0.0.1', true], ['255.255.255.255', true],
-    ['8.8.8.8', false], ['93.184.216.34', false], ['::1', true], ['::', true], ['fe80::1', true], ['fd12:3456::1', true], ['fc00::1', true],
-    ['::ffff:127.0.0.1', true], ['::ffff:7f00:1', true], ['::ffff:8.8.8.8', false], ['64:ff9b::10.0.0.1', true], ['2606:4700::1111', false],
-    ['[::1]', true], ['not-an-ip', true],
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['172.31.255.255', true],
+    ['172.32.0.1', false],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['224.0.0.1', true],
+    ['255.255.255.255', true],
+    ['8.8.8.8', false],
+    ['93.184.216.34', false],
+    ['::1', true],
+    ['::', true],
+    ['fe80::1', true],
+    ['fd12:3456::1', true],
+    ['fc00::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['::ffff:8.8.8.8', false],
+    ['64:ff9b::10.0.0.1', true],
+    ['2606:4700::1111', false],
+    ['[::1]', true],
+    ['not-an-ip', true],
   ];
   it.each(cases)('isPrivateAddress(%s) = %s', (ip, expected) => {
     expect(isPrivateAddress(ip)).toBe(expected);
   });
 
   it('refuses private destinations at creation unless allowed', async () => {
-    for (const url of ['http://127.0.0.1:8080/x', 'http://[::1]/x', 'http://10.0.0.5/x', 'http://169.254.169.254/latest/meta-data', 'http://localhost:3000/x', 'http://api.localhost/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://[::1]/x',
+      'http://10.0.0.5/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost:3000/x',
+      'http://api.localhost/x',
+    ]) {
       expect(await checkDestination(url, false)).toMatch(/private|loopback/);
       expect(await checkDestination(url, true)).toBeNull();
     }

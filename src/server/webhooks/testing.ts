@@ -35,7 +35,11 @@ export async function startReceiver(initialStatus = 204) {
       }
       return received.slice(0, n);
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -39,15 +39,27 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
       wide
       actions={
         <>
-          <button type="button" className="btn" onClick={onClose}>Cancel</button>
-          <button type="submit" form="create-campaign" className="btn btn-primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create and open'}</button>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="create-campaign" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create and open'}
+          </button>
         </>
       }
     >
       <form id="create-campaign" onSubmit={submit}>
         <label className="field">
           <span>Campaign name</span>
-          <input className="input" value={name} onChange={(e) => (setName(e.target.value), setError(null))} data-autofocus maxLength={200} placeholder="e.g. Q3 founders outreach" aria-invalid={Boolean(error) || undefined} />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => (setName(e.target.value), setError(null))}
+            data-autofocus
+            maxLength={200}
+            placeholder="e.g. Q3 founders outreach"
+            aria-invalid={Boolean(error) || undefined}
+          />
         </label>
         <TemplateChooser value={template} onChange={setTemplate} /> {/* power: template gallery */}
         {accounts && accounts.length > 0 && (
@@ -55,15 +67,26 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
             <legend>Send from</legend>
             {accounts.map((a) => (
               <label key={a.id} className="create-sender">
-                <input type="checkbox" checked={senders.includes(a.id)} onChange={(e) => setSenders(e.target.checked ? [...senders, a.id] : senders.filter((id) => id !== a.id))} />
+                <input
+                  type="checkbox"
+                  checked={senders.includes(a.id)}
+                  onChange={(e) => setSenders(e.target.checked ? [...senders, a.id] : senders.filter((id) => id !== a.id))}
+                />
                 <span>{a.name}</span>
-                <span className="muted">{CHANNEL_LABEL[a.channel] ?? a.channel}{a.premium ? ' · premium' : ''}</span>
+                <span className="muted">
+                  {CHANNEL_LABEL[a.channel] ?? a.channel}
+                  {a.premium ? ' · premium' : ''}
+                </span>
               </label>
             ))}
           </fieldset>
         )}
         <p className="field-help">It starts as a draft; nothing is sent until you launch it.</p>
-        {error && <p className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
     </Dialog>
   );

@@ -1,4 +1,16 @@
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Connection, type Node, type ReactFlowInstance, type ReactFlowState } from '@xyflow/react';
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type Node,
+  type ReactFlowInstance,
+  type ReactFlowState,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { isNodeType, nodeDefinition } from '../../../domain';
@@ -61,7 +73,11 @@ function showStart(rf: ReactFlowInstance<FlowNode>): void {
   const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
   const pane = document.querySelector('.canvas')?.getBoundingClientRect();
   if (!start || !pane) return;
-  void rf.setViewport({ x: pane.width / 2 - (start.position.x + 120) * FIRST_VIEW_ZOOM, y: 48 - start.position.y * FIRST_VIEW_ZOOM, zoom: FIRST_VIEW_ZOOM });
+  void rf.setViewport({
+    x: pane.width / 2 - (start.position.x + 120) * FIRST_VIEW_ZOOM,
+    y: 48 - start.position.y * FIRST_VIEW_ZOOM,
+    zoom: FIRST_VIEW_ZOOM,
+  });
 }
 
 /** Asks the canvas to centre a node or edge when the problems panel (or a power feature) requests it. */
@@ -75,7 +91,12 @@ function useFocusRequests() {
       const edge = editorStore.getState().edges.find((e) => e.id === request.edgeId);
       const a = edge && rf.getInternalNode(edge.source);
       const b = edge && rf.getInternalNode(edge.target);
-      if (a && b) void rf.setCenter((a.internals.positionAbsolute.x + b.internals.positionAbsolute.x) / 2 + 120, (a.internals.positionAbsolute.y + b.internals.positionAbsolute.y) / 2 + 40, { zoom: 1, duration: 300 });
+      if (a && b)
+        void rf.setCenter(
+          (a.internals.positionAbsolute.x + b.internals.positionAbsolute.x) / 2 + 120,
+          (a.internals.positionAbsolute.y + b.internals.positionAbsolute.y) / 2 + 40,
+          { zoom: 1, duration: 300 },
+        );
     }
   }, [request, rf]);
 }
@@ -167,7 +188,14 @@ export function Canvas() {
         ariaLabelConfig={ARIA_LABELS}
       >
         <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
-        <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} ariaLabel="Overview map of the campaign" style={MINIMAP_STYLE} />
+        <MiniMap
+          pannable
+          zoomable
+          nodeColor={miniMapColor}
+          nodeStrokeWidth={0}
+          ariaLabel="Overview map of the campaign"
+          style={MINIMAP_STYLE}
+        />
         <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
       </ReactFlow>
       <InsertMenu />

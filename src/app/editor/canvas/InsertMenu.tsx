@@ -11,7 +11,13 @@ export function InsertMenu() {
   const close = () => useCanvasUi.getState().openInsertMenu(null);
   const [query, setQuery] = useState('');
   const ref = useRef<HTMLDivElement>(null);
-  const groups = useMemo(() => searchCatalog(query).map((g) => ({ ...g, items: g.items.filter((d) => nodeRole(d.type) !== 'start') })).filter((g) => g.items.length), [query]);
+  const groups = useMemo(
+    () =>
+      searchCatalog(query)
+        .map((g) => ({ ...g, items: g.items.filter((d) => nodeRole(d.type) !== 'start') }))
+        .filter((g) => g.items.length),
+    [query],
+  );
 
   useEffect(() => {
     if (!menu) return;
@@ -32,9 +38,24 @@ export function InsertMenu() {
   const left = Math.min(menu.x - 140, window.innerWidth - 300);
   const top = Math.min(menu.y, window.innerHeight - 340);
   return (
-    <div ref={ref} className="insert-menu" role="dialog" aria-label="Insert a step" style={{ left, top }} onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <label className="visually-hidden" htmlFor="insert-search">Search steps to insert</label>
-      <input id="insert-search" className="input input-sm" type="search" placeholder="Insert a step…" value={query} onChange={(e) => setQuery(e.target.value)}
+    <div
+      ref={ref}
+      className="insert-menu"
+      role="dialog"
+      aria-label="Insert a step"
+      style={{ left, top }}
+      onKeyDown={(e) => e.key === 'Escape' && close()}
+    >
+      <label className="visually-hidden" htmlFor="insert-search">
+        Search steps to insert
+      </label>
+      <input
+        id="insert-search"
+        className="input input-sm"
+        type="search"
+        placeholder="Insert a step…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && groups[0]?.items[0]) pick(groups[0].items[0].type);
         }}

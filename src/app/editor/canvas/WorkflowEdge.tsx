@@ -13,7 +13,15 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
   const highlight = useEdgeHighlight(id);
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);
   const readOnly = useSharedCanvasValue((s) => s.readOnly);
-  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10 });
+  const [path, labelX, labelY] = getSmoothStepPath({
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    borderRadius: 10,
+  });
   const severity = worstSeverity(violations);
   const className = `wf-edge${severity ? ` wf-edge-${severity}` : ''}${highlight ? ` wf-edge-hl-${highlight}` : ''}`;
   const showInsert = !readOnly && (hovered || selected);
@@ -24,7 +32,12 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
         <EdgeLabelRenderer>
           <div className="wf-edge-tools nodrag nopan" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
             {severity && !showInsert && (
-              <span className={`wf-edge-mark wf-edge-mark-${severity}`} role="img" aria-label={violations.map((v) => v.message).join('; ')} title={violations.map((v) => v.message).join('\n')}>
+              <span
+                className={`wf-edge-mark wf-edge-mark-${severity}`}
+                role="img"
+                aria-label={violations.map((v) => v.message).join('; ')}
+                title={violations.map((v) => v.message).join('\n')}
+              >
                 !
               </span>
             )}

@@ -7,7 +7,8 @@ export function verdictFor(source: string, sourceHandle: string | null | undefin
   return canConnect(editorStore.getState().getDefinition(), { source, sourceHandle: sourceHandle ?? null, target });
 }
 
-export const isValidConnection = (c: Edge | Connection): boolean => !editorStore.getState().readOnly && verdictFor(c.source, c.sourceHandle, c.target).ok;
+export const isValidConnection = (c: Edge | Connection): boolean =>
+  !editorStore.getState().readOnly && verdictFor(c.source, c.sourceHandle, c.target).ok;
 
 /** Why a connection attempt that ended on a handle was refused (null when it was not refused or did not reach a handle). */
 export function refusalReason(state: FinalConnectionState<InternalNode<FlowNode>>): string | null {

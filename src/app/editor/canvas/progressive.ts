@@ -36,6 +36,13 @@ function firstViewIds(nodes: readonly FlowNode[], zoom: number): Set<string> {
   const height = window.innerHeight / zoom;
   const cx = start.position.x + 120;
   return new Set(
-    nodes.filter((n) => Math.abs(n.position.x + 120 - cx) <= halfWidth + 240 && n.position.y >= start.position.y - 200 && n.position.y <= start.position.y + height).map((n) => n.id),
+    nodes
+      .filter(
+        (n) =>
+          Math.abs(n.position.x + 120 - cx) <= halfWidth + 240 &&
+          n.position.y >= start.position.y - 200 &&
+          n.position.y <= start.position.y + height,
+      )
+      .map((n) => n.id),
   );
 }

@@ -7,7 +7,16 @@ export interface FieldMessage {
 }
 
 /** Label, help, and the inline messages (validator violations for this field + immediate checks). */
-export function FieldShell({ inputId, label, help, required, unit, messages, children, trailing }: {
+export function FieldShell({
+  inputId,
+  label,
+  help,
+  required,
+  unit,
+  messages,
+  children,
+  trailing,
+}: {
   inputId: string;
   label: string;
   help?: string | undefined;
@@ -23,7 +32,12 @@ export function FieldShell({ inputId, label, help, required, unit, messages, chi
       <div className="insp-field-head">
         <label htmlFor={inputId}>
           {label}
-          {required && <span className="insp-required" aria-hidden="true"> *</span>}
+          {required && (
+            <span className="insp-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
           {unit && <span className="muted"> ({unit})</span>}
         </label>
         {trailing}
@@ -31,7 +45,9 @@ export function FieldShell({ inputId, label, help, required, unit, messages, chi
       {children}
       <div id={describedBy} aria-live="polite">
         {messages.map((m, i) => (
-          <p key={i} className={m.tone === 'error' ? 'field-error' : 'field-warning'}>{m.text}</p>
+          <p key={i} className={m.tone === 'error' ? 'field-error' : 'field-warning'}>
+            {m.text}
+          </p>
         ))}
       </div>
       {help && <span className="field-help">{help}</span>}
@@ -40,6 +56,7 @@ export function FieldShell({ inputId, label, help, required, unit, messages, chi
 }
 
 /** The validator's messages for one field, in users' words. */
-export const violationMessages = (violations: readonly Violation[]): FieldMessage[] => violations.map((v) => ({ tone: v.severity, text: v.message }));
+export const violationMessages = (violations: readonly Violation[]): FieldMessage[] =>
+  violations.map((v) => ({ tone: v.severity, text: v.message }));
 
 export const hasError = (messages: readonly FieldMessage[]) => messages.some((m) => m.tone === 'error');

@@ -46,17 +46,23 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
   return (
     <section className="inspector" aria-labelledby="inspector-title" style={{ '--node-cat': categoryColor(type) } as React.CSSProperties}>
       <header className="inspector-head">
-        <span className="wf-node-icon"><NodeIcon type={type} size={18} /></span>
+        <span className="wf-node-icon">
+          <NodeIcon type={type} size={18} />
+        </span>
         <div>
           <h2 id="inspector-title">{label}</h2>
-          <p className="muted inspector-id">Step id <code>{nodeId}</code></p>
+          <p className="muted inspector-id">
+            Step id <code>{nodeId}</code>
+          </p>
         </div>
       </header>
       {def && <p className="muted inspector-desc">{def.description}</p>}
       {general.length > 0 && (
         <ul className="inspector-problems" aria-label="Problems with this step">
           {general.map((v, i) => (
-            <li key={i} className={`problem-line problem-${v.severity}`}>{v.message}</li>
+            <li key={i} className={`problem-line problem-${v.severity}`}>
+              {v.message}
+            </li>
           ))}
         </ul>
       )}
@@ -67,19 +73,38 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
           const field = fieldOf(key);
           const Input = INPUTS[field.kind] ?? TextField;
           return (
-            <Input key={`${nodeId}:${key}`} nodeId={nodeId} nodeType={type ?? ''} nodeLabel={label} field={field} value={data[key]} violations={byField.get(key) ?? []} disabled={readOnly} inputId={`field-${key}`} />
+            <Input
+              key={`${nodeId}:${key}`}
+              nodeId={nodeId}
+              nodeType={type ?? ''}
+              nodeLabel={label}
+              field={field}
+              value={data[key]}
+              violations={byField.get(key) ?? []}
+              disabled={readOnly}
+              inputId={`field-${key}`}
+            />
           );
         })}
       </fieldset>
       {(others.length > 0 || extraCount > 0) && (
         <p className="field-help inspector-kept">
-          Kept as they are: {[...others.map((k) => `data.${k}`), ...(extraCount ? [`${extraCount} other propert${extraCount === 1 ? 'y' : 'ies'}`] : [])].join(', ')}.
+          Kept as they are:{' '}
+          {[
+            ...others.map((k) => `data.${k}`),
+            ...(extraCount ? [`${extraCount} other propert${extraCount === 1 ? 'y' : 'ies'}`] : []),
+          ].join(', ')}
+          .
         </p>
       )}
       {!readOnly && (
         <div className="inspector-actions">
-          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>Duplicate</button>
-          <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>Delete step</button>
+          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>
+            Duplicate
+          </button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>
+            Delete step
+          </button>
         </div>
       )}
     </section>

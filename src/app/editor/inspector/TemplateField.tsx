@@ -26,13 +26,28 @@ function SampleEditor() {
         <label key={key} className="insp-sample-row">
           <span className="mono">{key}</span>
           <input className="input input-sm" value={value} onChange={(e) => setField(key, e.target.value)} />
-          <button type="button" className="icon-btn" aria-label={`Remove sample field ${key}`} onClick={() => setField(key, null)}>×</button>
+          <button type="button" className="icon-btn" aria-label={`Remove sample field ${key}`} onClick={() => setField(key, null)}>
+            ×
+          </button>
         </label>
       ))}
-      <form className="insp-sample-add" onSubmit={(e) => (e.preventDefault(), /^[A-Za-z_]\w*$/.test(name) && (setField(name, ''), setName('')))}>
-        <label className="visually-hidden" htmlFor="sample-new-field">New sample field name</label>
-        <input id="sample-new-field" className="input input-sm" placeholder="fieldName" value={name} onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="btn btn-sm">Add field</button>
+      <form
+        className="insp-sample-add"
+        onSubmit={(e) => (e.preventDefault(), /^[A-Za-z_]\w*$/.test(name) && (setField(name, ''), setName('')))}
+      >
+        <label className="visually-hidden" htmlFor="sample-new-field">
+          New sample field name
+        </label>
+        <input
+          id="sample-new-field"
+          className="input input-sm"
+          placeholder="fieldName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className="btn btn-sm">
+          Add field
+        </button>
       </form>
     </details>
   );
@@ -55,10 +70,20 @@ export function TemplateField(p: FieldProps) {
   const noteOff = useEditorStore((s) => s.nodes.find((n) => n.id === p.nodeId)?.data.send_empty_request === true);
 
   const messages: FieldMessage[] = violationMessages(p.violations);
-  if (!p.violations.some((v) => v.code === 'template_invalid') && parsed.errors[0]) messages.push({ tone: 'error', text: parsed.errors[0].message });
-  if (preview.missing.length) messages.push({ tone: 'warning', text: `The sample prospect has no ${preview.missing.map((m) => `{{${m}}}`).join(', ')}: real prospects without it get the placeholder text.` });
+  if (!p.violations.some((v) => v.code === 'template_invalid') && parsed.errors[0])
+    messages.push({ tone: 'error', text: parsed.errors[0].message });
+  if (preview.missing.length)
+    messages.push({
+      tone: 'warning',
+      text: `The sample prospect has no ${preview.missing.map((m) => `{{${m}}}`).join(', ')}: real prospects without it get the placeholder text.`,
+    });
   if (limit && max !== undefined && text.length > max) {
-    const freeNote = limit.freeMax && free !== true ? ` (${limit.freeMax} for senders without a premium seat)` : free === true && limit.freeMax ? ' for senders without a premium seat' : '';
+    const freeNote =
+      limit.freeMax && free !== true
+        ? ` (${limit.freeMax} for senders without a premium seat)`
+        : free === true && limit.freeMax
+          ? ' for senders without a premium seat'
+          : '';
     messages.push({ tone: 'warning', text: `${limit.what} is limited to ${max} characters${freeNote}; this one has ${text.length}.` });
   } else if (limit?.freeMax && free === null && text.length > limit.freeMax) {
     messages.push({ tone: 'warning', text: `Over ${limit.freeMax} characters: too long for senders without a premium seat.` });
@@ -80,8 +105,20 @@ export function TemplateField(p: FieldProps) {
   };
 
   return (
-    <FieldShell inputId={p.inputId} label={p.field.label} help={p.field.help} messages={messages}
-      trailing={max !== undefined ? <span className={`insp-counter${text.length > max ? ' over' : ''}`} aria-label={`${text.length} of ${max} characters`}>{text.length}/{max}{free === null && limit?.freeMax ? ` (${limit.freeMax} free)` : ''}</span> : null}>
+    <FieldShell
+      inputId={p.inputId}
+      label={p.field.label}
+      help={p.field.help}
+      messages={messages}
+      trailing={
+        max !== undefined ? (
+          <span className={`insp-counter${text.length > max ? ' over' : ''}`} aria-label={`${text.length} of ${max} characters`}>
+            {text.length}/{max}
+            {free === null && limit?.freeMax ? ` (${limit.freeMax} free)` : ''}
+          </span>
+        ) : null
+      }
+    >
       {noteOff && <p className="field-help">Not sent while “Send without a note” is on.</p>}
       <div className="insp-chips" role="group" aria-label="Insert a placeholder">
         {chips.map((c) => (

@@ -15,7 +15,9 @@ export interface FieldProps {
 
 /** Writes a field; typing bursts in one field coalesce into one undo step (sealed on blur). */
 export function writeField(nodeId: string, nodeLabel: string, field: FieldDefinition, value: unknown): void {
-  editorStore.getState().updateNodeData(nodeId, { [field.key]: value }, { label: `Edit ${nodeLabel} · ${field.label}`, coalesceKey: `${nodeId}:${field.key}` });
+  editorStore
+    .getState()
+    .updateNodeData(nodeId, { [field.key]: value }, { label: `Edit ${nodeLabel} · ${field.label}`, coalesceKey: `${nodeId}:${field.key}` });
 }
 
 export function clearField(nodeId: string, field: FieldDefinition): void {
@@ -26,7 +28,8 @@ export const sealTyping = () => editorStore.getState().sealTyping();
 
 /** Immediate checks of a number against the field's bounds (the validator says the same on save). */
 export function numberProblem(field: FieldDefinition, value: number): string | null {
-  if (field.min !== undefined && (field.exclusiveMin ? value <= field.min : value < field.min)) return field.exclusiveMin ? `Must be more than ${field.min}` : `Must be at least ${field.min}`;
+  if (field.min !== undefined && (field.exclusiveMin ? value <= field.min : value < field.min))
+    return field.exclusiveMin ? `Must be more than ${field.min}` : `Must be at least ${field.min}`;
   if (field.max !== undefined && value > field.max) return `Must be at most ${field.max}`;
   return null;
 }

@@ -15,7 +15,8 @@ export function TextField(p: FieldProps & { multiline?: boolean }) {
   const text = str(p.value);
   const messages = [...violationMessages(p.violations), ...counterMessages(p, text.length)];
   if (p.field.required && text.trim() === '' && !messages.length) messages.push({ tone: 'error', text: `${p.field.label} is required` });
-  if (p.field.kind === 'url' && text && !/^https?:\/\/\S+$/i.test(text)) messages.push({ tone: 'warning', text: 'This does not look like a web address (https://…)' });
+  if (p.field.kind === 'url' && text && !/^https?:\/\/\S+$/i.test(text))
+    messages.push({ tone: 'warning', text: 'This does not look like a web address (https://…)' });
   const common = {
     id: p.inputId,
     className: 'input',
@@ -27,12 +28,28 @@ export function TextField(p: FieldProps & { multiline?: boolean }) {
   };
   const limit = textLimit(p.nodeType, p.field.key, p.field.maxLength);
   return (
-    <FieldShell inputId={p.inputId} label={p.field.label} help={p.field.help} required={p.field.required} messages={messages}
-      trailing={limit ? <span className={`insp-counter${text.length > limit.max ? ' over' : ''}`}>{text.length}/{limit.max}</span> : null}>
+    <FieldShell
+      inputId={p.inputId}
+      label={p.field.label}
+      help={p.field.help}
+      required={p.field.required}
+      messages={messages}
+      trailing={
+        limit ? (
+          <span className={`insp-counter${text.length > limit.max ? ' over' : ''}`}>
+            {text.length}/{limit.max}
+          </span>
+        ) : null
+      }
+    >
       {p.multiline ? (
         <textarea {...common} rows={4} onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)} />
       ) : (
-        <input {...common} type={p.field.kind === 'url' ? 'url' : 'text'} onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)} />
+        <input
+          {...common}
+          type={p.field.kind === 'url' ? 'url' : 'text'}
+          onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
+        />
       )}
     </FieldShell>
   );
@@ -42,11 +59,19 @@ export function BooleanField(p: FieldProps) {
   return (
     <div className="field insp-field insp-check">
       <label>
-        <input type="checkbox" id={p.inputId} checked={p.value === true} disabled={p.disabled} onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.checked)} />
+        <input
+          type="checkbox"
+          id={p.inputId}
+          checked={p.value === true}
+          disabled={p.disabled}
+          onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.checked)}
+        />
         <span>{p.field.label}</span>
       </label>
       {violationMessages(p.violations).map((m, i) => (
-        <p key={i} className={m.tone === 'error' ? 'field-error' : 'field-warning'}>{m.text}</p>
+        <p key={i} className={m.tone === 'error' ? 'field-error' : 'field-warning'}>
+          {m.text}
+        </p>
       ))}
       {p.field.help && <span className="field-help">{p.field.help}</span>}
     </div>
@@ -105,10 +130,19 @@ export function SelectField(p: FieldProps) {
   const messages = violationMessages(p.violations);
   return (
     <FieldShell inputId={p.inputId} label={p.field.label} help={p.field.help} messages={messages}>
-      <select id={p.inputId} className="input" value={value} disabled={p.disabled} aria-invalid={hasError(messages) || undefined} onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}>
+      <select
+        id={p.inputId}
+        className="input"
+        value={value}
+        disabled={p.disabled}
+        aria-invalid={hasError(messages) || undefined}
+        onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
+      >
         {!options.includes(value) && <option value={value}>{value === '' ? 'Choose…' : `${value} (not allowed)`}</option>}
         {options.map((o) => (
-          <option key={o} value={o}>{o}</option>
+          <option key={o} value={o}>
+            {o}
+          </option>
         ))}
       </select>
     </FieldShell>

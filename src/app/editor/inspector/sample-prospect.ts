@@ -12,7 +12,11 @@ const DEFAULT_SAMPLE: Record<string, string> = {
 };
 
 /** The sample prospect's customFields for template previews; kept in local storage across campaigns. */
-export const useSampleProspect = create<{ fields: Record<string, string>; setField(key: string, value: string | null): void; reset(): void }>()(
+export const useSampleProspect = create<{
+  fields: Record<string, string>;
+  setField(key: string, value: string | null): void;
+  reset(): void;
+}>()(
   persist(
     (set, get) => ({
       fields: DEFAULT_SAMPLE,

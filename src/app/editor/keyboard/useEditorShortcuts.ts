@@ -74,10 +74,10 @@ export function useEditorShortcuts(): void {
       }
       if (notForCanvas(e.target) || modalOpen() || e.defaultPrevented) return;
       const s = editorStore.getState();
-      if (mod && key === 'z') return e.preventDefault(), e.shiftKey ? s.redo() : s.undo();
-      if (mod && key === 'y') return e.preventDefault(), s.redo();
-      if (mod && key === 'd') return e.preventDefault(), s.duplicate();
-      if (mod && key === 'a') return e.preventDefault(), s.selectAll();
+      if (mod && key === 'z') return (e.preventDefault(), e.shiftKey ? s.redo() : s.undo());
+      if (mod && key === 'y') return (e.preventDefault(), s.redo());
+      if (mod && key === 'd') return (e.preventDefault(), s.duplicate());
+      if (mod && key === 'a') return (e.preventDefault(), s.selectAll());
       if (mod && (key === 'c' || key === 'x')) {
         copyHandled = false;
         // When the browser does not fire a copy event (no editable focus), copy through the async API.
@@ -103,7 +103,7 @@ export function useEditorShortcuts(): void {
         e.preventDefault();
         return s.deleteSelection();
       }
-      if (key === 'f') return e.preventDefault(), void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 });
+      if (key === 'f') return (e.preventDefault(), void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
       if (e.key === 'Escape') {
         useCanvasUi.getState().openInsertMenu(null);
         s.select({});

@@ -18,7 +18,12 @@ function outputsFor(type: string | undefined): OutputView[] {
   let views = outputCache.get(key);
   if (!views) {
     const def = nodeDefinition(type);
-    views = !def || def.outputs.kind === 'none' ? [] : def.outputs.kind === 'single' ? [{ id: null, label: '', tone: 'neutral' }] : def.outputs.handles.map((h) => ({ id: h.name, label: h.label, tone: h.tone }));
+    views =
+      !def || def.outputs.kind === 'none'
+        ? []
+        : def.outputs.kind === 'single'
+          ? [{ id: null, label: '', tone: 'neutral' }]
+          : def.outputs.handles.map((h) => ({ id: h.name, label: h.label, tone: h.tone }));
     outputCache.set(key, views);
   }
   return views;
@@ -38,7 +43,9 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
       {severity === 'error' ? '!' : '⚠'} {violations.length}
       <span className="node-tip" aria-hidden="true">
         {violations.map((v, i) => (
-          <span key={i} className={`node-tip-line tip-${v.severity}`}>{v.message}</span>
+          <span key={i} className={`node-tip-line tip-${v.severity}`}>
+            {v.message}
+          </span>
         ))}
       </span>
     </span>
@@ -74,7 +81,9 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
     >
       {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" />}
       <div className="wf-node-head">
-        <span className="wf-node-icon"><NodeIcon type={type} /></span>
+        <span className="wf-node-icon">
+          <NodeIcon type={type} />
+        </span>
         <span className="wf-node-label">{def?.label ?? `Unknown type “${unknownType}”`}</span>
         {violations.length > 0 && <ProblemBadge violations={violations} />}
       </div>
@@ -87,12 +96,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
             return (
               <div key={o.id ?? 'out'} className={`wf-output tone-${o.tone}${mark ? ` wf-output-${mark}` : ''}`} style={{ left }}>
                 {o.label && <span className="wf-output-label">{o.label}</span>}
-                <Handle
-                  type="source"
-                  position={Position.Bottom}
-                  id={o.id ?? undefined}
-                  className="wf-handle wf-handle-out"
-                />
+                <Handle type="source" position={Position.Bottom} id={o.id ?? undefined} className="wf-handle wf-handle-out" />
               </div>
             );
           })}

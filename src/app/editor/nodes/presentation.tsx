@@ -36,7 +36,19 @@ export const NodeIcon = memo(function NodeIcon({ type, size = 16 }: { type: stri
   const def = nodeDefinition(type);
   const d = (type && TYPE_GLYPH[type]) ?? (def ? CATEGORY_GLYPH[def.category] : 'M9 9a3 3 0 116 0c0 2-3 2-3 4M12 17h.01');
   return (
-    <svg className="node-icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="node-icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={d} />
     </svg>
   );

@@ -7,12 +7,25 @@ import { groupProblems } from './problem-groups';
 export function ProblemsBadge() {
   const { errors, warnings } = useViolations();
   const open = useCanvasUi((s) => s.problemsOpen);
-  const label = errors + warnings === 0 ? 'No problems' : `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
+  const label =
+    errors + warnings === 0
+      ? 'No problems'
+      : `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
   return (
-    <button type="button" className={`btn btn-sm problems-badge${errors ? ' has-errors' : warnings ? ' has-warnings' : ''}`} aria-expanded={open} aria-controls="problems-panel"
-      aria-label={`${label}. ${open ? 'Hide' : 'Show'} problems`} onClick={() => useCanvasUi.getState().setProblemsOpen(!open)}>
-      <span className="badge badge-error" aria-hidden="true">{errors}</span>
-      <span className="badge badge-warning" aria-hidden="true">{warnings}</span>
+    <button
+      type="button"
+      className={`btn btn-sm problems-badge${errors ? ' has-errors' : warnings ? ' has-warnings' : ''}`}
+      aria-expanded={open}
+      aria-controls="problems-panel"
+      aria-label={`${label}. ${open ? 'Hide' : 'Show'} problems`}
+      onClick={() => useCanvasUi.getState().setProblemsOpen(!open)}
+    >
+      <span className="badge badge-error" aria-hidden="true">
+        {errors}
+      </span>
+      <span className="badge badge-warning" aria-hidden="true">
+        {warnings}
+      </span>
       <span aria-hidden="true">Problems</span>
     </button>
   );
@@ -38,7 +51,14 @@ export function ProblemsPanel() {
     <section id="problems-panel" className="problems-panel" aria-labelledby="problems-title">
       <header className="problems-head">
         <h2 id="problems-title">Problems</h2>
-        <button type="button" className="icon-btn" aria-label="Close problems" onClick={() => useCanvasUi.getState().setProblemsOpen(false)}>×</button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Close problems"
+          onClick={() => useCanvasUi.getState().setProblemsOpen(false)}
+        >
+          ×
+        </button>
       </header>
       {groups.length === 0 ? (
         <p className="muted problems-empty">No problems: this campaign follows every rule.</p>
@@ -50,8 +70,12 @@ export function ProblemsPanel() {
               <ul>
                 {g.items.map((item, i) => (
                   <li key={i}>
-                    <button type="button" className={`problem-line problem-${item.violation.severity}`} disabled={!item.target.nodeId && !item.target.edgeId}
-                      onClick={() => editorStore.getState().focusElement(item.target)}>
+                    <button
+                      type="button"
+                      className={`problem-line problem-${item.violation.severity}`}
+                      disabled={!item.target.nodeId && !item.target.edgeId}
+                      onClick={() => editorStore.getState().focusElement(item.target)}
+                    >
                       <span className="problem-sev">{item.violation.severity === 'error' ? 'Error' : 'Warning'}</span>
                       {item.where && <span className="problem-where">{item.where}:</span>} {item.violation.message}
                       <span className="problem-rule">rule {item.violation.rule}</span>

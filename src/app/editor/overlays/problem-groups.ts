@@ -32,14 +32,24 @@ export function groupProblems(violations: readonly Violation[], nodes: readonly 
     if (item.violation.severity === 'error') g.errors++;
   };
   for (const v of violations) {
-    if (v.nodeId && nodeById.has(v.nodeId)) add(`n:${v.nodeId}`, title(v.nodeId), { violation: v, target: { nodeId: v.nodeId, ...(v.edgeId ? { edgeId: v.edgeId } : {}) }, where: '' });
+    if (v.nodeId && nodeById.has(v.nodeId))
+      add(`n:${v.nodeId}`, title(v.nodeId), {
+        violation: v,
+        target: { nodeId: v.nodeId, ...(v.edgeId ? { edgeId: v.edgeId } : {}) },
+        where: '',
+      });
     else if (v.edgeId && edgeById.has(v.edgeId)) {
       const e = edgeById.get(v.edgeId)!;
       const to = nodeDefinition(nodeById.get(e.target)?.type)?.label ?? e.target;
-      add(`n:${e.source}`, title(e.source), { violation: v, target: { edgeId: v.edgeId }, where: `${e.sourceHandle ? `${e.sourceHandle.replace(/_/g, ' ')} → ` : 'Connection to '}${to}` });
+      add(`n:${e.source}`, title(e.source), {
+        violation: v,
+        target: { edgeId: v.edgeId },
+        where: `${e.sourceHandle ? `${e.sourceHandle.replace(/_/g, ' ')} → ` : 'Connection to '}${to}`,
+      });
     } else add('campaign', 'Whole campaign', { violation: v, target: {}, where: '' });
   }
   const list = [...groups.values()];
-  for (const g of list) g.items.sort((a, b) => (a.violation.severity === b.violation.severity ? 0 : a.violation.severity === 'error' ? -1 : 1));
-  return list.sort((a, b) => (a.errors > 0) === (b.errors > 0) ? 0 : a.errors > 0 ? -1 : 1);
+  for (const g of list)
+    g.items.sort((a, b) => (a.violation.severity === b.violation.severity ? 0 : a.violation.severity === 'error' ? -1 : 1));
+  return list.sort((a, b) => (a.errors > 0 === b.errors > 0 ? 0 : a.errors > 0 ? -1 : 1));
 }

@@ -19,14 +19,25 @@ export const Palette = memo(function Palette({ onPick }: { onPick: (type: NodeTy
   return (
     <aside className="palette" aria-label="Steps">
       <div className="palette-search">
-        <label className="visually-hidden" htmlFor="palette-search">Search steps</label>
-        <input id="palette-search" className="input input-sm" type="search" placeholder="Search steps…" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <label className="visually-hidden" htmlFor="palette-search">
+          Search steps
+        </label>
+        <input
+          id="palette-search"
+          className="input input-sm"
+          type="search"
+          placeholder="Search steps…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
       <div className="palette-groups">
         {groups.length === 0 && <p className="muted palette-empty">No step matches “{query}”.</p>}
         {groups.map((g) => (
           <section key={g.id} className="palette-group" aria-labelledby={`palette-${g.id}`}>
-            <h3 id={`palette-${g.id}`} className="palette-group-title">{g.label}</h3>
+            <h3 id={`palette-${g.id}`} className="palette-group-title">
+              {g.label}
+            </h3>
             <ul>
               {g.items.map((def) => {
                 const onlyOne = nodeRole(def.type) === 'start' && hasStart;
@@ -42,7 +53,9 @@ export const Palette = memo(function Palette({ onPick }: { onPick: (type: NodeTy
                       onClick={() => onPick(def.type)}
                       style={{ '--node-cat': categoryColor(def.type) } as React.CSSProperties}
                     >
-                      <span className="palette-icon"><NodeIcon type={def.type} /></span>
+                      <span className="palette-icon">
+                        <NodeIcon type={def.type} />
+                      </span>
                       <span className="palette-text">
                         <span className="palette-label">{def.label}</span>
                         <span className="palette-desc">{def.description}</span>

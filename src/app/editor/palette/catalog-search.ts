@@ -9,7 +9,11 @@ export interface CatalogGroup {
   items: NodeTypeDefinition[];
 }
 
-const normalize = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const normalize = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 /** Catalog entries grouped by category, filtered by a search over label, description and category. */
 export function searchCatalog(query: string): CatalogGroup[] {

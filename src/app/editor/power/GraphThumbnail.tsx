@@ -20,7 +20,8 @@ export const GraphThumbnail = memo(function GraphThumbnail({ definition, label }
       const from = at.get(e.source);
       const to = at.get(e.target);
       if (!from || !to) return [];
-      const negative = nodeDefinition(from.type)?.outputs.kind === 'branch' && e.sourceHandle !== undefined && /^no_|^not_/.test(e.sourceHandle);
+      const negative =
+        nodeDefinition(from.type)?.outputs.kind === 'branch' && e.sourceHandle !== undefined && /^no_|^not_/.test(e.sourceHandle);
       const x1 = from.position.x + NODE_W / 2;
       const y1 = from.position.y + NODE_H;
       const x2 = to.position.x + NODE_W / 2;
@@ -32,13 +33,29 @@ export const GraphThumbnail = memo(function GraphThumbnail({ definition, label }
   }, [definition]);
   const steps = definition.nodes.map((n) => nodeDefinition(n.type)?.label ?? n.type);
   return (
-    <svg className="power-thumb" viewBox={picture.viewBox} role="img" aria-label={`${label}: ${steps.join(', ')}`} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="power-thumb"
+      viewBox={picture.viewBox}
+      role="img"
+      aria-label={`${label}: ${steps.join(', ')}`}
+      preserveAspectRatio="xMidYMid meet"
+    >
       {picture.lines.map((l) => (
         <path key={l.id} d={l.d} fill="none" strokeWidth={6} className={l.negative ? 'power-thumb-edge is-negative' : 'power-thumb-edge'} />
       ))}
       {definition.nodes.map((n) => {
         const category = nodeDefinition(n.type)?.category ?? 'flow_control';
-        return <rect key={n.id} x={n.position.x} y={n.position.y} width={NODE_W} height={NODE_H} rx={14} style={{ fill: `var(--cat-${category})` }} />;
+        return (
+          <rect
+            key={n.id}
+            x={n.position.x}
+            y={n.position.y}
+            width={NODE_W}
+            height={NODE_H}
+            rx={14}
+            style={{ fill: `var(--cat-${category})` }}
+          />
+        );
       })}
     </svg>
   );

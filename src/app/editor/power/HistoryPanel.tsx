@@ -54,7 +54,12 @@ export function HistoryPanel({ campaignId }: { campaignId: string }) {
       {versions.data && versions.data.length > 0 && (
         <ul className="power-versions" aria-label="Versions">
           {versions.data.map((v) => (
-            <VersionRow key={v.version} info={v} selected={selected === v.version} onSelect={() => setSelected(selected === v.version ? null : v.version)} />
+            <VersionRow
+              key={v.version}
+              info={v}
+              selected={selected === v.version}
+              onSelect={() => setSelected(selected === v.version ? null : v.version)}
+            />
           ))}
         </ul>
       )}
@@ -66,11 +71,18 @@ export function HistoryPanel({ campaignId }: { campaignId: string }) {
 function VersionRow({ info, selected, onSelect }: { info: CampaignVersionInfo; selected: boolean; onSelect(): void }) {
   return (
     <li>
-      <button type="button" className={`power-version${selected ? ' is-selected' : ''}`} aria-pressed={selected} onClick={onSelect} data-testid="version-row">
+      <button
+        type="button"
+        className={`power-version${selected ? ' is-selected' : ''}`}
+        aria-pressed={selected}
+        onClick={onSelect}
+        data-testid="version-row"
+      >
         <strong>Version {info.version}</strong>
         <span title={fullTime(info.savedAt)}> · replaced {relativeTime(info.savedAt)}</span>
         <span className="muted">
-          {' '}· {plural(info.nodeCount, 'step')}, {plural(info.edgeCount, 'connection')}
+          {' '}
+          · {plural(info.nodeCount, 'step')}, {plural(info.edgeCount, 'connection')}
         </span>
       </button>
     </li>
@@ -88,7 +100,9 @@ function highlightIds(diff: GraphDiff, show: Show) {
 }
 
 const changeWords = (changes: readonly string[], dataKeys: readonly string[]) =>
-  changes.map((c) => (c === 'data' ? `settings (${dataKeys.join(', ')})` : c === 'position' ? 'moved' : c === 'extra' ? 'other properties' : c)).join('; ');
+  changes
+    .map((c) => (c === 'data' ? `settings (${dataKeys.join(', ')})` : c === 'position' ? 'moved' : c === 'extra' ? 'other properties' : c))
+    .join('; ');
 
 function VersionDiff({ campaignId, version }: { campaignId: string; version: number }) {
   const id = useId();
@@ -96,7 +110,10 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
   const revision = useEditorStore((s) => s.revision);
   const readOnly = useEditorStore((s) => s.readOnly);
   const [show, setShow] = useState<Show>('all');
-  const diff = useMemo(() => (query.data ? diffGraphs(query.data.workflow_definition, editorStore.getState().getDefinition()) : null), [query.data, revision]);
+  const diff = useMemo(
+    () => (query.data ? diffGraphs(query.data.workflow_definition, editorStore.getState().getDefinition()) : null),
+    [query.data, revision],
+  );
 
   useEffect(() => {
     if (!diff) return;
@@ -127,13 +144,25 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
           ))}
         </fieldset>
       )}
-      <DiffList title="New since this version" tone="added" items={diff.nodes.added.map((n) => ({ id: n.id, text: `${nodeDefinition(n.type)?.label ?? n.type} “${n.id}”`, onCanvas: true }))} />
+      <DiffList
+        title="New since this version"
+        tone="added"
+        items={diff.nodes.added.map((n) => ({ id: n.id, text: `${nodeDefinition(n.type)?.label ?? n.type} “${n.id}”`, onCanvas: true }))}
+      />
       <DiffList
         title="Changed since this version"
         tone="changed"
-        items={diff.nodes.changed.map((c) => ({ id: c.id, text: `${nodeDefinition(c.after.type)?.label ?? c.after.type} “${c.id}”: ${changeWords(c.changes, c.dataKeys)}`, onCanvas: true }))}
+        items={diff.nodes.changed.map((c) => ({
+          id: c.id,
+          text: `${nodeDefinition(c.after.type)?.label ?? c.after.type} “${c.id}”: ${changeWords(c.changes, c.dataKeys)}`,
+          onCanvas: true,
+        }))}
       />
-      <DiffList title="Only in this version (not on the canvas)" tone="removed" items={diff.nodes.removed.map((n) => ({ id: n.id, text: `${nodeDefinition(n.type)?.label ?? n.type} “${n.id}”`, onCanvas: false }))} />
+      <DiffList
+        title="Only in this version (not on the canvas)"
+        tone="removed"
+        items={diff.nodes.removed.map((n) => ({ id: n.id, text: `${nodeDefinition(n.type)?.label ?? n.type} “${n.id}”`, onCanvas: false }))}
+      />
       {(diff.edges.added.length > 0 || diff.edges.removed.length > 0 || diff.edges.changed.length > 0) && (
         <p className="muted">
           Connections: {diff.edges.added.length} new, {diff.edges.changed.length} changed, {diff.edges.removed.length} only in this version.
@@ -149,7 +178,15 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
   );
 }
 
-function DiffList({ title, tone, items }: { title: string; tone: 'added' | 'changed' | 'removed'; items: Array<{ id: string; text: string; onCanvas: boolean }> }) {
+function DiffList({
+  title,
+  tone,
+  items,
+}: {
+  title: string;
+  tone: 'added' | 'changed' | 'removed';
+  items: Array<{ id: string; text: string; onCanvas: boolean }>;
+}) {
   if (items.length === 0) return null;
   return (
     <div className={`power-difflist power-difflist-${tone}`}>

@@ -31,8 +31,8 @@ function UnsavedNotice({ onClose }: { onClose(): void }) {
   return (
     <div role="alert" className="power-blocked">
       <p>
-        <strong>You have unsaved changes.</strong> The launch review inspects the saved campaign, which is what will run. Save your changes (or undo
-        them) first, then review again.
+        <strong>You have unsaved changes.</strong> The launch review inspects the saved campaign, which is what will run. Save your changes
+        (or undo them) first, then review again.
       </p>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>
@@ -47,7 +47,9 @@ function toSenders(campaign: Campaign, accounts: ReturnType<typeof useAccounts>[
   if (!accounts) return undefined;
   return campaign.senderAccountIds.map((id) => {
     const account = accounts.find((a) => a.id === id);
-    return account ? { accountId: id, name: account.name, channel: account.channel, premium: account.premium } : { accountId: id, premium: false };
+    return account
+      ? { accountId: id, name: account.name, channel: account.channel, premium: account.premium }
+      : { accountId: id, premium: false };
   });
 }
 
@@ -66,12 +68,19 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
   const inputRef = useRef<HTMLInputElement>(null);
   const campaign = saved.data;
   const review = useMemo(
-    () => (campaign ? reviewLaunch(campaign.workflow_definition, { senders: toSenders(campaign, accounts.data), prospect: { customFields: fields } }) : null),
+    () =>
+      campaign
+        ? reviewLaunch(campaign.workflow_definition, { senders: toSenders(campaign, accounts.data), prospect: { customFields: fields } })
+        : null,
     [campaign, accounts.data, fields],
   );
 
   if (saved.isPending || (accounts.isPending && !accounts.isError)) {
-    return <p role="status" aria-busy="true">Reading the saved campaign…</p>;
+    return (
+      <p role="status" aria-busy="true">
+        Reading the saved campaign…
+      </p>
+    );
   }
   if (saved.isError || !campaign || !review) {
     return (
@@ -84,11 +93,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
     );
   }
   if (campaign.status !== 'draft') {
-    return (
-      <p role="status">
-        This campaign is already {campaign.status}. Only a draft can be launched.
-      </p>
-    );
+    return <p role="status">This campaign is already {campaign.status}. Only a draft can be launched.</p>;
   }
 
   const nameMatches = typed.trim() === campaign.name.trim();
@@ -109,7 +114,9 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
         },
         onError: (error) => {
           if (error instanceof ToolError && error.code === 'stale_edit') {
-            setStaleMessage('The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.');
+            setStaleMessage(
+              'The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.',
+            );
             setTyped('');
             void saved.refetch();
             inputRef.current?.focus();
@@ -139,7 +146,9 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       )}
       <p className="muted">
         Reviewing the saved graph of <strong>{campaign.name}</strong>, saved {fullTime(campaign.updated_at)}.
-        {baseUpdatedAt && baseUpdatedAt !== campaign.updated_at && ' It was saved elsewhere after you opened the editor, so it may differ from your canvas.'}
+        {baseUpdatedAt &&
+          baseUpdatedAt !== campaign.updated_at &&
+          ' It was saved elsewhere after you opened the editor, so it may differ from your canvas.'}
       </p>
       <ReviewWarnings warnings={review.warnings} />
       <ReviewPaths review={review} />
@@ -176,7 +185,11 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!nameMatches || !review.canLaunch || launch.isPending || saved.isFetching}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!nameMatches || !review.canLaunch || launch.isPending || saved.isFetching}
+          >
             {launch.isPending ? 'Launching…' : 'Launch campaign'}
           </button>
         </div>

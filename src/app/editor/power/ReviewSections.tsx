@@ -9,7 +9,12 @@ function focusNode(nodeId: string | undefined) {
 }
 
 export function ReviewWarnings({ warnings }: { warnings: readonly ReviewWarning[] }) {
-  if (warnings.length === 0) return <p className="power-ok" role="status">No problems found in the saved graph.</p>;
+  if (warnings.length === 0)
+    return (
+      <p className="power-ok" role="status">
+        No problems found in the saved graph.
+      </p>
+    );
   const blockers = warnings.filter((w) => w.level === 'blocker');
   return (
     <section aria-labelledby="review-problems">
@@ -19,7 +24,9 @@ export function ReviewWarnings({ warnings }: { warnings: readonly ReviewWarning[
       <ul className="power-warnings">
         {warnings.map((w, i) => (
           <li key={i} className={`power-warning power-warning-${w.level}`}>
-            <span className={`badge ${w.level === 'blocker' ? 'badge-error' : 'badge-warning'}`}>{w.level === 'blocker' ? 'Must fix' : 'Warning'}</span>{' '}
+            <span className={`badge ${w.level === 'blocker' ? 'badge-error' : 'badge-warning'}`}>
+              {w.level === 'blocker' ? 'Must fix' : 'Warning'}
+            </span>{' '}
             {w.message}
             {w.nodeId && (
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => focusNode(w.nodeId)}>
@@ -38,7 +45,10 @@ export function ReviewPaths({ review }: { review: LaunchReview }) {
   return (
     <section aria-labelledby="review-paths">
       <h3 id="review-paths">
-        What happens to a prospect <span className="muted">({paths.total} path{paths.total === 1 ? '' : 's'})</span>
+        What happens to a prospect{' '}
+        <span className="muted">
+          ({paths.total} path{paths.total === 1 ? '' : 's'})
+        </span>
       </h3>
       {paths.note && <p className="field-error">{paths.note}</p>}
       <ol className="power-paths">
@@ -46,7 +56,8 @@ export function ReviewPaths({ review }: { review: LaunchReview }) {
           <li key={i} data-testid="review-path">
             {p.text}
             <span className="muted power-path-meta">
-              {' '}· {p.sends === 0 ? 'nothing sent' : `${p.sends} send${p.sends === 1 ? '' : 's'}`}
+              {' '}
+              · {p.sends === 0 ? 'nothing sent' : `${p.sends} send${p.sends === 1 ? '' : 's'}`}
               {p.days > 0 ? ` · over ${Math.round(p.days * 10) / 10} day${p.days === 1 ? '' : 's'}` : ''}
             </span>
           </li>
@@ -80,8 +91,16 @@ export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; 
                     <div className="muted">{s.nodeId}</div>
                   </td>
                   <td>
-                    {s.subject !== undefined && <div><span className="muted">Subject:</span> {s.subject || <em>empty</em>}</div>}
-                    {s.message !== undefined ? <div className="power-message">{s.message || <em>empty message</em>}</div> : <div className="muted">{s.summary}</div>}
+                    {s.subject !== undefined && (
+                      <div>
+                        <span className="muted">Subject:</span> {s.subject || <em>empty</em>}
+                      </div>
+                    )}
+                    {s.message !== undefined ? (
+                      <div className="power-message">{s.message || <em>empty message</em>}</div>
+                    ) : (
+                      <div className="muted">{s.summary}</div>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -32,7 +32,10 @@ export function SimulatorPanel() {
   const [state, setState] = useSimState();
   const id = useId();
   const definition = useMemo(() => editorStore.getState().getDefinition(), [revision]);
-  const walk = useMemo(() => walkPath(definition, { customFields: state.fields }, { outcomes: state.outcomes, icpScore: state.icpScore }), [definition, state]);
+  const walk = useMemo(
+    () => walkPath(definition, { customFields: state.fields }, { outcomes: state.outcomes, icpScore: state.icpScore }),
+    [definition, state],
+  );
   const hasScoring = definition.nodes.some((n) => nodeDefinition(n.type)?.role === 'scoring');
 
   // Every placeholder the campaign uses, so each can be filled in for the sample prospect.
@@ -77,13 +80,27 @@ export function SimulatorPanel() {
         {fieldNames.map((name) => (
           <label key={name} className="field power-field-inline">
             <span>{name}</span>
-            <input className="input input-sm" value={state.fields[name] ?? ''} placeholder="(empty)" onChange={(e) => setField(name, e.target.value)} />
+            <input
+              className="input input-sm"
+              value={state.fields[name] ?? ''}
+              placeholder="(empty)"
+              onChange={(e) => setField(name, e.target.value)}
+            />
           </label>
         ))}
         {hasScoring && (
           <label className="field power-field-inline">
             <span>ICP score</span>
-            <input className="input input-sm" type="number" min={0} max={100} value={state.icpScore ?? ''} placeholder="choose below" onChange={(e) => setScore(e.target.value)} aria-describedby={`${id}-score-help`} />
+            <input
+              className="input input-sm"
+              type="number"
+              min={0}
+              max={100}
+              value={state.icpScore ?? ''}
+              placeholder="choose below"
+              onChange={(e) => setScore(e.target.value)}
+              aria-describedby={`${id}-score-help`}
+            />
             <span id={`${id}-score-help`} className="field-help">
               When set, the scoring step’s threshold decides.
             </span>
@@ -134,12 +151,16 @@ function TimelineStep({ step, onOutcome }: { step: WalkStep; onOutcome(nodeId: s
       {step.message && <RenderedLine label="Message" text={step.message} />}
       {handles.length > 0 && (
         <fieldset className="power-outcomes" disabled={byScore}>
-          <legend>
-            Outcome{byScore ? ' (decided by the ICP score)' : ''}
-          </legend>
+          <legend>Outcome{byScore ? ' (decided by the ICP score)' : ''}</legend>
           {handles.map((h) => (
             <label key={h.name} className={`power-outcome power-outcome-${h.tone}`}>
-              <input type="radio" name={`outcome-${step.nodeId}`} value={h.name} checked={step.outcome?.handle === h.name} onChange={() => onOutcome(step.nodeId, h.name)} />
+              <input
+                type="radio"
+                name={`outcome-${step.nodeId}`}
+                value={h.name}
+                checked={step.outcome?.handle === h.name}
+                onChange={() => onOutcome(step.nodeId, h.name)}
+              />
               {h.label}
             </label>
           ))}

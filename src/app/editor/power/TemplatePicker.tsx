@@ -19,7 +19,8 @@ export interface TemplateChoice {
 export const DEFAULT_TEMPLATE_CHOICE: TemplateChoice = { templateId: CAMPAIGN_TEMPLATES[0]!.id, values: {} };
 
 /** The graph a choice creates. */
-export const buildTemplateChoice = (choice: TemplateChoice): WorkflowDefinition => (findTemplate(choice.templateId) ?? CAMPAIGN_TEMPLATES[0]!).build(choice.values);
+export const buildTemplateChoice = (choice: TemplateChoice): WorkflowDefinition =>
+  (findTemplate(choice.templateId) ?? CAMPAIGN_TEMPLATES[0]!).build(choice.values);
 
 export function TemplateChooser({ value, onChange }: { value: TemplateChoice; onChange(next: TemplateChoice): void }) {
   const previews = useMemo(() => CAMPAIGN_TEMPLATES.map((t) => ({ template: t, definition: t.build() })), []);
@@ -31,7 +32,14 @@ export function TemplateChooser({ value, onChange }: { value: TemplateChoice; on
         <div className="gallery-grid">
           {previews.map(({ template: t, definition }) => (
             <label key={t.id} className={`gallery-card${t.id === template.id ? ' is-selected' : ''}`} data-testid={`template-${t.id}`}>
-              <input type="radio" className="gallery-radio" name="campaign-template" value={t.id} checked={t.id === template.id} onChange={() => onChange({ templateId: t.id, values: value.values })} />
+              <input
+                type="radio"
+                className="gallery-radio"
+                name="campaign-template"
+                value={t.id}
+                checked={t.id === template.id}
+                onChange={() => onChange({ templateId: t.id, values: value.values })}
+              />
               <GraphThumbnail definition={definition} label={`Preview of ${t.name}`} />
               <span className="gallery-name">{t.name}</span>
               <span className="gallery-desc">{t.description}</span>
@@ -48,8 +56,17 @@ export function TemplateChooser({ value, onChange }: { value: TemplateChoice; on
             return (
               <div key={key} className="field">
                 <label htmlFor={`template-${key}`}>{s.label}</label>
-                <input id={`template-${key}`} className="input" value={value.values[key] ?? ''} placeholder={s.sampleValue} aria-describedby={`template-${key}-help`} onChange={(e) => onChange({ ...value, values: { ...value.values, [key]: e.target.value } })} />
-                <span id={`template-${key}-help`} className="field-help">{s.help}</span>
+                <input
+                  id={`template-${key}`}
+                  className="input"
+                  value={value.values[key] ?? ''}
+                  placeholder={s.sampleValue}
+                  aria-describedby={`template-${key}-help`}
+                  onChange={(e) => onChange({ ...value, values: { ...value.values, [key]: e.target.value } })}
+                />
+                <span id={`template-${key}-help`} className="field-help">
+                  {s.help}
+                </span>
               </div>
             );
           })}

@@ -68,7 +68,8 @@ function ExportPanel() {
   return (
     <div className="power-transfer">
       <p className="muted">
-        The graph on the canvas as a <code>workflow_definition</code>, ready for update-campaign-workflow.{dirty && ' It includes your unsaved changes.'}
+        The graph on the canvas as a <code>workflow_definition</code>, ready for update-campaign-workflow.
+        {dirty && ' It includes your unsaved changes.'}
       </p>
       <label className="field">
         <span>Workflow JSON</span>
@@ -111,7 +112,10 @@ function ImportPanel({ onDone }: { onDone(): void }) {
     editorStore.getState().loadDefinition(result.definition, { label: 'Import workflow', markDirty: true });
     const errors = violations.filter((v) => v.severity === 'error').length;
     const notes = result.notes.length > 0 ? ` ${result.notes.join(' ')}` : '';
-    if (hasErrors(violations)) toast.error(`Imported as unsaved changes, with ${errors} problem${errors === 1 ? '' : 's'} to fix before you can save. Undo restores the previous graph.${notes}`);
+    if (hasErrors(violations))
+      toast.error(
+        `Imported as unsaved changes, with ${errors} problem${errors === 1 ? '' : 's'} to fix before you can save. Undo restores the previous graph.${notes}`,
+      );
     else toast.success(`Imported as unsaved changes. Review and save when ready.${notes}`);
     onDone();
   };
@@ -119,7 +123,9 @@ function ImportPanel({ onDone }: { onDone(): void }) {
   if (readOnly) return <p role="status">This campaign is read-only, so nothing can be imported into it.</p>;
   return (
     <div className="power-transfer">
-      <p className="muted">Paste a workflow definition or choose a .json file. It replaces the canvas as unsaved changes: nothing is saved until you save.</p>
+      <p className="muted">
+        Paste a workflow definition or choose a .json file. It replaces the canvas as unsaved changes: nothing is saved until you save.
+      </p>
       <div className="field">
         <span id={`${id}-file-label`}>From a file</span>
         <div className="power-file-row">
@@ -127,7 +133,16 @@ function ImportPanel({ onDone }: { onDone(): void }) {
             Choose file…
           </button>
           <span className="muted">{fileName ?? 'No file chosen'}</span>
-          <input ref={fileRef} type="file" accept="application/json,.json" className="visually-hidden" tabIndex={-1} aria-label="Workflow file" onChange={(e) => void readFile(e.target.files?.[0])} data-testid="import-file" />
+          <input
+            ref={fileRef}
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Workflow file"
+            onChange={(e) => void readFile(e.target.files?.[0])}
+            data-testid="import-file"
+          />
         </div>
       </div>
       <label className="field" htmlFor={`${id}-paste`}>

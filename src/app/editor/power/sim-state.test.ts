@@ -3,7 +3,11 @@ import { decodeSimState, encodeSimState } from './sim-state';
 
 describe('simulator URL state', () => {
   it('round-trips fields (any script), outcomes and score in URL-safe text', () => {
-    const state = { fields: { firstName: 'Zoë', company: 'Société Générale 日本' }, outcomes: { invite: 'no_response', thanks: 'no_reply' }, icpScore: 72 };
+    const state = {
+      fields: { firstName: 'Zoë', company: 'Société Générale 日本' },
+      outcomes: { invite: 'no_response', thanks: 'no_reply' },
+      icpScore: 72,
+    };
     const encoded = encodeSimState(state);
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeSimState(encoded)).toEqual(state);

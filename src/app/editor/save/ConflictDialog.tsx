@@ -7,10 +7,14 @@ function IdList({ title, ids, tone }: { title: string; ids: string[]; tone: 'add
   if (ids.length === 0) return null;
   return (
     <div className={`diff-list diff-${tone}`}>
-      <h4>{title} ({ids.length})</h4>
+      <h4>
+        {title} ({ids.length})
+      </h4>
       <ul>
         {ids.slice(0, 30).map((id) => (
-          <li key={id}><code>{id}</code></li>
+          <li key={id}>
+            <code>{id}</code>
+          </li>
         ))}
         {ids.length > 30 && <li className="muted">…and {ids.length - 30} more</li>}
       </ul>
@@ -52,22 +56,37 @@ export function ConflictDialog() {
       actions={
         confirming ? (
           <>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>Back</button>
-            <button type="button" className="btn btn-danger" data-autofocus disabled={saving} onClick={() => void saveMineOver(conflict).then(() => setConfirming(false))}>
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              Back
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              data-autofocus
+              disabled={saving}
+              onClick={() => void saveMineOver(conflict).then(() => setConfirming(false))}
+            >
               Yes, replace the saved version
             </button>
           </>
         ) : (
           <>
-            <button type="button" className="btn" onClick={close}>Decide later</button>
-            <button type="button" className="btn" onClick={() => loadServerVersion(conflict)}>Load the saved version</button>
-            <button type="button" className="btn btn-primary" data-autofocus onClick={() => setConfirming(true)}>Keep mine and save…</button>
+            <button type="button" className="btn" onClick={close}>
+              Decide later
+            </button>
+            <button type="button" className="btn" onClick={() => loadServerVersion(conflict)}>
+              Load the saved version
+            </button>
+            <button type="button" className="btn btn-primary" data-autofocus onClick={() => setConfirming(true)}>
+              Keep mine and save…
+            </button>
           </>
         )
       }
     >
       <p>
-        The campaign was saved at <strong>{savedAt}</strong>, after you started editing. Saving now would have overwritten that version, so nothing was saved.
+        The campaign was saved at <strong>{savedAt}</strong>, after you started editing. Saving now would have overwritten that version, so
+        nothing was saved.
       </p>
       {conflict.diff.same ? (
         <p className="muted">The saved graph is the same as yours. Keep yours to save on top of it.</p>
@@ -79,7 +98,8 @@ export function ConflictDialog() {
       )}
       {confirming && (
         <p className="field-warning conflict-confirm" role="alert">
-          Your version will replace the one saved at {savedAt}. Their changes listed above will be lost (earlier versions stay in the version history).
+          Your version will replace the one saved at {savedAt}. Their changes listed above will be lost (earlier versions stay in the
+          version history).
         </p>
       )}
     </Dialog>

@@ -20,10 +20,16 @@ export const useSaveState = create<{ saving: boolean; conflict: Conflict | null 
 export const metaOf = ({ workflow_definition: _graph, ...meta }: Campaign): CampaignMeta => meta;
 
 /** Why the save button is disabled, in users' words; null when saving is possible. */
-export function saveBlocker(s: { readOnly: boolean; readOnlyReason: string | null; validation: { errors: number }; campaign: unknown }): string | null {
+export function saveBlocker(s: {
+  readOnly: boolean;
+  readOnlyReason: string | null;
+  validation: { errors: number };
+  campaign: unknown;
+}): string | null {
   if (!s.campaign) return 'Loading…';
   if (s.readOnly) return s.readOnlyReason ?? 'This campaign is read-only';
-  if (s.validation.errors > 0) return `Fix ${s.validation.errors} ${s.validation.errors === 1 ? 'error' : 'errors'} before saving (see Problems)`;
+  if (s.validation.errors > 0)
+    return `Fix ${s.validation.errors} ${s.validation.errors === 1 ? 'error' : 'errors'} before saving (see Problems)`;
   return null;
 }
 
@@ -46,7 +52,11 @@ export async function saveCampaign(options: { overrideBase?: string } = {}): Pro
   const definition = s.getDefinition();
   useSaveState.setState({ saving: true });
   try {
-    const saved = await saveWorkflow({ campaignId, expectedUpdatedAt: options.overrideBase ?? s.baseUpdatedAt ?? '', workflow_definition: definition });
+    const saved = await saveWorkflow({
+      campaignId,
+      expectedUpdatedAt: options.overrideBase ?? s.baseUpdatedAt ?? '',
+      workflow_definition: definition,
+    });
     rememberCampaign(queryClient, saved);
     const now = editorStore.getState();
     if (now.campaign?.campaignId !== campaignId) return true;
@@ -74,7 +84,9 @@ async function handleSaveError(error: unknown, campaignId: string): Promise<void
       try {
         const server = await fetchCampaign(campaignId);
         if (server.status !== 'draft') return markNotDraft(server.status);
-        useSaveState.setState({ conflict: { server, diff: diffDefinitions(server.workflow_definition, editorStore.getState().getDefinition()) } });
+        useSaveState.setState({
+          conflict: { server, diff: diffDefinitions(server.workflow_definition, editorStore.getState().getDefinition()) },
+        });
       } catch (e) {
         toast.error(`Someone saved this campaign meanwhile, and it could not be read again: ${(e as Error).message}`);
       }

@@ -31,9 +31,12 @@ export function copySelection(g: CanvasGraph): ClipboardPayload | null {
 export function parseClipboard(text: string): ClipboardPayload | null {
   try {
     const value: unknown = JSON.parse(text);
-    if (!isRecord(value) || value.format !== 'campaign-studio/steps' || !Array.isArray(value.nodes) || !Array.isArray(value.edges)) return null;
+    if (!isRecord(value) || value.format !== 'campaign-studio/steps' || !Array.isArray(value.nodes) || !Array.isArray(value.edges))
+      return null;
     const nodes = value.nodes.filter((n): n is WorkflowNode => isRecord(n) && typeof n.id === 'string' && typeof n.type === 'string');
-    const edges = value.edges.filter((e): e is WorkflowEdge => isRecord(e) && typeof e.id === 'string' && typeof e.source === 'string' && typeof e.target === 'string');
+    const edges = value.edges.filter(
+      (e): e is WorkflowEdge => isRecord(e) && typeof e.id === 'string' && typeof e.source === 'string' && typeof e.target === 'string',
+    );
     return nodes.length ? { format: 'campaign-studio/steps', version: 1, nodes, edges } : null;
   } catch {
     return null;

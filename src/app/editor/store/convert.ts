@@ -38,12 +38,18 @@ export function toFlowNode(node: WorkflowNode, extras: Record<string, NodeExtras
   const known = isNodeType(node.type);
   const props = restProps(node, NODE_CORE);
   // A non-object position or data (never from our server) is kept verbatim so it round-trips.
-  if (!isRecord(node.position)) (extrasOf(extras, node.id).props.position = node.position);
-  if (!isRecord(node.data)) (extrasOf(extras, node.id).props.data = node.data);
+  if (!isRecord(node.position)) extrasOf(extras, node.id).props.position = node.position;
+  if (!isRecord(node.data)) extrasOf(extras, node.id).props.data = node.data;
   if (props) Object.assign(extrasOf(extras, node.id).props, props);
   if (!known) extrasOf(extras, node.id).type = String(node.type);
   const position = isRecord(node.position) ? { x: finite(node.position.x), y: finite(node.position.y) } : { x: 0, y: 0 };
-  return { id: String(node.id), type: known ? node.type : UNKNOWN_NODE_TYPE, position, data: isRecord(node.data) ? (node.data as NodeData) : {}, ...INITIAL_SIZE };
+  return {
+    id: String(node.id),
+    type: known ? node.type : UNKNOWN_NODE_TYPE,
+    position,
+    data: isRecord(node.data) ? (node.data as NodeData) : {},
+    ...INITIAL_SIZE,
+  };
 }
 
 function extrasOf(map: Record<string, NodeExtras>, id: string): NodeExtras {
@@ -57,7 +63,13 @@ export function toFlowEdge(edge: WorkflowEdge, extras: Record<string, Record<str
   // sourceHandle that is present but not a string is kept verbatim as an extra.
   if (handle !== undefined && typeof handle !== 'string') rest.sourceHandle = handle;
   if (Object.keys(rest).length > 0) extras[edge.id] = rest;
-  return { id: String(edge.id), source: String(edge.source), target: String(edge.target), sourceHandle: typeof handle === 'string' ? handle : null, type: WORKFLOW_EDGE_TYPE };
+  return {
+    id: String(edge.id),
+    source: String(edge.source),
+    target: String(edge.target),
+    sourceHandle: typeof handle === 'string' ? handle : null,
+    type: WORKFLOW_EDGE_TYPE,
+  };
 }
 
 /** Spec JSON → canvas (+ side maps of extra properties). */
@@ -70,7 +82,12 @@ export function fromDefinition(def: WorkflowDefinition): CanvasGraph {
 }
 
 export function toWorkflowNode(node: FlowNode, extras: NodeExtras | undefined): WorkflowNode {
-  const out: WorkflowNode = { id: node.id, type: extras?.type ?? node.type ?? UNKNOWN_NODE_TYPE, position: { x: node.position.x, y: node.position.y }, data: node.data };
+  const out: WorkflowNode = {
+    id: node.id,
+    type: extras?.type ?? node.type ?? UNKNOWN_NODE_TYPE,
+    position: { x: node.position.x, y: node.position.y },
+    data: node.data,
+  };
   if (extras) Object.assign(out, extras.props);
   return out;
 }

@@ -27,7 +27,14 @@ describe('clipboard payloads', () => {
   it('accepts only our format', () => {
     expect(parseClipboard('hello')).toBeNull();
     expect(parseClipboard(JSON.stringify({ format: 'other', nodes: [], edges: [] }))).toBeNull();
-    const ok = parseClipboard(JSON.stringify({ format: 'campaign-studio/steps', version: 1, nodes: [{ id: 'a', type: 'delay', position: { x: 0, y: 0 }, data: {} }], edges: [] }));
+    const ok = parseClipboard(
+      JSON.stringify({
+        format: 'campaign-studio/steps',
+        version: 1,
+        nodes: [{ id: 'a', type: 'delay', position: { x: 0, y: 0 }, data: {} }],
+        edges: [],
+      }),
+    );
     expect(ok?.nodes).toHaveLength(1);
   });
 });

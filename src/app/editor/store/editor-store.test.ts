@@ -5,7 +5,16 @@ import type { WorkflowDefinition } from '../../../domain';
 import { useEditorStore } from './editor-store';
 import { HISTORY_LIMIT } from './history';
 
-const meta = { campaignId: 'c1', workspaceId: 'w1', name: 'Test', status: 'draft' as CampaignStatus, editingMode: 'easy' as const, senderAccountIds: [], created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const meta = {
+  campaignId: 'c1',
+  workspaceId: 'w1',
+  name: 'Test',
+  status: 'draft' as CampaignStatus,
+  editingMode: 'easy' as const,
+  senderAccountIds: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
 const store = () => useEditorStore.getState();
 const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => store().open({ ...meta, status, workflow_definition: def });
 
@@ -53,7 +62,8 @@ describe('named undo/redo', () => {
   });
 
   it('typing in one field coalesces into one undo step per burst', () => {
-    for (const text of ['H', 'He', 'Hel', 'Hell', 'Hello']) store().updateNodeData('invite', { message_template: text }, { coalesceKey: 'invite:message_template' });
+    for (const text of ['H', 'He', 'Hel', 'Hell', 'Hello'])
+      store().updateNodeData('invite', { message_template: text }, { coalesceKey: 'invite:message_template' });
     expect(store().history.past).toHaveLength(1);
     store().sealTyping();
     store().updateNodeData('invite', { message_template: 'Hello!' }, { coalesceKey: 'invite:message_template' });
@@ -105,8 +115,15 @@ describe('graph operations', () => {
     store().insertOnEdge('e_invite_accepted', 'message');
     const id = store().nodes.at(-1)!.id;
     expect(store().edges.find((e) => e.id === 'e_invite_accepted')!.target).toBe(id);
-    const outs = store().edges.filter((e) => e.source === id).map((e) => [e.sourceHandle, e.target]);
-    expect(outs).toEqual(expect.arrayContaining([['replied', 'end'], ['no_reply', 'end']]));
+    const outs = store()
+      .edges.filter((e) => e.source === id)
+      .map((e) => [e.sourceHandle, e.target]);
+    expect(outs).toEqual(
+      expect.arrayContaining([
+        ['replied', 'end'],
+        ['no_reply', 'end'],
+      ]),
+    );
     expect(store().validation.errors).toBe(0);
   });
 

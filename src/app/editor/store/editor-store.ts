@@ -116,7 +116,8 @@ function selectionOf(nodes: readonly FlowNode[], edges: readonly FlowEdge[], pre
 let definitionCache: { key: CanvasGraph; value: WorkflowDefinition } | null = null;
 function definitionOf(s: CanvasGraph): WorkflowDefinition {
   const c = definitionCache;
-  if (c && c.key.nodes === s.nodes && c.key.edges === s.edges && c.key.nodeExtras === s.nodeExtras && c.key.edgeExtras === s.edgeExtras) return c.value;
+  if (c && c.key.nodes === s.nodes && c.key.edges === s.edges && c.key.nodeExtras === s.nodeExtras && c.key.edgeExtras === s.edgeExtras)
+    return c.value;
   const value = toDefinition(s);
   definitionCache = { key: graphOf(s), value };
   return value;
@@ -131,7 +132,10 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     ...graph,
     revision,
     dirty: revision !== s.savedRevision,
-    validation: s.serverViolations.length === 0 && sameValidationInput(s, graph) ? s.validation : computeValidation(definitionOf(graph), s.context, s.validation),
+    validation:
+      s.serverViolations.length === 0 && sameValidationInput(s, graph)
+        ? s.validation
+        : computeValidation(definitionOf(graph), s.context, s.validation),
     serverViolations: [],
     selection: selectionOf(graph.nodes, graph.edges, s.selection),
   });
@@ -189,7 +193,19 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         dragging: false,
       });
     },
-    close: () => set({ campaign: null, nodes: [], edges: [], nodeExtras: {}, edgeExtras: {}, history: history.EMPTY_HISTORY, validation: EMPTY_VALIDATION, selection: EMPTY_SELECTION, dirty: false, highlight: null }),
+    close: () =>
+      set({
+        campaign: null,
+        nodes: [],
+        edges: [],
+        nodeExtras: {},
+        edgeExtras: {},
+        history: history.EMPTY_HISTORY,
+        validation: EMPTY_VALIDATION,
+        selection: EMPTY_SELECTION,
+        dirty: false,
+        highlight: null,
+      }),
     setContext: (context) => {
       const s = get();
       set({ context, validation: computeValidation(definitionOf(s), context, s.validation) });
@@ -218,7 +234,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
             if (!dragging) label = changes.filter((x) => x.type === 'position').length > 1 ? 'Move steps' : 'Move step';
             dragging = true;
           } else if (dragging) endsDrag = true;
-          else (label = 'Move step'), (coalesceKey = 'keyboard-move');
+          else ((label = 'Move step'), (coalesceKey = 'keyboard-move'));
         } else if (c.type === 'remove' || c.type === 'add' || c.type === 'replace') {
           label = 'Change steps';
         }
@@ -257,26 +273,41 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     deleteSelection: () => {
       const s = get();
       const count = s.selection.nodeIds.length + s.selection.edgeIds.length;
-      commit(count > 1 ? `Delete ${count} items` : s.selection.nodeIds.length ? 'Delete step' : 'Delete connection', ops.deleteSelection(graphOf(s)));
+      commit(
+        count > 1 ? `Delete ${count} items` : s.selection.nodeIds.length ? 'Delete step' : 'Delete connection',
+        ops.deleteSelection(graphOf(s)),
+      );
     },
     updateNodeData: (nodeId, patch, options = {}) => {
       const s = get();
       const node = s.nodes.find((n) => n.id === nodeId);
       if (!node) return;
       const label = options.label ?? `Edit ${labelOf(node.type)}`;
-      commit(label, ops.setNodeData(graphOf(s), nodeId, (data) => ({ ...data, ...patch })), options.coalesceKey);
+      commit(
+        label,
+        ops.setNodeData(graphOf(s), nodeId, (data) => ({ ...data, ...patch })),
+        options.coalesceKey,
+      );
     },
     removeNodeField: (nodeId, key) =>
-      commit('Clear field', ops.setNodeData(graphOf(get()), nodeId, (data) => {
-        const { [key]: _removed, ...rest } = data;
-        return rest;
-      })),
+      commit(
+        'Clear field',
+        ops.setNodeData(graphOf(get()), nodeId, (data) => {
+          const { [key]: _removed, ...rest } = data;
+          return rest;
+        }),
+      ),
     sealTyping: () => set({ history: history.seal(get().history) }),
     copy: () => copySelection(graphOf(get())),
-    paste: (payload, offset = { x: 40, y: 40 }) => commit(payload.nodes.length > 1 ? `Paste ${payload.nodes.length} steps` : 'Paste step', pasteInto(graphOf(get()), payload, offset)),
+    paste: (payload, offset = { x: 40, y: 40 }) =>
+      commit(payload.nodes.length > 1 ? `Paste ${payload.nodes.length} steps` : 'Paste step', pasteInto(graphOf(get()), payload, offset)),
     duplicate: () => {
       const payload = copySelection(graphOf(get()));
-      if (payload) commit(payload.nodes.length > 1 ? `Duplicate ${payload.nodes.length} steps` : 'Duplicate step', pasteInto(graphOf(get()), payload, { x: 40, y: 40 }));
+      if (payload)
+        commit(
+          payload.nodes.length > 1 ? `Duplicate ${payload.nodes.length} steps` : 'Duplicate step',
+          pasteInto(graphOf(get()), payload, { x: 40, y: 40 }),
+        );
     },
     applyPositions: (positions, label) => {
       const s = get();

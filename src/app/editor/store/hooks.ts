@@ -4,7 +4,9 @@ import { useEditorStore } from './editor-store';
 
 /** Every live violation (errors first where shown), with counts; re-renders only when they change. */
 export function useViolations(): { violations: readonly Violation[]; errors: number; warnings: number } {
-  return useEditorStore(useShallow((s) => ({ violations: s.validation.violations, errors: s.validation.errors, warnings: s.validation.warnings })));
+  return useEditorStore(
+    useShallow((s) => ({ violations: s.validation.violations, errors: s.validation.errors, warnings: s.validation.warnings })),
+  );
 }
 
 // Per-node and per-edge hooks notify only the elements whose value changed (see ./keyed).

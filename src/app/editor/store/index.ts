@@ -1,6 +1,15 @@
 /** The editor store's public surface (documented at the top of editor-store.ts). */
 export { editorStore, readOnlyMessage, useEditorStore, type EditorState, type LoadOptions, type Selection } from './editor-store';
-export { useEdgeHighlight, useEdgeViolations, useNodeHighlight, useNodeViolations, useSharedCanvasValue, useSingleSelectedNodeId, useViolations, worstSeverity } from './hooks';
+export {
+  useEdgeHighlight,
+  useEdgeViolations,
+  useNodeHighlight,
+  useNodeViolations,
+  useSharedCanvasValue,
+  useSingleSelectedNodeId,
+  useViolations,
+  worstSeverity,
+} from './hooks';
 export { diffDefinitions, stableJson, type GraphDiff } from './diff';
 export { parseClipboard, type ClipboardPayload } from './clipboard';
 export type { CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';

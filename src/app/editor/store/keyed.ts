@@ -34,13 +34,22 @@ function notify(registry: Registry, id: string): void {
 }
 
 /** Notifies the ids whose list differs (lists are reused when unchanged, see validation.ts). */
-function notifyChangedLists(registry: Registry, before: ReadonlyMap<string, readonly Violation[]>, after: ReadonlyMap<string, readonly Violation[]>): void {
+function notifyChangedLists(
+  registry: Registry,
+  before: ReadonlyMap<string, readonly Violation[]>,
+  after: ReadonlyMap<string, readonly Violation[]>,
+): void {
   if (before === after || registry.size === 0) return;
   for (const [id, list] of after) if (before.get(id) !== list) notify(registry, id);
   for (const id of before.keys()) if (!after.has(id)) notify(registry, id);
 }
 
-function notifyHighlight(registry: Registry, before: Highlight | null, after: Highlight | null, pick: (h: Highlight) => ReadonlySet<string>): void {
+function notifyHighlight(
+  registry: Registry,
+  before: Highlight | null,
+  after: Highlight | null,
+  pick: (h: Highlight) => ReadonlySet<string>,
+): void {
   if (registry.size === 0) return;
   const ids = new Set<string>();
   if (before) for (const id of pick(before)) ids.add(id);
@@ -72,21 +81,28 @@ const subscribeShared = (listener: Listener) => {
 };
 
 function useKeyed<T>(registry: Registry, id: string, read: (s: EditorState) => T): T {
-  const subscribe = useCallback((listener: Listener) => {
-    attach();
-    return add(registry, id, listener);
-  }, [registry, id]);
+  const subscribe = useCallback(
+    (listener: Listener) => {
+      attach();
+      return add(registry, id, listener);
+    },
+    [registry, id],
+  );
   return useSyncExternalStore(subscribe, () => read(editorStore.getState()));
 }
 
 /** Violations pinned on one node: the same array until they change, so a node does not re-render. */
-export const useNodeViolations = (nodeId: string): readonly Violation[] => useKeyed(nodes, nodeId, (s) => s.validation.byNode.get(nodeId) ?? EMPTY_VIOLATIONS);
+export const useNodeViolations = (nodeId: string): readonly Violation[] =>
+  useKeyed(nodes, nodeId, (s) => s.validation.byNode.get(nodeId) ?? EMPTY_VIOLATIONS);
 
-export const useEdgeViolations = (edgeId: string): readonly Violation[] => useKeyed(edges, edgeId, (s) => s.validation.byEdge.get(edgeId) ?? EMPTY_VIOLATIONS);
+export const useEdgeViolations = (edgeId: string): readonly Violation[] =>
+  useKeyed(edges, edgeId, (s) => s.validation.byEdge.get(edgeId) ?? EMPTY_VIOLATIONS);
 
 /** The tone a power feature painted on this node, or null. */
-export const useNodeHighlight = (nodeId: string) => useKeyed(nodes, nodeId, (s) => (s.highlight?.nodeIds.has(nodeId) ? s.highlight.tone : null));
-export const useEdgeHighlight = (edgeId: string) => useKeyed(edges, edgeId, (s) => (s.highlight?.edgeIds.has(edgeId) ? s.highlight.tone : null));
+export const useNodeHighlight = (nodeId: string) =>
+  useKeyed(nodes, nodeId, (s) => (s.highlight?.nodeIds.has(nodeId) ? s.highlight.tone : null));
+export const useEdgeHighlight = (edgeId: string) =>
+  useKeyed(edges, edgeId, (s) => (s.highlight?.edgeIds.has(edgeId) ? s.highlight.tone : null));
 
 /** A value of the store every canvas element reads but that changes rarely (read-only, extras): one listener for all. */
 export function useSharedCanvasValue<T>(read: (s: EditorState) => T): T {

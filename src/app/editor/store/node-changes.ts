@@ -42,7 +42,8 @@ export function applyNodeChangesFast(changes: NodeChange<FlowNode>[], nodes: Flo
 }
 
 /** True when a change can alter the selection (select, add, remove, replace). */
-export const touchesSelection = (changes: readonly NodeChange<FlowNode>[]): boolean => changes.some((c) => c.type !== 'position' && c.type !== 'dimensions');
+export const touchesSelection = (changes: readonly NodeChange<FlowNode>[]): boolean =>
+  changes.some((c) => c.type !== 'position' && c.type !== 'dimensions');
 
 /**
  * True when `next` differs from `prev` only in node positions (or React Flow's own props such as

@@ -13,11 +13,24 @@ const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
 
 export function newNode(type: NodeType, position: { x: number; y: number }, taken: Set<string>): FlowNode {
-  return { id: freshId(type, taken), type, position: { x: Math.round(position.x), y: Math.round(position.y) }, data: CATALOG[type].defaults(), selected: true, ...INITIAL_SIZE };
+  return {
+    id: freshId(type, taken),
+    type,
+    position: { x: Math.round(position.x), y: Math.round(position.y) },
+    data: CATALOG[type].defaults(),
+    selected: true,
+    ...INITIAL_SIZE,
+  };
 }
 
 export function newEdge(source: string, sourceHandle: string | null | undefined, target: string, taken: Set<string>): FlowEdge {
-  return { id: freshEdgeId(source, sourceHandle, target, taken), source, target, sourceHandle: sourceHandle ?? null, type: WORKFLOW_EDGE_TYPE };
+  return {
+    id: freshEdgeId(source, sourceHandle, target, taken),
+    source,
+    target,
+    sourceHandle: sourceHandle ?? null,
+    type: WORKFLOW_EDGE_TYPE,
+  };
 }
 
 /** The outputs of a node as handle ids (null = the single unnamed output). */
@@ -43,7 +56,13 @@ const nodeWidth = (n: FlowNode): number => n.measured?.width ?? n.width ?? NODE_
 export function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
   const spot = { ...wanted };
   const overlaps = () =>
-    nodes.some((n) => spot.x < n.position.x + nodeWidth(n) + 16 && spot.x + NODE_WIDTH + 16 > n.position.x && spot.y < n.position.y + nodeHeight(n) + 16 && spot.y + DEFAULT_HEIGHT + 16 > n.position.y);
+    nodes.some(
+      (n) =>
+        spot.x < n.position.x + nodeWidth(n) + 16 &&
+        spot.x + NODE_WIDTH + 16 > n.position.x &&
+        spot.y < n.position.y + nodeHeight(n) + 16 &&
+        spot.y + DEFAULT_HEIGHT + 16 > n.position.y,
+    );
   for (let i = 0; i < 200 && overlaps(); i++) spot.x += COLUMN / 2;
   return spot;
 }
@@ -59,7 +78,10 @@ export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: numb
   let position = at ?? { x: 0, y: 0 };
   if (!at && anchor) {
     const slot = free === undefined ? 0 : outputs.indexOf(free) - (outputs.length - 1) / 2;
-    position = freeSpot(g.nodes, { x: anchor.position.x + slot * COLUMN, y: anchor.position.y + nodeHeight(anchor) + ROW_GAP - DEFAULT_HEIGHT });
+    position = freeSpot(g.nodes, {
+      x: anchor.position.x + slot * COLUMN,
+      y: anchor.position.y + nodeHeight(anchor) + ROW_GAP - DEFAULT_HEIGHT,
+    });
   }
   const node = newNode(type, position, takenNodeIds(g));
   const edges = deselect(g.edges);
@@ -93,7 +115,10 @@ export function insertOnEdge(g: CanvasGraph, edgeId: string, type: NodeType, con
   const shift = gap < 2 * ROW_GAP ? ROW_GAP : 0;
   const moved = shift ? downstream(g.edges, target.id) : new Set<string>();
   const node = newNode(type, { x: target.position.x, y: shift ? target.position.y : source.position.y + gap / 2 }, nodeIds);
-  const nodes = [...deselect(g.nodes).map((n) => (moved.has(n.id) ? { ...n, position: { x: n.position.x, y: n.position.y + shift } } : n)), node];
+  const nodes = [
+    ...deselect(g.nodes).map((n) => (moved.has(n.id) ? { ...n, position: { x: n.position.x, y: n.position.y + shift } } : n)),
+    node,
+  ];
   const outputs = outputsOf(type);
   const endNode = g.nodes.find((n) => nodeRole(n.type) === 'end');
   const base = deselect(g.edges).map((e) => (e.id === edgeId ? { ...e, target: node.id } : e));

@@ -1,4 +1,11 @@
-import { validateWorkflow, violationsByEdge, violationsByNode, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import {
+  validateWorkflow,
+  violationsByEdge,
+  violationsByNode,
+  type ValidationContext,
+  type Violation,
+  type WorkflowDefinition,
+} from '../../../domain';
 import type { ValidationState } from './types';
 
 export const EMPTY_VIOLATIONS: readonly Violation[] = Object.freeze([]);
@@ -6,7 +13,13 @@ export const EMPTY_VIOLATIONS: readonly Violation[] = Object.freeze([]);
 export const EMPTY_VALIDATION: ValidationState = { violations: [], byNode: new Map(), byEdge: new Map(), errors: 0, warnings: 0 };
 
 const sameViolation = (a: Violation, b: Violation) =>
-  a.code === b.code && a.severity === b.severity && a.message === b.message && a.handle === b.handle && a.path === b.path && a.edgeId === b.edgeId && a.nodeId === b.nodeId;
+  a.code === b.code &&
+  a.severity === b.severity &&
+  a.message === b.message &&
+  a.handle === b.handle &&
+  a.path === b.path &&
+  a.edgeId === b.edgeId &&
+  a.nodeId === b.nodeId;
 
 const sameList = (a: readonly Violation[] | undefined, b: readonly Violation[]) =>
   a !== undefined && a.length === b.length && a.every((v, i) => sameViolation(v, b[i]!));
@@ -42,7 +55,11 @@ export function summarize(violations: Violation[], previous: ValidationState): V
 }
 
 /** The shared validator (style 4) on the canvas graph: once per graph change, never per node render. */
-export function computeValidation(definition: WorkflowDefinition, context: ValidationContext | undefined, previous: ValidationState): ValidationState {
+export function computeValidation(
+  definition: WorkflowDefinition,
+  context: ValidationContext | undefined,
+  previous: ValidationState,
+): ValidationState {
   return summarize(validateWorkflow(definition, context), previous);
 }
 

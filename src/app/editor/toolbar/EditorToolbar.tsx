@@ -18,12 +18,24 @@ function UndoRedo() {
   const readOnly = useEditorStore((s) => s.readOnly);
   return (
     <div className="toolbar-group" role="group" aria-label="History">
-      <button type="button" className="btn btn-sm btn-ghost" disabled={readOnly || !undoLabel} onClick={() => editorStore.getState().undo()}
-        aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'} title={undoLabel ? `Undo “${undoLabel}” (${MOD}Z)` : 'Nothing to undo'}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        disabled={readOnly || !undoLabel}
+        onClick={() => editorStore.getState().undo()}
+        aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'}
+        title={undoLabel ? `Undo “${undoLabel}” (${MOD}Z)` : 'Nothing to undo'}
+      >
         <span aria-hidden="true">↶</span> Undo
       </button>
-      <button type="button" className="btn btn-sm btn-ghost" disabled={readOnly || !redoLabel} onClick={() => editorStore.getState().redo()}
-        aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'} title={redoLabel ? `Redo “${redoLabel}” (${MOD}Shift+Z)` : 'Nothing to redo'}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        disabled={readOnly || !redoLabel}
+        onClick={() => editorStore.getState().redo()}
+        aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'}
+        title={redoLabel ? `Redo “${redoLabel}” (${MOD}Shift+Z)` : 'Nothing to redo'}
+      >
         <span aria-hidden="true">↷</span> Redo
       </button>
     </div>
@@ -48,7 +60,13 @@ function LayoutButton() {
     }
   };
   return (
-    <button type="button" className="btn btn-sm btn-ghost" disabled={readOnly || busy} onClick={() => void run()} title="Arrange the steps top to bottom">
+    <button
+      type="button"
+      className="btn btn-sm btn-ghost"
+      disabled={readOnly || busy}
+      onClick={() => void run()}
+      title="Arrange the steps top to bottom"
+    >
       {busy ? 'Arranging…' : 'Tidy up'}
     </button>
   );
@@ -58,8 +76,19 @@ function SaveStatus() {
   const dirty = useEditorStore((s) => s.dirty);
   const updatedAt = useEditorStore((s) => s.campaign?.updated_at);
   const saving = useSaveState((s) => s.saving);
-  if (saving) return <span className="save-status" role="status">Saving…</span>;
-  if (dirty) return <span className="save-status is-dirty" role="status"><span className="dirty-dot" aria-hidden="true" />Unsaved changes</span>;
+  if (saving)
+    return (
+      <span className="save-status" role="status">
+        Saving…
+      </span>
+    );
+  if (dirty)
+    return (
+      <span className="save-status is-dirty" role="status">
+        <span className="dirty-dot" aria-hidden="true" />
+        Unsaved changes
+      </span>
+    );
   return (
     <span className="save-status" role="status" title={updatedAt ? fullTime(updatedAt) : undefined}>
       {updatedAt ? `Saved ${relativeTime(updatedAt)}` : 'Saved'}
@@ -84,7 +113,11 @@ function SaveButton() {
       >
         {saving ? 'Saving…' : dirty ? 'Save' : 'Save'}
       </button>
-      {blocker && <span id="save-blocker" className="visually-hidden">{blocker}</span>}
+      {blocker && (
+        <span id="save-blocker" className="visually-hidden">
+          {blocker}
+        </span>
+      )}
     </>
   );
 }
@@ -92,13 +125,23 @@ function SaveButton() {
 function ShortcutsHelp() {
   return (
     <details className="shortcuts-help">
-      <summary className="btn btn-sm btn-ghost" aria-label="Keyboard shortcuts">?</summary>
+      <summary className="btn btn-sm btn-ghost" aria-label="Keyboard shortcuts">
+        ?
+      </summary>
       <div className="shortcuts-pop" role="note" aria-label="Keyboard shortcuts">
         <ul className="shortcut-list">
-          <li><kbd>{MOD}S</kbd> save</li>
-          <li><kbd>{MOD}Z</kbd> undo · <kbd>{MOD}Shift+Z</kbd> or <kbd>{MOD}Y</kbd> redo</li>
-          <li><kbd>{MOD}C</kbd> copy · <kbd>{MOD}V</kbd> paste · <kbd>{MOD}D</kbd> duplicate</li>
-          <li><kbd>Delete</kbd> remove selected · <kbd>F</kbd> fit view · <kbd>{MOD}A</kbd> select all</li>
+          <li>
+            <kbd>{MOD}S</kbd> save
+          </li>
+          <li>
+            <kbd>{MOD}Z</kbd> undo · <kbd>{MOD}Shift+Z</kbd> or <kbd>{MOD}Y</kbd> redo
+          </li>
+          <li>
+            <kbd>{MOD}C</kbd> copy · <kbd>{MOD}V</kbd> paste · <kbd>{MOD}D</kbd> duplicate
+          </li>
+          <li>
+            <kbd>Delete</kbd> remove selected · <kbd>F</kbd> fit view · <kbd>{MOD}A</kbd> select all
+          </li>
           <li>Shift+drag selects an area; {MOD.replace('+', '')}+click adds to the selection.</li>
           <li>Shortcuts pause while you type in a field.</li>
         </ul>
@@ -115,10 +158,18 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Campaign editor">
       <div className="toolbar-title">
-        <Link to="/" className="btn btn-sm btn-ghost" aria-label="Back to campaigns">←</Link>
-        <h1 className="editor-name" title={name}>{name}</h1>
+        <Link to="/" className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
+          ←
+        </Link>
+        <h1 className="editor-name" title={name}>
+          {name}
+        </h1>
         <span className={`badge status-${status}`}>{status}</span>
-        {mode && <span className="badge" title="Editing mode">{mode === 'advanced' ? 'Advanced' : 'Easy'} mode</span>}
+        {mode && (
+          <span className="badge" title="Editing mode">
+            {mode === 'advanced' ? 'Advanced' : 'Easy'} mode
+          </span>
+        )}
         <SaveStatus />
       </div>
       <div className="toolbar-actions">

@@ -14,8 +14,7 @@ const found = import.meta.glob<PowerModule>('../power/index.tsx');
 const loader = Object.values(found)[0];
 
 const nothing: ComponentType<{ campaignId: string }> = () => null;
-const slot = (name: keyof PowerModule) =>
-  loader ? lazy(async () => ({ default: (await loader())[name] ?? nothing })) : nothing;
+const slot = (name: keyof PowerModule) => (loader ? lazy(async () => ({ default: (await loader())[name] ?? nothing })) : nothing);
 
 const Toolbar = slot('PowerToolbar');
 const Panels = slot('PowerPanels');
