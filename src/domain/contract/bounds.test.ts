@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { int32, storableDateTime, text, unstorableTextPaths } from './bounds';
+
+describe('contract 8.4 bounds', () => {
+  it('refuses U+0000 and lone surrogates, keeps real pairs', () => {
+    expect(text().safeParse('a\u0000b').success).toBe(false);
+    expect(text().safeParse('\ud800').success).toBe(false);
+    expect(text().safeParse('x\udc00').success).toBe(false);
+    expect(text().safeParse('😀 ok').success).toBe(true);
+  });
+  it('finds unstorable strings deep inside a value, keys included', () => {
+    expect(unstorableTextPaths({ a: [{ b: 'ok' }, { c: '\ud800' }], ['k\u0000']: 1 })).toEqual([
+      { path: 'a.1.c', message: expect.stringContaining('surrogate') },
+      { path: 'k\u0000', message: expect.stringContaining('property name') },
+    ]);
+  });
+  it('admits 32-bit integers only', () => {
+    expect(int32().safeParse(2147483647).success).toBe(true);
+    expect(int32().safeParse(2147483648).success).toBe(false);
+    expect(int32().safeParse(-2147483648).success).toBe(true);
+    expect(int32().safeParse(-2147483649).success).toBe(false);
+  });
+  it('admits date-times in years 1..9999 after conversion to UTC', () => {
+    expect(storableDateTime().safeParse('2026-11-21T10:15:30Z').success).toBe(true);
+    expect(storableDateTime().safeParse('0000-01-01T00:00:00Z').success).toBe(false);
+    expect(storableDateTime().safeParse('9999-12-31T23:59:59-23:59').success).toBe(false);
+    expect(storableDateTime().safeParse('9999-12-31T00:00:00+01:00').success).toBe(true);
+    expect(storableDateTime().safeParse('0001-01-01T00:30:00+01:00').success).toBe(false);
+  });
+});
