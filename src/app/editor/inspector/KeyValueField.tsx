@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { stableJson } from '../store';
+import { jsonEqual } from '../../../domain/paths';
 import { sealTyping, writeField, type FieldProps } from './field-context';
 import { violationMessages } from './FieldShell';
 
@@ -26,19 +26,19 @@ const toObject = (rows: Row[]): Record<string, unknown> => {
 /** Key → value pairs (field_mappings, custom_variables); rows without a key are kept only locally. */
 export function KeyValueField(p: FieldProps) {
   const [rows, setRows] = useState<Row[]>(() => toRows(p.value));
-  const committed = useRef(stableJson(toObject(rows)));
+  const committed = useRef<unknown>(toObject(rows));
   useEffect(() => {
     // Undo/redo or another edit changed the value: show it.
-    if (stableJson(p.value ?? {}) !== committed.current) {
+    if (!jsonEqual(p.value ?? {}, committed.current)) {
       setRows(toRows(p.value));
-      committed.current = stableJson(p.value ?? {});
+      committed.current = p.value ?? {};
     }
   }, [p.value]);
 
   const update = (next: Row[]) => {
     setRows(next);
     const obj = toObject(next);
-    committed.current = stableJson(obj);
+    committed.current = obj;
     writeField(p.nodeId, p.nodeLabel, p.field, obj);
   };
   const keys = rows.map((r) => r.key.trim()).filter(Boolean);

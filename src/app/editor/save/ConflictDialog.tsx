@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import type { DiffSide } from '../store/diff';
+import type { GraphDiff } from '../../../domain/paths';
 import { loadServerVersion, saveMineOver, useSaveState } from './save';
 
 function IdList({ title, ids, tone }: { title: string; ids: string[]; tone: 'added' | 'removed' | 'changed' }) {
@@ -22,6 +22,9 @@ function IdList({ title, ids, tone }: { title: string; ids: string[]; tone: 'add
   );
 }
 
+type DiffSide = GraphDiff['nodes'] | GraphDiff['edges'];
+const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
+
 function Side({ what, side }: { what: string; side: DiffSide }) {
   const empty = side.added.length + side.removed.length + side.changed.length === 0;
   return (
@@ -31,9 +34,9 @@ function Side({ what, side }: { what: string; side: DiffSide }) {
         <p className="muted">No differences.</p>
       ) : (
         <>
-          <IdList title="Only in yours" ids={side.added} tone="added" />
-          <IdList title="Only in the saved version" ids={side.removed} tone="removed" />
-          <IdList title="Different" ids={side.changed} tone="changed" />
+          <IdList title="Only in yours" ids={ids(side.added)} tone="added" />
+          <IdList title="Only in the saved version" ids={ids(side.removed)} tone="removed" />
+          <IdList title="Different" ids={ids(side.changed)} tone="changed" />
         </>
       )}
     </section>

@@ -6,7 +6,8 @@ import { ToolError } from '../../api/mcp';
 import { queryClient } from '../../api/query-client';
 import { toast } from '../../ui/toast';
 import { useCanvasUi } from '../canvas/canvas-ui';
-import { diffDefinitions, editorStore, readOnlyMessage, type CampaignMeta, type GraphDiff } from '../store';
+import { diffGraphs, type GraphDiff } from '../../../domain/paths';
+import { editorStore, readOnlyMessage, type CampaignMeta } from '../store';
 import { clearDraft } from './drafts';
 
 export interface Conflict {
@@ -85,7 +86,7 @@ async function handleSaveError(error: unknown, campaignId: string): Promise<void
         const server = await fetchCampaign(campaignId);
         if (server.status !== 'draft') return markNotDraft(server.status);
         useSaveState.setState({
-          conflict: { server, diff: diffDefinitions(server.workflow_definition, editorStore.getState().getDefinition()) },
+          conflict: { server, diff: diffGraphs(server.workflow_definition, editorStore.getState().getDefinition()) },
         });
       } catch (e) {
         toast.error(`Someone saved this campaign meanwhile, and it could not be read again: ${(e as Error).message}`);

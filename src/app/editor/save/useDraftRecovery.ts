@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { WorkflowDefinition } from '../../../domain';
 import { addNavigationGuard } from '../../router';
-import { diffDefinitions, editorStore } from '../store';
+import { diffGraphs } from '../../../domain/paths';
+import { editorStore } from '../store';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
 
 const DRAFT_DELAY_MS = 300;
@@ -59,7 +60,7 @@ export function useDraftOffer(campaignId: string) {
   const check = (saved: WorkflowDefinition) => {
     const draft = readDraft(campaignId);
     if (!draft) return setOffer(null);
-    if (diffDefinitions(saved, draft.definition).same) {
+    if (diffGraphs(saved, draft.definition).same) {
       clearDraft(campaignId);
       return setOffer(null);
     }

@@ -10,6 +10,5 @@ export {
   useViolations,
   worstSeverity,
 } from './hooks';
-export { diffDefinitions, stableJson, type GraphDiff } from './diff';
 export { parseClipboard, type ClipboardPayload } from './clipboard';
 export type { CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';
