@@ -9,6 +9,8 @@ export interface MessageNodeTarget {
   label: string;
   /** Replaces the node's message_template (recorded as an undoable edit by the editor). */
   applyTemplate(text: string): void;
+  /** Is this element (a drag's target) inside the node on the canvas? Only the editor knows its canvas's DOM. */
+  isDropTarget(element: Element): boolean;
 }
 
 export const useEditorBridge = create<{ messageTarget: MessageNodeTarget | null; setMessageTarget(t: MessageNodeTarget | null): void }>(

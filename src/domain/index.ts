@@ -4,5 +4,6 @@ export * from './schemas';
 export * from './template';
 export * from './time';
 export * from './validator';
+export { isRecord } from './is-record';
 export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';
 export type { CampaignRecord, CampaignStatus, EditingMode } from './campaign';

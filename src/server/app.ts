@@ -7,6 +7,7 @@ import type { ServerContext } from './context';
 import { requireCaller, type AppEnv } from './http/auth';
 import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
+import type { RouteModule } from './http/route-module';
 import { workspaceRoutes } from './workspaces/routes';
 import { conversationRoutes } from './conversations/routes';
 import { inspirationRoutes } from './inspiration/routes';
@@ -16,9 +17,6 @@ import { openApiRoutes } from './openapi/routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const APP_DIR = 'dist/app';
-
-/** One resource module = one function returning its routes (mounted at the root; paths are absolute). */
-export type RouteModule = (ctx: ServerContext) => Hono<AppEnv>;
 
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
 const MODULES: RouteModule[] = [

@@ -41,6 +41,7 @@ export function useMessageTargetBridge(): void {
       label: `${def.label} · ${nodeId}`,
       applyTemplate: (text) =>
         editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
+      isDropTarget: (element) => element.closest('.react-flow__node[data-id]')?.getAttribute('data-id') === nodeId,
     });
   }, [nodeId, type, readOnly]);
   useEffect(() => () => useEditorBridge.getState().setMessageTarget(null), []);

@@ -15,8 +15,7 @@ export function startCardDrag(text: string, dataTransfer: DataTransfer): void {
 
   const targetNode = (e: DragEvent): string | null => {
     const target = useEditorBridge.getState().messageTarget;
-    const node = (e.target as Element | null)?.closest?.('.react-flow__node[data-id]');
-    return target && node?.getAttribute('data-id') === target.nodeId ? target.nodeId : null;
+    return target && e.target instanceof Element && target.isDropTarget(e.target) ? target.nodeId : null;
   };
   const over = (e: DragEvent) => {
     if (e.defaultPrevented || !targetNode(e)) return;

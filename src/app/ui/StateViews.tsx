@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { ApiProblem } from '../api/http';
 
 /** Placeholder rows while the first page loads. */
 export function SkeletonRows({ count = 6, label = 'Loading' }: { count?: number; label?: string }) {
@@ -23,7 +22,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /** What went wrong in the user's words, with a Retry. */
 export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry(): void; what: string }) {
-  const message = error instanceof ApiProblem || error instanceof Error ? error.message : 'Something went wrong.';
+  const message = error instanceof Error ? error.message : 'Something went wrong.';
   return (
     <div className="error-state" role="alert">
       <p>

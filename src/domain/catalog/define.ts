@@ -1,4 +1,5 @@
 import { nodeDataSchema } from './fields';
+import { HANDLE } from './handles';
 import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
 
 export const SINGLE: OutputSpec = { kind: 'single' };
@@ -7,8 +8,8 @@ export const branch = (...handles: BranchHandle[]): OutputSpec => ({ kind: 'bran
 
 /** The two outputs shared by every message-type node (spec 2.4, rule 6). */
 export const REPLY_HANDLES = branch(
-  { name: 'replied', label: 'Replied', tone: 'positive' },
-  { name: 'no_reply', label: 'No reply', tone: 'negative' },
+  { name: HANDLE.replied, label: 'Replied', tone: 'positive' },
+  { name: HANDLE.noReply, label: 'No reply', tone: 'negative' },
 );
 
 interface EntryInput {

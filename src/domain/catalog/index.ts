@@ -1,9 +1,10 @@
 import { agentEntries, emailEntries, flowEntries, integrationEntries } from './others';
 import { outreachEntries } from './outreach';
 import { FIELDS } from './fields';
-import { NODE_TYPES, type NodeRole, type NodeType, type NodeTypeDefinition } from './types';
+import { NODE_TYPES, type BranchHandle, type NodeRole, type NodeType, type NodeTypeDefinition } from './types';
 
 export * from './types';
+export { HANDLE, type HandleName } from './handles';
 export { FIELDS, nodeDataSchema, THRESHOLD_OPERATORS, DELAY_TYPES, type FieldDefinition, type FieldKind } from './fields';
 
 /** The one registry of node types: palette, node view, forms, validator and server all read it. */
@@ -17,16 +18,42 @@ export const isNodeType = (value: unknown): value is NodeType => typeof value ==
 /** The catalog entry of a type, or undefined for an unknown type string. */
 export const nodeDefinition = (type: unknown): NodeTypeDefinition | undefined => (isNodeType(type) ? CATALOG[type] : undefined);
 
-const NO_HANDLES: readonly string[] = Object.freeze([]);
-const HANDLES_OF: ReadonlyMap<string, readonly string[]> = new Map(
-  NODE_TYPES.map((t) => {
-    const outputs = CATALOG[t].outputs;
-    return [t, outputs.kind === 'branch' ? Object.freeze(outputs.handles.map((h) => h.name)) : NO_HANDLES];
+/** One output of a node type: its handle id (null for the single unnamed output), label and tone. */
+export interface NodeOutput {
+  readonly id: string | null;
+  readonly label: string;
+  readonly tone: BranchHandle['tone'] | 'neutral';
+}
+
+interface OutputTable {
+  outputs: readonly NodeOutput[];
+  branches: readonly BranchHandle[];
+  names: readonly string[];
+}
+const NO_OUTPUTS: OutputTable = Object.freeze({ outputs: Object.freeze([]), branches: Object.freeze([]), names: Object.freeze([]) });
+const SINGLE_OUTPUT: readonly NodeOutput[] = Object.freeze([Object.freeze({ id: null, label: '', tone: 'neutral' as const })]);
+
+/** The outputs of every type, derived once from the catalog entries (shared, frozen arrays). */
+const OUTPUTS_OF: ReadonlyMap<string, OutputTable> = new Map(
+  NODE_TYPES.map((t): [string, OutputTable] => {
+    const spec = CATALOG[t].outputs;
+    if (spec.kind === 'none') return [t, NO_OUTPUTS];
+    if (spec.kind === 'single') return [t, { ...NO_OUTPUTS, outputs: SINGLE_OUTPUT }];
+    const branches = Object.freeze([...spec.handles]);
+    const outputs = Object.freeze(branches.map((h) => Object.freeze({ id: h.name, label: h.label, tone: h.tone })));
+    return [t, { outputs, branches, names: Object.freeze(branches.map((h) => h.name)) }];
   }),
 );
+const outputTable = (type: unknown): OutputTable => (typeof type === 'string' && OUTPUTS_OF.get(type)) || NO_OUTPUTS;
 
-/** Handle names of a branching type; empty for single-output and terminal types. Shared, frozen arrays. */
-export const branchHandles = (type: unknown): readonly string[] => (typeof type === 'string' && HANDLES_OF.get(type)) || NO_HANDLES;
+/** Every output of a type in catalog order: none for end and unknown types, one unnamed, or the branches. */
+export const nodeOutputs = (type: unknown): readonly NodeOutput[] => outputTable(type).outputs;
+
+/** The branch outputs of a branching type (name, label, tone); empty for other types. */
+export const branchOutputs = (type: unknown): readonly BranchHandle[] => outputTable(type).branches;
+
+/** Handle names of a branching type; empty for single-output and terminal types. */
+export const branchHandles = (type: unknown): readonly string[] => outputTable(type).names;
 
 export const isBranching = (type: unknown): boolean => nodeDefinition(type)?.outputs.kind === 'branch';
 export const isSend = (type: unknown): boolean => nodeDefinition(type)?.sends === true;

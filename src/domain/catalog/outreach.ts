@@ -1,4 +1,5 @@
 import { branch, define, excerpt, messageSummary, num, plural, REPLY_HANDLES, str } from './define';
+import { HANDLE } from './handles';
 import type { NodeTypeDefinition } from './types';
 
 const OPERATOR_SIGNS: Record<string, string> = { '>=': '≥', '>': '>', '<=': '≤', '<': '<', '==': '=' };
@@ -11,8 +12,8 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'scoring',
     role: 'scoring',
     outputs: branch(
-      { name: 'qualified', label: 'Qualified', tone: 'positive' },
-      { name: 'not_qualified', label: 'Not qualified', tone: 'negative' },
+      { name: HANDLE.qualified, label: 'Qualified', tone: 'positive' },
+      { name: HANDLE.notQualified, label: 'Not qualified', tone: 'negative' },
     ),
     fields: ['icpThreshold', 'thresholdOperator', 'outputVariable'],
     defaults: { icpThreshold: 70, thresholdOperator: '>=', outputVariable: 'icp_score' },
@@ -28,8 +29,8 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'linkedin',
     role: 'invitation',
     outputs: branch(
-      { name: 'accepted', label: 'Accepted', tone: 'positive' },
-      { name: 'no_response', label: 'No response', tone: 'negative' },
+      { name: HANDLE.accepted, label: 'Accepted', tone: 'positive' },
+      { name: HANDLE.noResponse, label: 'No response', tone: 'negative' },
     ),
     fields: ['send_empty_request', 'message_template', 'wait_for_response_days'],
     defaults: {

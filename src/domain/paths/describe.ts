@@ -1,4 +1,4 @@
-import { nodeDefinition, type BranchHandle } from '../catalog';
+import { branchOutputs, HANDLE, nodeDefinition } from '../catalog';
 import { num, plural } from '../catalog/define';
 import type { GraphNode } from '../validator';
 
@@ -25,8 +25,8 @@ const positive = (v: unknown): number => {
 /** Days that pass between this step and the next when it leaves through `handle`. */
 export function waitDays(node: Pick<GraphNode, 'role' | 'data'>, handle: string | undefined): number {
   if (node.role === 'delay') return delayDays(node.data);
-  if (node.role === 'invitation' && handle === 'no_response') return positive(node.data.wait_for_response_days);
-  if (node.role === 'awaits_reply' && handle === 'no_reply') return positive(node.data.reply_wait_days);
+  if (node.role === 'invitation' && handle === HANDLE.noResponse) return positive(node.data.wait_for_response_days);
+  if (node.role === 'awaits_reply' && handle === HANDLE.noReply) return positive(node.data.reply_wait_days);
   return 0;
 }
 
@@ -38,15 +38,9 @@ export function formatDays(days: number): string {
   return plural(Math.round(days * 10) / 10, 'days');
 }
 
-/** The outputs of a branching node, in catalog order; empty for other types. */
-export function handlesOf(type: string | undefined): readonly BranchHandle[] {
-  const outputs = nodeDefinition(type)?.outputs;
-  return outputs?.kind === 'branch' ? outputs.handles : [];
-}
-
 export const nodeLabel = (type: string | undefined): string => nodeDefinition(type)?.label ?? type ?? 'Unknown step';
 export const handleLabel = (type: string | undefined, handle: string): string =>
-  handlesOf(type).find((h) => h.name === handle)?.label ?? handle;
+  branchOutputs(type).find((h) => h.name === handle)?.label ?? handle;
 
 /** The message text a step sends, or undefined when it sends none (no field, or an invitation without a note). */
 export function messageText(node: Pick<GraphNode, 'type' | 'data'>): string | undefined {

@@ -1,6 +1,7 @@
+import { branchOutputs, HANDLE } from '../catalog';
 import { excerpt } from '../catalog/define';
 import { buildGraph, edgesOnCycles, type Graph } from '../validator';
-import { formatDays, handleLabel, handlesOf, isSendType, messageText, nodeLabel, scoreCondition, stepSummary, waitDays } from './describe';
+import { formatDays, handleLabel, isSendType, messageText, nodeLabel, scoreCondition, stepSummary, waitDays } from './describe';
 
 /**
  * Plain-language summaries of every path from start to an end (launch review, spec 3.1: the
@@ -51,7 +52,7 @@ interface Branch {
 function branchesOf(graph: Graph, at: number): Branch[] {
   const node = graph.nodes[at]!;
   if (node.role === 'end') return [];
-  const handles = handlesOf(node.type);
+  const handles = branchOutputs(node.type);
   const out = graph.outgoing[at]!;
   if (handles.length === 0) return out.length === 0 ? [{}] : out.map((edge) => ({ edge }));
   return handles.flatMap((h) => {
@@ -123,8 +124,8 @@ function stepPhrase(graph: Graph, at: number): string {
 function conditionPhrase(graph: Graph, at: number, handle: string): string {
   const node = graph.nodes[at]!;
   const wait = waitDays(node, handle);
-  if (node.role === 'scoring') return `if the ICP score is ${scoreCondition(node.data, handle === 'qualified')}`;
-  if (handle === 'replied') return 'if they reply';
+  if (node.role === 'scoring') return `if the ICP score is ${scoreCondition(node.data, handle === HANDLE.qualified)}`;
+  if (handle === HANDLE.replied) return 'if they reply';
   if (wait > 0) return `if ${handleLabel(node.type, handle).toLowerCase()} in ${formatDays(wait)}`;
   return `if ${handleLabel(node.type, handle).toLowerCase()}`;
 }

@@ -1,5 +1,6 @@
-import { CATALOG, type NodeData, type NodeType } from '../catalog';
-import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow-types';
+import { HANDLE } from '../catalog';
+import type { WorkflowDefinition } from '../workflow-types';
+import { graphBuilder } from './graph-builder';
 
 /**
  * The campaign template gallery (spec 3.3 routing patterns). Every template is valid by
@@ -44,19 +45,7 @@ export const isSampleSetting = (value: unknown): boolean => typeof value === 'st
 /** Key of a setting in the `values` passed to build(). */
 export const settingKey = (s: Pick<TemplateSetting, 'nodeId' | 'field'>): string => `${s.nodeId}.${s.field}`;
 
-const ROW = 150;
-const COL = 300;
-
-/** A node at grid cell (column, row): columns spread left/right of 0, rows go down. */
-function step(id: string, type: NodeType, column: number, row: number, data: NodeData = {}): WorkflowNode {
-  return { id, type, position: { x: column * COL, y: row * ROW }, data: { ...CATALOG[type].defaults(), ...data } };
-}
-
-function link(source: string, target: string, sourceHandle?: string): WorkflowEdge {
-  const e: WorkflowEdge = { id: `e_${source}_${sourceHandle ?? 'next'}`, source, target };
-  if (sourceHandle !== undefined) e.sourceHandle = sourceHandle;
-  return e;
-}
+const { step, link } = graphBuilder({ column: 300, row: 150 });
 
 const INVITE_NOTE = 'Hi {{firstName}}, I came across your work at {{company}} and would love to connect.';
 const THANKS =
@@ -77,8 +66,8 @@ const connectionOnly: CampaignTemplate = {
     ],
     edges: [
       link('start', 'connection_request'),
-      link('connection_request', 'end', 'accepted'),
-      link('connection_request', 'end', 'no_response'),
+      link('connection_request', 'end', HANDLE.accepted),
+      link('connection_request', 'end', HANDLE.noResponse),
     ],
   }),
 };
@@ -103,15 +92,15 @@ const scoredFollowUp: CampaignTemplate = {
     ],
     edges: [
       link('start', 'score'),
-      link('score', 'invite', 'qualified'),
-      link('score', 'end_not_qualified', 'not_qualified'),
-      link('invite', 'thanks', 'accepted'),
-      link('invite', 'withdraw', 'no_response'),
+      link('score', 'invite', HANDLE.qualified),
+      link('score', 'end_not_qualified', HANDLE.notQualified),
+      link('invite', 'thanks', HANDLE.accepted),
+      link('invite', 'withdraw', HANDLE.noResponse),
       link('withdraw', 'end'),
-      link('thanks', 'end_replied', 'replied'),
-      link('thanks', 'follow_up', 'no_reply'),
-      link('follow_up', 'end_replied', 'replied'),
-      link('follow_up', 'end', 'no_reply'),
+      link('thanks', 'end_replied', HANDLE.replied),
+      link('thanks', 'follow_up', HANDLE.noReply),
+      link('follow_up', 'end_replied', HANDLE.replied),
+      link('follow_up', 'end', HANDLE.noReply),
     ],
   }),
 };
@@ -137,12 +126,12 @@ const inmailFallback: CampaignTemplate = {
     ],
     edges: [
       link('start', 'invite'),
-      link('invite', 'thanks', 'accepted'),
-      link('invite', 'inmail', 'no_response'),
-      link('thanks', 'end', 'replied'),
-      link('thanks', 'end', 'no_reply'),
-      link('inmail', 'end', 'replied'),
-      link('inmail', 'end', 'no_reply'),
+      link('invite', 'thanks', HANDLE.accepted),
+      link('invite', 'inmail', HANDLE.noResponse),
+      link('thanks', 'end', HANDLE.replied),
+      link('thanks', 'end', HANDLE.noReply),
+      link('inmail', 'end', HANDLE.replied),
+      link('inmail', 'end', HANDLE.noReply),
     ],
   }),
 };
@@ -189,11 +178,11 @@ const emailPushFallback: CampaignTemplate = {
       ],
       edges: [
         link('start', 'invite'),
-        link('invite', 'thanks', 'accepted'),
-        link('invite', 'email_push', 'no_response'),
+        link('invite', 'thanks', HANDLE.accepted),
+        link('invite', 'email_push', HANDLE.noResponse),
         link('email_push', 'end'),
-        link('thanks', 'end', 'replied'),
-        link('thanks', 'end', 'no_reply'),
+        link('thanks', 'end', HANDLE.replied),
+        link('thanks', 'end', HANDLE.noReply),
       ],
     };
   },

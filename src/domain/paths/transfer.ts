@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record';
 import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow-types';
 
 /**
@@ -7,8 +8,6 @@ import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow
  */
 
 export type ImportResult = { ok: true; definition: WorkflowDefinition; notes: string[] } | { ok: false; error: string };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Pretty JSON of a definition: exactly {nodes, edges}, as update-campaign-workflow takes it. */
 export const exportWorkflowJson = (definition: WorkflowDefinition): string =>

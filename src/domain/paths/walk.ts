@@ -1,6 +1,7 @@
+import { branchOutputs } from '../catalog';
 import { renderTemplate } from '../template';
 import { buildGraph, type Graph, type GraphEdge } from '../validator';
-import { handleLabel, handlesOf, isSendType, messageText, nodeLabel, scoreQualifies, stepSummary, subjectText, waitDays } from './describe';
+import { handleLabel, isSendType, messageText, nodeLabel, scoreQualifies, stepSummary, subjectText, waitDays } from './describe';
 
 /**
  * The path simulator's walk: one prospect, one chosen outcome per branching step, from start to
@@ -68,7 +69,7 @@ function render(template: string | undefined, fields: Record<string, string>): R
 
 function pickOutcome(graph: Graph, at: number, choices: WalkChoices): WalkStep['outcome'] {
   const node = graph.nodes[at]!;
-  const handles = handlesOf(node.type);
+  const handles = branchOutputs(node.type);
   if (handles.length === 0) return undefined;
   const names = handles.map((h) => h.name);
   let handle: string;

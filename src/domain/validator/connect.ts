@@ -1,5 +1,6 @@
 import { branchHandles, nodeDefinition } from '../catalog';
-import { buildGraph, isRecord, wouldCloseCycle } from './graph';
+import { isRecord } from '../is-record';
+import { buildGraph, wouldCloseCycle } from './graph';
 
 export interface ConnectionAttempt {
   source: string;

@@ -1,4 +1,5 @@
 import { nodeRole } from '../catalog';
+import { isRecord } from '../is-record';
 import type { NodeRole } from '../catalog';
 
 /**
@@ -37,9 +38,6 @@ export interface Graph {
   outgoing: GraphEdge[][];
   incoming: GraphEdge[][];
 }
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Problems found while building the view; the validator turns them into violations. */
 export interface GraphBuildIssues {
@@ -114,6 +112,15 @@ export function reachableFrom(graph: Graph, sources: readonly number[], skip?: (
     }
   }
   return seen;
+}
+
+/** Ids of the nodes reachable from the node `fromId` (itself included) along the edges; empty for an unknown id. */
+export function reachableIds(nodes: readonly unknown[], edges: readonly unknown[], fromId: string): Set<string> {
+  const { graph } = buildGraph(nodes, edges);
+  const from = graph.indexOf.get(fromId);
+  if (from === undefined) return new Set();
+  const seen = reachableFrom(graph, [from]);
+  return new Set(graph.nodes.filter((_, i) => seen[i] === 1).map((n) => n.id));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { branchHandles, isBranching, isSend, nodeDefinition } from '../catalog';
+import { branchHandles, HANDLE, isBranching, isSend, nodeDefinition } from '../catalog';
 import type { Violation } from '../workflow-types';
 import { reachableFrom, type Graph, type GraphEdge, type GraphNode } from './graph';
 import { violation } from './violation';
@@ -57,7 +57,7 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
         out.push(violation('scoring_position', 'Only Start may lead into ICP scoring', { nodeId: scoring.id, edgeId: e.id }));
     }
     for (const e of graph.outgoing[at]!) {
-      if (e.handle === 'not_qualified' && graph.nodes[e.to]!.role !== 'end') {
+      if (e.handle === HANDLE.notQualified && graph.nodes[e.to]!.role !== 'end') {
         out.push(
           violation('not_qualified_target', 'Not qualified goes straight to End: nothing is sent', {
             nodeId: scoring.id,
@@ -70,7 +70,7 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
   }
   // Optional scoring (rules 1, 8): without a scoring node there is nothing to bypass.
   if (scorings.length === 0 || starts.length === 0) return out;
-  const passesScoring = (e: GraphEdge): boolean => graph.nodes[e.from]!.role === 'scoring' && e.handle === 'qualified';
+  const passesScoring = (e: GraphEdge): boolean => graph.nodes[e.from]!.role === 'scoring' && e.handle === HANDLE.qualified;
   const unscored = reachableFrom(graph, starts, passesScoring);
   graph.nodes.forEach((n, i) => {
     if (unscored[i] && isSend(n.type)) {
@@ -113,17 +113,15 @@ export function checkOutputs(graph: Graph): Violation[] {
             rule: outputRule(node, 'missing_output'),
           }),
         );
-      edges
-        .slice(1)
-        .forEach((e) =>
-          out.push(
-            violation('duplicate_output', `${named(node)} has one output and one edge`, {
-              nodeId: node.id,
-              edgeId: e.id,
-              rule: outputRule(node, 'duplicate_output'),
-            }),
-          ),
-        );
+      edges.slice(1).forEach((e) =>
+        out.push(
+          violation('duplicate_output', `${named(node)} has one output and one edge`, {
+            nodeId: node.id,
+            edgeId: e.id,
+            rule: outputRule(node, 'duplicate_output'),
+          }),
+        ),
+      );
       return;
     }
     const handles = branchHandles(node.type);
@@ -181,7 +179,7 @@ export function checkRouting(graph: Graph): Violation[] {
     const from = graph.nodes[e.from]!;
     const to = graph.nodes[e.to]!;
     // Rule 5: an accepted invitation is never withdrawn, so withdrawal is entered only from no_response.
-    if (to.role === 'withdrawal' && !(from.role === 'invitation' && e.handle === 'no_response')) {
+    if (to.role === 'withdrawal' && !(from.role === 'invitation' && e.handle === HANDLE.noResponse)) {
       out.push(
         violation('withdraw_after_accept', 'Withdraw invitation may only follow a connection request’s No response output', {
           nodeId: to.id,
@@ -191,7 +189,7 @@ export function checkRouting(graph: Graph): Violation[] {
     }
     if (from.role !== 'awaits_reply' || !isBranching(from.type)) continue;
     // Rule 6: a reply ends the sequence.
-    if (e.handle === 'replied' && to.role !== 'end') {
+    if (e.handle === HANDLE.replied && to.role !== 'end') {
       out.push(
         violation('replied_target', `When the prospect replies to ${named(from)}, the sequence ends: connect Replied to End`, {
           nodeId: from.id,
@@ -201,7 +199,7 @@ export function checkRouting(graph: Graph): Violation[] {
       );
     }
     // Rule 7: no_reply already waits reply_wait_days.
-    if (e.handle === 'no_reply' && to.role === 'delay') {
+    if (e.handle === HANDLE.noReply && to.role === 'delay') {
       out.push(
         violation(
           'redundant_delay',

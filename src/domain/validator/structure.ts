@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { MAX_EDGES, MAX_NODES, workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from '../schemas';
 import type { Violation } from '../workflow-types';
-import { isRecord } from './graph';
+import { isRecord } from '../is-record';
 import { edgeLooksValid, nodeLooksValid, rootLooksValid, surelyMatchesSchema } from './structure-fast';
 import { violation } from './violation';
 

@@ -2,12 +2,10 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/types';
 import { createApiKey, createWorkspace } from '../admin/ops';
 import { seedAccountsAndCampaigns } from './campaigns';
+import type { DemoSeeder } from './seeder';
 import { seedConversations } from '../conversations/demo';
 import { seedInspirations } from '../inspiration/demo';
 import { seedWebhooks } from '../webhooks/demo';
-
-/** A module's part of the demo data, run once in the demo workspace on first start. */
-export type DemoSeeder = (db: Db, workspaceId: string, config: Config) => Promise<void>;
 
 // Each resource module adds its seeder here (accounts+campaigns, conversations, inspirations, webhooks).
 // Accounts come first: later seeders use them.

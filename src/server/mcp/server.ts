@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { RouteModule } from '../app';
+import type { RouteModule } from '../http/route-module';
 import type { AppEnv } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { RouteModule } from '../app';
+import type { RouteModule } from '../http/route-module';
 import { conversationDocs } from '../conversations/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';

@@ -4,15 +4,14 @@ import { useCreateCampaign } from '../../api/campaigns';
 import { navigate } from '../../router';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
-// power: template gallery (owner: editor/power) — replaces the fixed starter graph.
-import { buildTemplateChoice, DEFAULT_TEMPLATE_CHOICE, TemplateChooser } from '../power/TemplatePicker';
+import { buildTemplateChoice, DEFAULT_TEMPLATE_CHOICE, TemplateChooser } from './TemplatePicker';
 
 /** Name (and optionally sender accounts) → a draft campaign with the starter graph, opened in the editor. */
 export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [senders, setSenders] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [template, setTemplate] = useState(DEFAULT_TEMPLATE_CHOICE); // power: template gallery
+  const [template, setTemplate] = useState(DEFAULT_TEMPLATE_CHOICE);
   const create = useCreateCampaign();
   const { data: accounts } = useAccounts();
 
@@ -61,7 +60,7 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
             aria-invalid={Boolean(error) || undefined}
           />
         </label>
-        <TemplateChooser value={template} onChange={setTemplate} /> {/* power: template gallery */}
+        <TemplateChooser value={template} onChange={setTemplate} />
         {accounts && accounts.length > 0 && (
           <fieldset className="field create-senders">
             <legend>Send from</legend>

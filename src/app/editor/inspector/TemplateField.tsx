@@ -1,10 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { parseTemplate, renderTemplate } from '../../../domain';
 import { textLimit } from '../nodes/presentation';
-import { useEditorStore } from '../store';
+import { COMMON_PLACEHOLDERS, useEditorStore, useSampleProspect } from '../store';
 import { sealTyping, writeField, type FieldProps } from './field-context';
 import { FieldShell, hasError, violationMessages, type FieldMessage } from './FieldShell';
-import { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
 
 /** Free (non-premium) senders get the lower provider limit; unknown senders show both. */
 function useFreeSenders(): boolean | null {

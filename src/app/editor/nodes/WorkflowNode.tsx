@@ -1,33 +1,9 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { nodeDefinition, nodeRole, type Violation } from '../../../domain';
+import { nodeDefinition, nodeOutputs, nodeRole, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { categoryColor, NodeIcon } from './presentation';
-
-interface OutputView {
-  id: string | null;
-  label: string;
-  tone: 'positive' | 'negative' | 'neutral';
-}
-
-/** Output handles of a type, from the catalog (computed once per type, shared by all its nodes). */
-const outputCache = new Map<string, OutputView[]>();
-function outputsFor(type: string | undefined): OutputView[] {
-  const key = type ?? '';
-  let views = outputCache.get(key);
-  if (!views) {
-    const def = nodeDefinition(type);
-    views =
-      !def || def.outputs.kind === 'none'
-        ? []
-        : def.outputs.kind === 'single'
-          ? [{ id: null, label: '', tone: 'neutral' }]
-          : def.outputs.handles.map((h) => ({ id: h.name, label: h.label, tone: h.tone }));
-    outputCache.set(key, views);
-  }
-  return views;
-}
 
 /** Handle-level marks: the violation names the handle, or a single output has no edge. */
 function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
@@ -69,7 +45,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
     }
   }, [def, data]);
   const severity = worstSeverity(violations);
-  const outputs = outputsFor(type);
+  const outputs = nodeOutputs(type);
   const hasInput = nodeRole(type) !== 'start';
   const style = { '--node-cat': categoryColor(type) } as CSSProperties;
   return (

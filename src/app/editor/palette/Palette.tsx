@@ -15,7 +15,7 @@ export const Palette = memo(function Palette({ onPick }: { onPick: (type: NodeTy
   const [query, setQuery] = useState('');
   const groups = useMemo(() => searchCatalog(query), [query]);
   const readOnly = useEditorStore((s) => s.readOnly);
-  const hasStart = useEditorStore((s) => s.nodes.some((n) => n.type === 'start'));
+  const hasStart = useEditorStore((s) => s.nodes.some((n) => nodeRole(n.type) === 'start'));
   return (
     <aside className="palette" aria-label="Steps">
       <div className="palette-search">

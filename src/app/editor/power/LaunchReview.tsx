@@ -8,9 +8,8 @@ import { useSavedCampaignForReview } from '../../api/power';
 import { useSession } from '../../session';
 import { fullTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
-import { useSampleProspect } from '../inspector/sample-prospect';
 import { Dialog } from '../../ui/Dialog';
-import { editorStore, readOnlyMessage, useEditorStore } from '../store';
+import { editorStore, readOnlyMessage, useEditorStore, useSampleProspect } from '../store';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
 
 /**

@@ -3,8 +3,7 @@ import { nodeDefinition, parseTemplate } from '../../../domain';
 import { formatDays, walkPath, type RenderedText, type WalkStep } from '../../../domain/paths';
 import { setSearchParams, useLocation } from '../../router';
 import { CopyButton } from '../../ui/CopyButton';
-import { useSampleProspect } from '../inspector/sample-prospect';
-import { editorStore, useEditorStore } from '../store';
+import { editorStore, useEditorStore, useSampleProspect } from '../store';
 import { decodeSimState, encodeSimState, SIM_PARAM, type SimState } from './sim-state';
 
 /**

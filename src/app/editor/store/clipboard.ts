@@ -1,4 +1,4 @@
-import type { WorkflowEdge, WorkflowNode } from '../../../domain';
+import { isRecord, type WorkflowEdge, type WorkflowNode } from '../../../domain';
 import { toFlowEdge, toFlowNode, toWorkflowEdge, toWorkflowNode, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from './ids';
 import type { NodeExtras } from './types';
@@ -10,8 +10,6 @@ export interface ClipboardPayload {
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The selected steps and the connections between them (extras included). Null when nothing is selected. */
 export function copySelection(g: CanvasGraph): ClipboardPayload | null {

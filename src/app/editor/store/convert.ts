@@ -1,4 +1,4 @@
-import { isNodeType, type NodeData, type WorkflowDefinition, type WorkflowEdge, type WorkflowNode } from '../../../domain';
+import { isNodeType, isRecord, type NodeData, type WorkflowDefinition, type WorkflowEdge, type WorkflowNode } from '../../../domain';
 import type { EdgeExtrasMap, FlowEdge, FlowNode, NodeExtras, NodeExtrasMap } from './types';
 
 /** React Flow node type of a workflow node whose type the catalog does not know. */
@@ -14,7 +14,6 @@ export const WORKFLOW_EDGE_TYPE = 'workflow';
 const NODE_CORE = new Set(['id', 'type', 'position', 'data']);
 const EDGE_CORE = new Set(['id', 'source', 'target', 'sourceHandle']);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const finite = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 function restProps(source: Record<string, unknown>, core: ReadonlySet<string>): Record<string, unknown> | null {

@@ -11,4 +11,5 @@ export {
   worstSeverity,
 } from './hooks';
 export { parseClipboard, type ClipboardPayload } from './clipboard';
+export { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
 export type { CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';

@@ -1,4 +1,4 @@
-import { CATALOG, nodeDefinition, nodeRole, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
+import { CATALOG, nodeOutputs, nodeRole, reachableIds, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
 import { INITIAL_SIZE, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from './ids';
 import type { FlowEdge, FlowNode } from './types';
@@ -33,12 +33,8 @@ export function newEdge(source: string, sourceHandle: string | null | undefined,
   };
 }
 
-/** The outputs of a node as handle ids (null = the single unnamed output). */
-export function outputsOf(type: string | undefined): (string | null)[] {
-  const def = nodeDefinition(type);
-  if (!def || def.outputs.kind === 'none') return [];
-  return def.outputs.kind === 'single' ? [null] : def.outputs.handles.map((h) => h.name);
-}
+/** The outputs of a node as handle ids (null = the single unnamed output), from the catalog. */
+const outputsOf = (type: string | undefined): (string | null)[] => nodeOutputs(type).map((o) => o.id);
 
 /** Outputs of `node` that have no edge yet, in catalog order. */
 export function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
@@ -89,16 +85,6 @@ export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: numb
   return { ...g, nodes: [...deselect(g.nodes), node], edges };
 }
 
-/** Every node reachable from `from` along edges (including it). */
-function downstream(edges: readonly FlowEdge[], from: string): Set<string> {
-  const out = new Map<string, string[]>();
-  for (const e of edges) (out.get(e.source) ?? out.set(e.source, []).get(e.source)!).push(e.target);
-  const seen = new Set<string>([from]);
-  const stack = [from];
-  while (stack.length) for (const next of out.get(stack.pop()!) ?? []) if (!seen.has(next)) (seen.add(next), stack.push(next));
-  return seen;
-}
-
 /**
  * Puts a new step on an existing edge: source → new → target. The new step's outputs are wired so
  * the graph breaks the fewest rules: each output is tried as the one that continues to the old
@@ -113,7 +99,7 @@ export function insertOnEdge(g: CanvasGraph, edgeId: string, type: NodeType, con
   const nodeIds = takenNodeIds(g);
   const gap = target.position.y - source.position.y;
   const shift = gap < 2 * ROW_GAP ? ROW_GAP : 0;
-  const moved = shift ? downstream(g.edges, target.id) : new Set<string>();
+  const moved = shift ? reachableIds(g.nodes, g.edges, target.id) : new Set<string>();
   const node = newNode(type, { x: target.position.x, y: shift ? target.position.y : source.position.y + gap / 2 }, nodeIds);
   const nodes = [
     ...deselect(g.nodes).map((n) => (moved.has(n.id) ? { ...n, position: { x: n.position.x, y: n.position.y + shift } } : n)),
