@@ -1,4 +1,4 @@
-import { nodeDataSchema } from './fields';
+import { nodeDataSchema, type ProviderLimit } from './fields';
 import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
 
 export const SINGLE: OutputSpec = { kind: 'single' };
@@ -22,6 +22,7 @@ interface EntryInput {
   sends?: boolean;
   role?: NodeRole;
   needsPremiumSeat?: boolean;
+  limits?: Record<string, ProviderLimit>;
 }
 
 /** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
@@ -40,6 +41,7 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     sends: input.sends ?? false,
     ...(input.role ? { role: input.role } : {}),
     ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
+    ...(input.limits ? { limits: input.limits } : {}),
   };
 }
 
