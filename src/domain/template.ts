@@ -50,12 +50,25 @@ function skipNested(text: string, start: number): number {
   return -1;
 }
 
+/** A valid field name close to what was written: `first name` / `first-name` / `First_Name` → firstName-style. */
+export function suggestFieldName(written: string): string {
+  const words = written.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (words.length === 0) return 'fieldName';
+  const joined =
+    words.length === 1 && written.trim() === words[0]
+      ? words[0]!
+      : words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+}
+
 function explainBadName(inner: string): string {
-  if (inner.length === 0) return 'Empty placeholder {{}}: write a field name, e.g. {{firstName}}';
-  if (inner.trim() !== inner) return `Remove the spaces: write {{${inner.trim()}}}`;
-  if (inner.includes('.')) return `Dotted paths are not supported: use one field name, not {{${inner}}}`;
+  if (inner.trim().length === 0) return 'Empty placeholder {{}}: write a field name, e.g. {{firstName}}';
   if (inner.includes('{') || inner.includes('}')) return 'Malformed placeholder: too many braces; write {{fieldName}}';
-  return `“${inner}” is not a field name: use letters, digits and _ (not starting with a digit)`;
+  const trimmed = inner.trim();
+  if (trimmed !== inner && FIELD_NAME.test(trimmed)) return `Remove the spaces: write {{${trimmed}}}`;
+  const suggestion = `{{${suggestFieldName(trimmed)}}}`;
+  if (trimmed.includes('.')) return `Dotted paths are not supported: use one field name, e.g. ${suggestion}`;
+  return `“${trimmed}” is not a field name (one word of letters and digits): write ${suggestion}`;
 }
 
 /** `text.indexOf(needle, from)` remembered between calls, so a left-to-right scan stays linear. */

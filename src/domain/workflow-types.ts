@@ -64,12 +64,15 @@ export type ViolationCode =
   | 'missing_source_handle'
   | 'unexpected_source_handle'
   | 'unknown_source_handle'
-  | 'template_invalid';
+  | 'template_invalid'
+  | 'provider_limit'
+  | 'invalid_url';
 
 /**
- * What the validator may know beyond the graph. Rule 4.1.10: `senders` lists the campaign's
- * sender accounts with their premium-seat status; undefined means unknown (warning only).
+ * What the validator may know beyond the graph. Rule 4.1.10 and contract 8.6: `senders` lists the
+ * campaign's sender accounts with their premium-seat status (and name, for messages); undefined
+ * means unknown (rule 10 then only warns).
  */
 export interface ValidationContext {
-  senders?: ReadonlyArray<{ accountId: string; premium: boolean }>;
+  senders?: ReadonlyArray<{ accountId: string; premium: boolean; name?: string | undefined }>;
 }

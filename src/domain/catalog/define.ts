@@ -1,4 +1,4 @@
-import { nodeDataSchema } from './fields';
+import { nodeDataSchema, type ProviderLimit } from './fields';
 import { HANDLE } from './handles';
 import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
 
@@ -23,6 +23,7 @@ interface EntryInput {
   sends?: boolean;
   role?: NodeRole;
   needsPremiumSeat?: boolean;
+  limits?: Record<string, ProviderLimit>;
 }
 
 /** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
@@ -41,6 +42,7 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     sends: input.sends ?? false,
     ...(input.role ? { role: input.role } : {}),
     ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
+    ...(input.limits ? { limits: input.limits } : {}),
   };
 }
 

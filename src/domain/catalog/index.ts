@@ -1,11 +1,24 @@
 import { agentEntries, emailEntries, flowEntries, integrationEntries } from './others';
 import { outreachEntries } from './outreach';
-import { FIELDS } from './fields';
+import { FIELDS, type ProviderLimit } from './fields';
 import { NODE_TYPES, type BranchHandle, type NodeRole, type NodeType, type NodeTypeDefinition } from './types';
 
 export * from './types';
 export { HANDLE, type HandleName } from './handles';
-export { FIELDS, nodeDataSchema, THRESHOLD_OPERATORS, DELAY_TYPES, type FieldDefinition, type FieldKind } from './fields';
+export {
+  FIELDS,
+  FAST_DATA_CHECKS,
+  SPEC_FIELDS,
+  nodeDataSchema,
+  fieldRequirement,
+  isPlainObject,
+  THRESHOLD_OPERATORS,
+  DELAY_TYPES,
+  HTTP_METHODS,
+  type FieldDefinition,
+  type FieldKind,
+  type ProviderLimit,
+} from './fields';
 
 /** The one registry of node types: palette, node view, forms, validator and server all read it. */
 export const CATALOG: Readonly<Record<NodeType, NodeTypeDefinition>> = Object.fromEntries(
@@ -67,3 +80,13 @@ export const requiredFields = (type: unknown): readonly string[] =>
 
 /** Types playing a role, e.g. the message-type nodes that may follow an accepted invitation. */
 export const typesWithRole = (role: NodeRole): readonly NodeType[] => NODE_TYPES.filter((t) => CATALOG[t].role === role);
+
+/**
+ * Contract 8.6: the provider limit of a text a step sends, or undefined (the step sends nothing, or
+ * the field has none). The type's own limit (the connection note) wins over the field table's.
+ */
+export function providerLimit(type: unknown, key: string): ProviderLimit | undefined {
+  const def = nodeDefinition(type);
+  if (!def?.sends || !def.fields.includes(key)) return undefined;
+  return def.limits?.[key] ?? FIELDS[key]?.limit;
+}

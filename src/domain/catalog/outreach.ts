@@ -33,6 +33,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
       { name: HANDLE.noResponse, label: 'No response', tone: 'negative' },
     ),
     fields: ['send_empty_request', 'message_template', 'wait_for_response_days'],
+    limits: { message_template: { max: 300, freeMax: 200, what: 'connection note' } },
     defaults: {
       send_empty_request: false,
       message_template: 'Hi {{firstName}}, I enjoyed your recent post — would be great to connect.',

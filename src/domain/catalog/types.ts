@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProviderLimit } from './fields';
 
 /** Every node type of spec 2.3, in the spec's order. */
 export const NODE_TYPES = [
@@ -98,6 +99,8 @@ export interface NodeTypeDefinition {
   readonly role?: NodeRole;
   /** Spec 4.1 rule 10: needs a premium-seat sender unless limited to open profiles. */
   readonly needsPremiumSeat?: boolean;
+  /** Contract 8.6: provider limits of this type's texts narrower than the field table's. */
+  readonly limits?: Readonly<Record<string, ProviderLimit>>;
 }
 
 /**

@@ -1,11 +1,15 @@
 import type { ValidationContext, Violation } from '../workflow-types';
 import { buildGraph } from './graph';
 import { checkOutputs, checkRouting, checkScoring, checkStart } from './routing';
+import { checkProviderLimits, checkUrls } from './readiness';
 import { checkPremiumSeats, checkRequiredFields, checkShape, checkTemplates } from './rules';
+import { checkStorableText } from './storable';
 import { checkStructure } from './structure';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
+export { blocksLaunch, isWebAddress, LAUNCH_BLOCKING_CODES, textLimitFor } from './readiness';
+export { stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 
 /**
@@ -19,21 +23,31 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
     const { violations, usable } = checkStructure(definition);
     if (!usable) return violations;
     const { nodes, edges } = definition as { nodes: unknown[]; edges: unknown[] };
+    violations.push(...checkStorableText({ nodes, edges }));
     const { graph, issues } = buildGraph(nodes, edges);
     for (const d of issues.duplicateNodes)
       violations.push(
-        violation('duplicate_node_id', `Another node already has the id “${d.id}”`, { nodeId: d.id, path: `nodes.${d.index}.id` }),
+        violation('duplicate_node_id', 'Another step already has the id of this one: every step needs its own', {
+          nodeId: d.id,
+          path: `nodes.${d.index}.id`,
+        }),
       );
     for (const d of issues.duplicateEdges)
       violations.push(
-        violation('duplicate_edge_id', `Another edge already has the id “${d.id}”`, { edgeId: d.id, path: `edges.${d.index}.id` }),
+        violation('duplicate_edge_id', 'Another connection already has the id of this one: every connection needs its own', {
+          edgeId: d.id,
+          path: `edges.${d.index}.id`,
+        }),
       );
     for (const d of issues.danglingEdges)
       violations.push(
-        violation('edge_unknown_node', `The ${d.end} “${d.ref}” is not a node of this workflow`, {
-          edgeId: d.id,
-          path: `edges.${d.index}.${d.end}`,
-        }),
+        violation(
+          'edge_unknown_node',
+          d.end === 'source'
+            ? 'This connection starts at a step that does not exist'
+            : 'This connection leads to a step that does not exist',
+          { edgeId: d.id, path: `edges.${d.index}.${d.end}` },
+        ),
       );
     const startNodes = graph.nodes.filter((n) => n.role === 'start');
     const starts = startNodes.map((n) => graph.indexOf.get(n.id)!);
@@ -46,15 +60,17 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
       ...checkPremiumSeats(graph, context),
       ...checkShape(graph, starts),
       ...checkTemplates(graph),
+      ...checkProviderLimits(graph, context),
+      ...checkUrls(graph),
     );
     return violations;
   } catch (error) {
     // Safety net only: property tests feed arbitrary JSON and never reach it. Refuse rather than crash.
-    return [violation('invalid_field', `The workflow could not be checked: ${String(error)}`, { path: '' })];
+    return [violation('invalid_field', 'The workflow could not be checked: it is not a workflow this editor understands', { path: '' })];
   }
 }
 
-/** Contract 5: only errors block a save; warnings are shown. */
+/** Contract 5: only errors block a save; warnings are shown (contract 8.6: some block a launch, see blocksLaunch). */
 export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.severity === 'error');
 
 function groupBy(violations: readonly Violation[], key: 'nodeId' | 'edgeId'): Map<string, Violation[]> {

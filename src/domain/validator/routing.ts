@@ -1,15 +1,13 @@
-import { branchHandles, HANDLE, isBranching, isSend, nodeDefinition } from '../catalog';
+import { branchHandles, FIELDS, HANDLE, isBranching, isSend, nodeDefinition } from '../catalog';
 import type { Violation } from '../workflow-types';
 import { reachableFrom, type Graph, type GraphEdge, type GraphNode } from './graph';
+import { outputLabel, outputLabels, stepName } from './names';
 import { violation } from './violation';
 
 /**
  * Graph rules about how nodes are wired: spec 4.1 rules 1–7, 11 and 12 and the routing table
  * of spec 3.3. Each check is one pass over nodes or edges, or one breadth-first walk.
  */
-
-const label = (node: GraphNode): string => nodeDefinition(node.type)?.label ?? node.type ?? 'node';
-const named = (node: GraphNode): string => `${label(node)} “${node.id}”`;
 
 /** Rule 4 (connection request), rule 6 (message types), else rule 11 (no dangling outputs). */
 function outputRule(node: GraphNode, code: 'missing_output' | 'duplicate_output'): string {
@@ -22,15 +20,19 @@ function outputRule(node: GraphNode, code: 'missing_output' | 'duplicate_output'
 /** Spec 4.1 rule 1 / contract 5 start_*: exactly one start, nothing enters it, one edge out to a non-end. */
 export function checkStart(graph: Graph, starts: readonly GraphNode[]): Violation[] {
   const out: Violation[] = [];
-  if (starts.length === 0) out.push(violation('start_count', 'The workflow needs one Start node'));
-  starts.slice(1).forEach((s) => out.push(violation('start_count', `Only one Start node is allowed; remove “${s.id}”`, { nodeId: s.id })));
+  if (starts.length === 0) out.push(violation('start_count', 'The workflow needs one Start step'));
+  starts.slice(1).forEach((s) => out.push(violation('start_count', 'Only one Start step is allowed: remove this one', { nodeId: s.id })));
   for (const start of starts) {
     const at = graph.indexOf.get(start.id)!;
     for (const e of graph.incoming[at]!)
       out.push(violation('start_incoming', 'Nothing may lead into Start', { edgeId: e.id, nodeId: start.id }));
     const edges = graph.outgoing[at]!;
     if (edges.length === 0) out.push(violation('start_target', 'Connect Start to the first step', { nodeId: start.id }));
-    edges.slice(1).forEach((e) => out.push(violation('start_target', 'Start has exactly one edge', { edgeId: e.id, nodeId: start.id })));
+    edges
+      .slice(1)
+      .forEach((e) =>
+        out.push(violation('start_target', 'Start has exactly one connection: remove this one', { edgeId: e.id, nodeId: start.id })),
+      );
     for (const e of edges) {
       if (graph.nodes[e.to]!.role === 'end')
         out.push(violation('start_target', 'Start must lead to a step, not straight to End', { edgeId: e.id, nodeId: start.id }));
@@ -45,7 +47,7 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
   const scorings = graph.nodes.filter((n) => n.role === 'scoring');
   scorings
     .slice(1)
-    .forEach((s) => out.push(violation('scoring_count', `Only one ICP scoring node is allowed; remove “${s.id}”`, { nodeId: s.id })));
+    .forEach((s) => out.push(violation('scoring_count', 'Only one ICP scoring step is allowed: remove this one', { nodeId: s.id })));
   for (const scoring of scorings) {
     const at = graph.indexOf.get(scoring.id)!;
     const into = graph.incoming[at]!;
@@ -59,7 +61,7 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
     for (const e of graph.outgoing[at]!) {
       if (e.handle === HANDLE.notQualified && graph.nodes[e.to]!.role !== 'end') {
         out.push(
-          violation('not_qualified_target', 'Not qualified goes straight to End: nothing is sent', {
+          violation('not_qualified_target', 'Connect “Not qualified” straight to End: nothing is sent to prospects who do not qualify', {
             nodeId: scoring.id,
             edgeId: e.id,
             handle: e.handle,
@@ -75,7 +77,9 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
   graph.nodes.forEach((n, i) => {
     if (unscored[i] && isSend(n.type)) {
       out.push(
-        violation('scoring_bypassed', `${named(n)} can be reached without passing ICP scoring’s Qualified output`, { nodeId: n.id }),
+        violation('scoring_bypassed', `${stepName(graph, n)} can be reached without passing ICP scoring’s “Qualified” output`, {
+          nodeId: n.id,
+        }),
       );
     }
   });
@@ -98,7 +102,7 @@ export function checkOutputs(graph: Graph): Violation[] {
       for (const e of edges) {
         if (e.handle !== undefined)
           out.push(
-            violation('unexpected_source_handle', `${label(node)} has one output: remove sourceHandle “${e.handle}”`, {
+            violation('unexpected_source_handle', `${stepName(graph, node)} has a single output: this connection must not name one`, {
               nodeId: node.id,
               edgeId: e.id,
               handle: e.handle,
@@ -108,14 +112,14 @@ export function checkOutputs(graph: Graph): Violation[] {
       if (node.role === 'start') return; // start's edge count has its own rule (start_target)
       if (edges.length === 0)
         out.push(
-          violation('missing_output', `Connect the output of ${named(node)}`, {
+          violation('missing_output', `Connect the output of ${stepName(graph, node)}`, {
             nodeId: node.id,
             rule: outputRule(node, 'missing_output'),
           }),
         );
       edges.slice(1).forEach((e) =>
         out.push(
-          violation('duplicate_output', `${named(node)} has one output and one edge`, {
+          violation('duplicate_output', `${stepName(graph, node)} has one output, so one connection: remove this one`, {
             nodeId: node.id,
             edgeId: e.id,
             rule: outputRule(node, 'duplicate_output'),
@@ -130,38 +134,50 @@ export function checkOutputs(graph: Graph): Violation[] {
       if (e.handle === undefined) {
         if (!e.badHandle)
           out.push(
-            violation('missing_source_handle', `Say which output of ${label(node)} this edge leaves: ${handles.join(' or ')}`, {
-              nodeId: node.id,
-              edgeId: e.id,
-            }),
+            violation(
+              'missing_source_handle',
+              `Say which output of ${stepName(graph, node)} this connection leaves by: ${outputLabels(node.type, 'or')}`,
+              {
+                nodeId: node.id,
+                edgeId: e.id,
+              },
+            ),
           );
         continue;
       }
       const slot = handles.indexOf(e.handle);
       if (slot === -1) {
         out.push(
-          violation('unknown_source_handle', `${label(node)} has no output “${e.handle}”; its outputs are ${handles.join(' and ')}`, {
-            nodeId: node.id,
-            edgeId: e.id,
-            handle: e.handle,
-          }),
+          violation(
+            'unknown_source_handle',
+            `This connection leaves ${stepName(graph, node)} by an output it does not have: use ${outputLabels(node.type, 'or')}`,
+            {
+              nodeId: node.id,
+              edgeId: e.id,
+              handle: e.handle,
+            },
+          ),
         );
       } else if (++used[slot]! > 1) {
         const handle = e.handle;
         out.push(
-          violation('duplicate_output', `The “${handle}” output of ${named(node)} has more than one edge`, {
-            nodeId: node.id,
-            edgeId: e.id,
-            handle,
-            rule: outputRule(node, 'duplicate_output'),
-          }),
+          violation(
+            'duplicate_output',
+            `The “${outputLabel(node.type, handle)}” output of ${stepName(graph, node)} has more than one connection`,
+            {
+              nodeId: node.id,
+              edgeId: e.id,
+              handle,
+              rule: outputRule(node, 'duplicate_output'),
+            },
+          ),
         );
       }
     }
     handles.forEach((handle, slot) => {
       if (used[slot] === 0)
         out.push(
-          violation('missing_output', `Connect the “${handle}” output of ${named(node)}`, {
+          violation('missing_output', `Connect the “${outputLabel(node.type, handle)}” output of ${stepName(graph, node)}`, {
             nodeId: node.id,
             handle,
             rule: outputRule(node, 'missing_output'),
@@ -181,7 +197,7 @@ export function checkRouting(graph: Graph): Violation[] {
     // Rule 5: an accepted invitation is never withdrawn, so withdrawal is entered only from no_response.
     if (to.role === 'withdrawal' && !(from.role === 'invitation' && e.handle === HANDLE.noResponse)) {
       out.push(
-        violation('withdraw_after_accept', 'Withdraw invitation may only follow a connection request’s No response output', {
+        violation('withdraw_after_accept', 'Withdraw invitation may only follow a connection request’s “No response” output', {
           nodeId: to.id,
           edgeId: e.id,
         }),
@@ -191,7 +207,7 @@ export function checkRouting(graph: Graph): Violation[] {
     // Rule 6: a reply ends the sequence.
     if (e.handle === HANDLE.replied && to.role !== 'end') {
       out.push(
-        violation('replied_target', `When the prospect replies to ${named(from)}, the sequence ends: connect Replied to End`, {
+        violation('replied_target', `When the prospect replies to ${stepName(graph, from)}, the sequence ends: connect “Replied” to End`, {
           nodeId: from.id,
           edgeId: e.id,
           handle: e.handle,
@@ -203,7 +219,7 @@ export function checkRouting(graph: Graph): Violation[] {
       out.push(
         violation(
           'redundant_delay',
-          `No reply already waits reply_wait_days: set the wait on ${named(from)} instead of adding ${named(to)}`,
+          `“No reply” already waits (${FIELDS.reply_wait_days!.label} on ${stepName(graph, from)}): set the wait there instead of adding ${stepName(graph, to)}`,
           { nodeId: to.id, edgeId: e.id, handle: e.handle },
         ),
       );

@@ -1,12 +1,12 @@
-import { nodeDefinition, requiredFields } from '../catalog';
+import { FIELDS, nodeDefinition, requiredFields } from '../catalog';
 import { isWellFormedTemplate, parseTemplate } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
 import { edgesOnCycles, reachableFrom, type Graph, type GraphNode } from './graph';
+import { senderNames, stepName } from './names';
 import { violation } from './violation';
 
 /** Node configuration rules (spec 4.1 rules 9, 10; templates of spec 2.5) and whole-graph rule 11. */
 
-const named = (node: GraphNode): string => `${nodeDefinition(node.type)?.label ?? 'Node'} “${node.id}”`;
 const dataPath = (node: GraphNode, key: string): string => `nodes.${node.index}.data.${key}`;
 
 /** Spec 4.1 rule 9: email pushes need a non-blank credential_id and campaign_id. */
@@ -17,11 +17,10 @@ export function checkRequiredFields(graph: Graph): Violation[] {
       const value = node.data[key];
       if (typeof value === 'string' && value.trim() !== '') continue;
       out.push(
-        violation(
-          'email_push_config',
-          `${named(node)} needs a ${key === 'credential_id' ? 'credential' : key === 'campaign_id' ? 'campaign' : key} (${key})`,
-          { nodeId: node.id, path: dataPath(node, key) },
-        ),
+        violation('email_push_config', `Choose the ${(FIELDS[key]?.label ?? 'setting').toLowerCase()} of ${stepName(graph, node)}`, {
+          nodeId: node.id,
+          path: dataPath(node, key),
+        }),
       );
     }
   }
@@ -42,16 +41,20 @@ export function checkPremiumSeats(graph: Graph, context: ValidationContext | und
     if (nodeDefinition(node.type)?.needsPremiumSeat !== true || node.data.only_open_profiles === true) continue;
     const path = dataPath(node, 'only_open_profiles');
     if (known) {
-      const who = lacking.map((s) => s.accountId).join(', ');
+      const who = senderNames(lacking);
       out.push(
-        violation('inmail_premium', `${named(node)} needs a premium seat, which sender ${who} lacks; or send to open profiles only`, {
-          nodeId: node.id,
-          path,
-        }),
+        violation(
+          'inmail_premium',
+          `${stepName(graph, node)} needs a premium seat, which ${who} lacks: send to open profiles only, or use senders with a seat`,
+          {
+            nodeId: node.id,
+            path,
+          },
+        ),
       );
     } else {
       out.push(
-        violation('inmail_premium', `${named(node)} needs senders with a premium seat, or open profiles only`, {
+        violation('inmail_premium', `${stepName(graph, node)} needs senders with a premium seat, or open profiles only`, {
           nodeId: node.id,
           path,
           severity: 'warning',
@@ -62,22 +65,27 @@ export function checkPremiumSeats(graph: Graph, context: ValidationContext | und
   return out;
 }
 
+/** Fields holding message templates (the field table's `placeholders`). */
+const TEMPLATE_FIELDS = Object.values(FIELDS)
+  .filter((f) => f.placeholders === true)
+  .map((f) => f.key);
+
 /**
- * Contract 5 template_invalid on `message_template` (error). `subject` (InMail) is filled the same
- * way in practice, but the contract names only message_template, so a bad subject only warns.
+ * Contract 5 template_invalid on `message_template` (error), listing every problem of the text. The
+ * other template fields (InMail subject, search query) are filled the same way, but the contract
+ * names only message_template, so there a bad placeholder only warns.
  */
 export function checkTemplates(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    for (const key of ['message_template', 'subject'] as const) {
+    for (const key of TEMPLATE_FIELDS) {
       const text = node.data[key];
       if (typeof text !== 'string' || isWellFormedTemplate(text)) continue;
       const { errors } = parseTemplate(text);
       if (errors.length === 0) continue;
-      const first = errors[0]!;
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+      const problems = errors.map((e) => `${e.message} (at character ${e.index + 1})`).join('; ');
       out.push(
-        violation('template_invalid', `${key}: ${first.message} at character ${first.index + 1}${more}`, {
+        violation('template_invalid', `${FIELDS[key]!.label}: ${problems}`, {
           nodeId: node.id,
           path: dataPath(node, key),
           severity: key === 'message_template' ? 'error' : 'warning',
@@ -95,14 +103,16 @@ export function checkShape(graph: Graph, starts: readonly number[]): Violation[]
     const from = graph.nodes[e.from]!;
     const to = graph.nodes[e.to]!;
     const message =
-      e.from === e.to ? `${named(from)} is connected to itself` : `This edge from “${from.id}” to “${to.id}” is part of a loop`;
+      e.from === e.to
+        ? `${stepName(graph, from)} is connected to itself`
+        : `This connection from ${stepName(graph, from)} to ${stepName(graph, to)} is part of a loop`;
     out.push(violation('cycle', message, { edgeId: e.id, nodeId: e.from === e.to ? from.id : undefined, handle: e.handle }));
   }
   // Without a start, start_count says it all; flagging every node as unreachable would only add noise.
   if (starts.length === 0) return out;
   const reached = reachableFrom(graph, starts);
   graph.nodes.forEach((n, i) => {
-    if (!reached[i]) out.push(violation('unreachable_node', `${named(n)} cannot be reached from Start`, { nodeId: n.id }));
+    if (!reached[i]) out.push(violation('unreachable_node', `${stepName(graph, n)} cannot be reached from Start`, { nodeId: n.id }));
   });
   return out;
 }

@@ -1,4 +1,4 @@
-import { DELAY_TYPES, NODE_TYPES, THRESHOLD_OPERATORS, nodeDataSchema } from '../catalog';
+import { FAST_DATA_CHECKS, NODE_TYPES, isPlainObject } from '../catalog';
 import { MAX_EDGES, MAX_NODES } from '../schemas';
 
 /**
@@ -8,45 +8,10 @@ import { MAX_EDGES, MAX_NODES } from '../schemas';
  * when it says no, the validator asks zod, which stays the source of truth for every message.
  */
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isString = (v: unknown): boolean => typeof v === 'string';
-const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
-const isPositive = (v: unknown): boolean => isFiniteNumber(v) && v > 0;
-const oneOf = (values: readonly string[]) => {
-  const set = new Set(values);
-  return (v: unknown): boolean => typeof v === 'string' && set.has(v);
-};
 
-/** One predicate per spec 2.5 field, mirroring nodeDataSchema in catalog/fields.ts. */
-export const FAST_DATA_CHECKS: Readonly<Record<string, (value: unknown) => boolean>> = {
-  message_template: isString,
-  outputVariable: isString,
-  subject: isString,
-  post_url: isString,
-  keyword: isString,
-  reply_message: isString,
-  customInstructions: isString,
-  credential_id: isString,
-  campaign_id: isString,
-  send_empty_request: isBoolean,
-  only_open_profiles: isBoolean,
-  icpThreshold: (v) => isFiniteNumber(v) && v >= 0 && v <= 100,
-  thresholdOperator: oneOf(THRESHOLD_OPERATORS),
-  wait_for_response_days: isPositive,
-  reply_wait_days: isPositive,
-  delay_amount: isPositive,
-  field_mappings: isPlainObject,
-  custom_variables: isPlainObject,
-  delay_type: oneOf(DELAY_TYPES),
-};
+export { FAST_DATA_CHECKS };
 const DATA_CHECKS = new Map(Object.entries(FAST_DATA_CHECKS));
-
-/** If someone adds a field to nodeDataSchema and not here, fall back to zod rather than accept blindly. */
-const inSync =
-  Object.keys(nodeDataSchema.shape).length === DATA_CHECKS.size && Object.keys(nodeDataSchema.shape).every((k) => DATA_CHECKS.has(k));
 
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const nonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
@@ -83,7 +48,7 @@ export function edgeLooksValid(edge: unknown): boolean {
  * of allowed length. Its issues, if any, are then all inside items (zod checks each item alone).
  */
 export function rootLooksValid(definition: unknown): definition is { nodes: unknown[]; edges: unknown[] } {
-  if (!inSync || !isPlainObject(definition)) return false;
+  if (!isPlainObject(definition)) return false;
   let keys = 0;
   for (const _key in definition) keys++;
   const { nodes, edges } = definition;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FIELDS, fieldRequirement, nodeDefinition } from '../catalog';
 import { MAX_EDGES, MAX_NODES, workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from '../schemas';
 import type { Violation } from '../workflow-types';
 import { isRecord } from '../is-record';
@@ -22,36 +23,66 @@ function owner(definition: Record<string, unknown>, path: readonly PropertyKey[]
   return list === 'nodes' ? { nodeId: id } : { edgeId: id };
 }
 
-/** `nodes.3.data.icpThreshold` → `data.icpThreshold`, the part a node's own panel understands. */
-const localPath = (path: readonly PropertyKey[]): string => (path.length > 2 ? joinPath(path.slice(2)) : joinPath(path));
+/** What an issue at `path` (inside a step, a connection, or the workflow) means, in users' words. */
+function describe(path: readonly PropertyKey[]): string {
+  const [list, , part, key] = path;
+  if (path.length === 1) return 'The workflow needs a list of steps (nodes) and a list of connections (edges)';
+  if (list === 'nodes') {
+    if (part === 'data' && typeof key === 'string' && path.length === 4) {
+      const field = FIELDS[key];
+      if (field) return fieldRequirement(field);
+    }
+    if (part === 'data') return 'The settings of this step must be an object of named values';
+    if (part === 'position') return 'The position of this step must be two finite numbers, x and y';
+    if (part === 'id') return 'Every step needs an id (non-empty text)';
+    if (part === 'type') return 'Every step needs a type';
+    if (part === undefined) return 'Every step must be an object with an id, a type, a position and settings';
+    return 'This step has a value that is not allowed';
+  }
+  if (list === 'edges') {
+    if (part === 'id') return 'Every connection needs an id (non-empty text)';
+    if (part === 'source') return 'Every connection needs the id of the step it starts at';
+    if (part === 'target') return 'Every connection needs the id of the step it leads to';
+    if (part === 'sourceHandle') return 'The output a connection leaves by must be named with text';
+    if (part === undefined) return 'Every connection must be an object with an id, a source and a target';
+    return 'This connection has a value that is not allowed';
+  }
+  return 'The workflow definition must be an object with nodes and edges';
+}
 
 function fromIssue(definition: Record<string, unknown>, issue: Issue): Violation[] {
   const path = issue.path as readonly PropertyKey[];
   const where = joinPath(path);
   const ids = owner(definition, path);
   if (issue.code === 'unrecognized_keys') {
-    const what = path.length === 0 ? 'a workflow definition has only nodes and edges' : `not allowed in ${localPath(path)}`;
+    const what =
+      path.length === 0
+        ? 'a workflow definition has only nodes and edges'
+        : path[path.length - 1] === 'position'
+          ? 'a position has only x and y'
+          : 'it is not allowed here';
     return issue.keys.map((key) =>
       violation('invalid_field', `Unknown property “${key}”: ${what}`, { ...ids, path: where ? `${where}.${key}` : key }),
     );
   }
   if (path.length === 1 && path[0] === 'nodes' && (issue.code === 'too_small' || issue.code === 'too_big')) {
-    return [violation('node_count', `A workflow has 1 to ${MAX_NODES} nodes`, { path: where })];
+    return [violation('node_count', `A workflow has 1 to ${MAX_NODES} steps`, { path: where })];
   }
   if (path.length === 1 && path[0] === 'edges' && issue.code === 'too_big') {
-    return [violation('edge_count', `A workflow has at most ${MAX_EDGES} edges`, { path: where })];
+    return [violation('edge_count', `A workflow has at most ${MAX_EDGES} connections`, { path: where })];
   }
   if (path.length === 3 && path[0] === 'nodes' && path[2] === 'type' && issue.code === 'invalid_value') {
     const nodes = definition.nodes as unknown[];
     const node = nodes[path[1] as number];
     const type = isRecord(node) ? node.type : undefined;
     if (typeof type === 'string') {
+      // Contract 5: the message suggests the type meant (an agent reads it; the app shows the label too).
       const renamed = RENAMED_TYPES.get(type);
-      const hint = renamed ? `; use “${renamed}” instead` : '';
-      return [violation('unknown_node_type', `Unknown node type “${type}”${hint}`, { ...ids, path: where })];
+      const hint = renamed ? `; use “${renamed}” instead (the ${nodeDefinition(renamed)?.label} step)` : '';
+      return [violation('unknown_node_type', `Unknown step type “${type}”${hint}`, { ...ids, path: where })];
     }
   }
-  return [violation('invalid_field', path.length > 0 ? `${localPath(path)}: ${issue.message}` : issue.message, { ...ids, path: where })];
+  return [violation('invalid_field', describe(path), { ...ids, path: where })];
 }
 
 /**

@@ -30,6 +30,9 @@ const RULE_OF: Record<ViolationCode, string> = {
   missing_source_handle: '4.1.12',
   unexpected_source_handle: '4.1.12',
   unknown_source_handle: '4.1.12',
+  // Contract 8.6: limits and formats of a step's fields, like the bounds of spec section 2.
+  provider_limit: '2',
+  invalid_url: '2',
 };
 
 export interface ViolationDetails {

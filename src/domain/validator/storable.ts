@@ -1,0 +1,51 @@
+import { FIELDS } from '../catalog';
+import { unstorableTextPaths } from '../contract/bounds';
+import type { Violation } from '../workflow-types';
+import { isRecord } from './graph';
+import { violation } from './violation';
+
+/**
+ * Contract 8.4 inside a graph: a string anywhere in a step or a connection (data, extra properties,
+ * property names) holding U+0000 or a lone surrogate cannot be stored, so it is an invalid_field
+ * naming its path. A cheap allocation-free scan first; paths are collected only for the item hit.
+ */
+
+const SUSPECT = /[\u0000\ud800-\udfff]/;
+
+function suspect(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return SUSPECT.test(value);
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (suspect(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (SUSPECT.test(key) || suspect((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+/** "Instructions", "The setting “note”", "A text": what the path names, in users' words. */
+function what(path: string[]): string {
+  const [, , part, key] = path;
+  if (part === 'data' && key !== undefined) return FIELDS[key] && path.length === 4 ? FIELDS[key]!.label : `The setting “${key}”`;
+  return 'A text';
+}
+
+export function checkStorableText(definition: { nodes: unknown[]; edges: unknown[] }): Violation[] {
+  const out: Violation[] = [];
+  for (const list of ['nodes', 'edges'] as const) {
+    definition[list].forEach((item, index) => {
+      if (!suspect(item, 0)) return;
+      const id = isRecord(item) && typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
+      const owner = list === 'nodes' ? { nodeId: id } : { edgeId: id };
+      const noun = list === 'nodes' ? 'this step' : 'this connection';
+      for (const hit of unstorableTextPaths(item, [list, String(index)])) {
+        const segments = hit.path.split('.');
+        out.push(violation('invalid_field', `${what(segments)} of ${noun} ${hit.message}`, { ...owner, path: hit.path }));
+      }
+    });
+  }
+  return out;
+}
