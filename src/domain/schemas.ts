@@ -4,8 +4,6 @@ import { NODE_TYPES, nodeDataSchema } from './catalog';
 /** Spec 8: graph size limits. */
 export const MAX_NODES = 500;
 export const MAX_EDGES = 2000;
-/** Spec 4.3 / 8: media items per inspiration. */
-export const MAX_MEDIA_ITEMS = 4;
 
 /** Spec 2.3: x and y required, finite (contract 5), nothing else. zod 4 numbers reject ±Infinity and NaN. */
 export const nodePositionSchema = z.strictObject({ x: z.number(), y: z.number() });
@@ -35,35 +33,3 @@ export const workflowDefinitionSchema = z.strictObject({
 export type WorkflowNodeInput = z.infer<typeof workflowNodeSchema>;
 export type WorkflowEdgeInput = z.infer<typeof workflowEdgeSchema>;
 export type WorkflowDefinitionInput = z.infer<typeof workflowDefinitionSchema>;
-
-/** Spec 2.6: all five fields required, nothing else. */
-export const mediaItemSchema = z.strictObject({
-  type: z.enum(['image', 'video']),
-  url: z.url(),
-  thumbnailUrl: z.url().nullable(),
-  width: z.int().min(0).nullable(),
-  height: z.int().min(0).nullable(),
-});
-export type MediaItem = z.infer<typeof mediaItemSchema>;
-
-/** Spec 4.3 body of save-inspiration: additional properties forbidden; nullability exactly as the table. */
-export const inspirationInputSchema = z.strictObject({
-  workspaceId: z.string().optional(), // spec 4.3 states no minimum length (spec 2.1: only where stated)
-  text: z.string(),
-  author: z.string().optional(),
-  url: z.string().nullable().optional(),
-  providerId: z.string().optional(),
-  notes: z.string().nullable().optional(),
-  authorId: z.string().nullable().optional(),
-  authorUrl: z.string().nullable().optional(),
-  linkedinAccountId: z.string().nullable().optional(),
-  // Counts: the spec says "integer or null"; negative counts cannot happen, so minimum 0.
-  reactions: z.int().min(0).nullable().optional(),
-  comments: z.int().min(0).nullable().optional(),
-  reposts: z.int().min(0).nullable().optional(),
-  observedAt: z.string().optional(),
-  publishedAt: z.string().nullable().optional(),
-  avatarUrl: z.url().nullable().optional(),
-  media: z.array(mediaItemSchema).max(MAX_MEDIA_ITEMS).optional(),
-});
-export type InspirationInput = z.infer<typeof inspirationInputSchema>;

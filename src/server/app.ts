@@ -8,6 +8,8 @@ import { requireCaller, type AppEnv } from './http/auth';
 import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
 import type { RouteModule } from './http/route-module';
+import { refuseUnstorableUrl } from './http/input';
+import { originGuard, securityHeaders } from './http/security';
 import { workspaceRoutes } from './workspaces/routes';
 import { conversationRoutes } from './conversations/routes';
 import { inspirationRoutes } from './inspiration/routes';
@@ -40,10 +42,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     },
   });
 
+  app.use('*', securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
-  const caller = requireCaller(ctx.db);
-  app.use('/api/*', tooLarge, caller);
-  app.use('/mcp', tooLarge, caller);
+  const api = [originGuard(ctx.config.allowedOrigins), tooLarge, requireCaller(ctx.db, ctx.config.authFailuresPerMinute)];
+  app.use('/api/*', ...api, refuseUnstorableUrl());
+  app.use('/mcp', ...api);
   for (const module of MODULES) app.route('/', module(ctx));
 
   app.notFound((c) =>

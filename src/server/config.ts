@@ -1,3 +1,5 @@
+import { parseAllowedOrigins } from './http/security';
+
 /** Environment of the server and the admin CLI (contract 1, 2, 6). Parsed once; modules receive it. */
 export interface Config {
   host: string;
@@ -11,6 +13,10 @@ export interface Config {
   webhookRetentionDays: number;
   /** Milliseconds between dispatcher polls. */
   webhookPollMs: number;
+  /** Web origins besides the server's own that may call /api and /mcp (`ALLOWED_ORIGINS`). */
+  allowedOrigins: string[];
+  /** Failed authentications per client address per minute before 429 (`AUTH_FAILURES_PER_MINUTE`, default 20). */
+  authFailuresPerMinute: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -27,6 +33,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (delays.some((d) => !Number.isFinite(d) || d < 0))
     throw new Error('WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative numbers');
   if (env.DEMO_API_KEY !== undefined && env.DEMO_API_KEY.length < 32) throw new Error('DEMO_API_KEY must be at least 32 characters');
+  const authFailures = env.AUTH_FAILURES_PER_MINUTE ? Number(env.AUTH_FAILURES_PER_MINUTE) : 20;
+  if (!Number.isInteger(authFailures) || authFailures < 1) throw new Error('AUTH_FAILURES_PER_MINUTE must be a positive integer');
   const retention = env.WEBHOOK_RETENTION_DAYS ? Number(env.WEBHOOK_RETENTION_DAYS) : 30;
   return {
     host,
@@ -39,5 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE !== undefined ? env.WEBHOOK_ALLOW_PRIVATE === '1' : LOOPBACK.has(host),
     webhookRetentionDays: Number.isFinite(retention) && retention > 0 ? retention : 30,
     webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : 500,
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    authFailuresPerMinute: authFailures,
   };
 }

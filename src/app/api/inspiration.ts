@@ -1,30 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InspirationInput, MediaItem } from '../../domain/schemas';
+import type { Inspiration, InspirationInput } from '../../domain/contract/inspiration';
 import { useSession } from '../session';
 import type { Page } from './conversations';
 import { apiFetch, currentWorkspaceId } from './http';
 
-/** Contract 4: every input field (absent optional → null, media → []), plus id, workspaceId, createdAt. */
-export interface Inspiration {
-  id: string;
-  workspaceId: string;
-  text: string;
-  author: string | null;
-  url: string | null;
-  providerId: string | null;
-  notes: string | null;
-  authorId: string | null;
-  authorUrl: string | null;
-  linkedinAccountId: string | null;
-  reactions: number | null;
-  comments: number | null;
-  reposts: number | null;
-  observedAt: string | null;
-  publishedAt: string | null;
-  avatarUrl: string | null;
-  media: MediaItem[];
-  createdAt: string;
-}
+export type { Inspiration };
 
 /** Saved inspirations, newest first, cursor pages; `search` matches text or author. */
 export function useInspirations(search: string) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inspirationInputSchema, MAX_MEDIA_ITEMS, type InspirationInput } from '../../domain/schemas';
+import { inspirationInputSchema, MAX_MEDIA_ITEMS, type InspirationInput } from '../../domain/contract/inspiration';
 import type { FieldError } from '../api/http';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseUtcDateTime, workflowDefinitionSchema } from '../../domain';
+import { int32 } from '../../domain/contract/bounds';
 import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../mcp/tool';
 import {
@@ -78,7 +79,7 @@ const versionsArgs = z.strictObject({ workspaceId, campaignId });
 const versionArgs = z.strictObject({
   workspaceId,
   campaignId,
-  version: z.int().min(1).describe('A version number from list-campaign-versions.'),
+  version: int32().min(1).describe('A version number from list-campaign-versions.'),
 });
 
 export const campaignTools: ToolDefinition[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableDateTime } from '../../domain/contract/bounds';
 import { cursorParam, limitParam } from '../http/pagination';
 
 /** Request and response shapes of the inbox (spec 4.2, contract 4 and 7); OpenAPI is generated from these. */
@@ -46,7 +47,7 @@ export const ingestMessageBody = z.strictObject({
   }),
   direction: z.enum(DIRECTIONS),
   text: z.string().max(100_000),
-  sentAt: z.iso.datetime({ offset: true }).describe('ISO 8601 date-time with Z or an offset.'),
+  sentAt: storableDateTime().describe('ISO 8601 date-time with Z or an offset.'),
 });
 export type IngestMessageBody = z.infer<typeof ingestMessageBody>;
 

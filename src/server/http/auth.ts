@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Db, Queryable } from '../db/types';
 import { ApiError, problemResponse } from './errors';
 
@@ -38,33 +39,105 @@ export async function authenticate(db: Queryable, authorization: string | undefi
 
 /**
  * Known keys are remembered for a few seconds so a request costs one SQL round trip, not two.
- * Only positive answers are cached (a key created a moment ago works at once), and keys and their
- * grants are never revoked by any operation, so a short cache cannot widen access across processes.
+ * Keys and their grants are never revoked by any operation, so a short cache cannot widen access
+ * across processes. Unknown keys are remembered too (negative cache), so a flood of one wrong key
+ * costs no repeated lookup; a key is random, so nobody presents it before it exists, and the short
+ * expiry bounds the wait if someone ever did.
  */
 const CALLER_CACHE_MS = 30_000;
-const CALLER_CACHE_MAX = 1000;
+const UNKNOWN_KEY_CACHE_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+/** A bounded map with expiry: the oldest entry goes when it is full. */
+function expiringCache<V>(ttlMs: number) {
+  const entries = new Map<string, { value: V; until: number }>();
+  return {
+    get(key: string, now: number): V | undefined {
+      const hit = entries.get(key);
+      if (hit && hit.until > now) return hit.value;
+      if (hit) entries.delete(key);
+      return undefined;
+    },
+    set(key: string, value: V, now: number): void {
+      entries.delete(key);
+      if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, until: now + ttlMs });
+    },
+  };
+}
 
 function cachedAuthenticate(db: Db) {
-  const cache = new Map<string, { caller: Caller; until: number }>();
+  const known = expiringCache<Caller>(CALLER_CACHE_MS);
+  const unknown = expiringCache<true>(UNKNOWN_KEY_CACHE_MS);
   return async (authorization: string | undefined): Promise<Caller | undefined> => {
+    if (!authorization) return undefined;
     const now = Date.now();
-    const hit = authorization ? cache.get(authorization) : undefined;
-    if (hit && hit.until > now) return hit.caller;
+    const hit = known.get(authorization, now);
+    if (hit) return hit;
+    if (unknown.get(authorization, now)) return undefined;
     const caller = await authenticate(db, authorization);
-    if (caller && authorization) {
-      if (cache.size >= CALLER_CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(authorization, { caller, until: now + CALLER_CACHE_MS });
-    }
+    if (caller) known.set(authorization, caller, now);
+    else unknown.set(authorization, true, now);
     return caller;
   };
 }
 
-/** Hono middleware: 401 problem unless the bearer key is known; sets `caller`. */
-export function requireCaller(db: Db): MiddlewareHandler<AppEnv> {
+export const AUTH_FAILURE_WINDOW_MS = 60_000;
+
+/**
+ * Failed authentications per client address in a fixed one-minute window. Only a request that
+ * presented a key that is not valid counts (a missing key is not a guess). Once an address reaches
+ * the limit, every request from it gets 429 until the window ends, so guessing cannot go on.
+ */
+export function failureLimiter(limit: number, windowMs = AUTH_FAILURE_WINDOW_MS) {
+  const windows = new Map<string, { start: number; failures: number }>();
+  const current = (address: string, now: number) => {
+    const w = windows.get(address);
+    return w && now - w.start < windowMs ? w : undefined;
+  };
+  return {
+    /** Seconds until `address` may try again, or 0 when it may now. */
+    retryAfter(address: string, now = Date.now()): number {
+      const w = current(address, now);
+      return w && w.failures >= limit ? Math.max(1, Math.ceil((w.start + windowMs - now) / 1000)) : 0;
+    },
+    fail(address: string, now = Date.now()): void {
+      const w = current(address, now);
+      if (w) w.failures += 1;
+      else {
+        windows.delete(address);
+        if (windows.size >= CACHE_MAX) windows.delete(windows.keys().next().value!);
+        windows.set(address, { start: now, failures: 1 });
+      }
+    },
+  };
+}
+
+/** The peer address of the connection (not a forwarded header a client could forge). */
+function clientAddress(c: Context): string {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+const RATE_LIMITED = (seconds: number) =>
+  new ApiError(429, 'rate_limited', `Too many failed sign-in attempts from your address: try again in ${seconds} seconds.`);
+
+/** Hono middleware: 401 problem unless the bearer key is known; sets `caller`. Failed attempts are rate limited per address. */
+export function requireCaller(db: Db, failuresPerMinute: number): MiddlewareHandler<AppEnv> {
   const lookup = cachedAuthenticate(db);
+  const limiter = failureLimiter(failuresPerMinute);
   return async (c, next) => {
-    const caller = await lookup(c.req.header('Authorization'));
-    if (!caller) return problemResponse(c, UNAUTHORIZED());
+    const address = clientAddress(c);
+    const wait = limiter.retryAfter(address);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return problemResponse(c, RATE_LIMITED(wait));
+    }
+    const authorization = c.req.header('Authorization');
+    const caller = await lookup(authorization);
+    if (!caller) {
+      if (authorization !== undefined) limiter.fail(address);
+      return problemResponse(c, UNAUTHORIZED());
+    }
     c.set('caller', caller);
     await next();
   };

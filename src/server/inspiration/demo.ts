@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import type { InspirationInput } from '../../domain/schemas';
+import type { InspirationInput } from '../../domain/contract/inspiration';
 import { saveInspiration } from './queries';
 
 /** Demo inspirations (spec 4.3 shapes), some with media. Saved through the same path as the API. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteDoc } from '../openapi/route-doc';
-import { inspirationIdParams, inspirationInputSchema, inspirationPageSchema, inspirationSchema, listInspirationQuery } from './schemas';
+import { inspirationInputSchema, inspirationPageSchema, inspirationSchema } from '../../domain/contract/inspiration';
+import { inspirationIdParams, listInspirationQuery } from './schemas';
 
 export const inspirationDocs: RouteDoc[] = [
   {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allPages } from '../conversations/testing';
 import { api, keyFor, newWorkspace } from '../testing/fixtures';
-import { inspirationPageSchema, inspirationSchema } from './schemas';
+import { inspirationPageSchema, inspirationSchema } from '../../domain/contract/inspiration';
 
 const PATH = '/api/v1/content/inspiration';
 const image = { type: 'image', url: 'https://cdn.example/a.png', thumbnailUrl: null, width: 1200, height: 0 };

@@ -1,8 +1,7 @@
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { likePattern } from '../http/pagination';
-import type { InspirationInput } from '../../domain/schemas';
-import type { Inspiration } from './schemas';
+import type { Inspiration, InspirationInput } from '../../domain/contract/inspiration';
 
 /** SQL of saved inspirations (spec 4.3). Stored as given: no AI analysis, timestamps kept as text. */
 

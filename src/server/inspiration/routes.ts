@@ -5,7 +5,8 @@ import { notFound, parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http/pagination';
 import { getInspiration, listInspirations, saveInspiration } from './queries';
-import { inspirationInputSchema, listInspirationQuery } from './schemas';
+import { inspirationInputSchema } from '../../domain/contract/inspiration';
+import { listInspirationQuery } from './schemas';
 
 /** Content inspirations: spec 4.3 save, contract 7 list. workspaceId travels in the body on save (contract 2). */
 export const inspirationRoutes: RouteModule = ({ db }) => {

@@ -2,8 +2,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
+  CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
   ListToolsRequestSchema,
+  PingRequestSchema,
   McpError,
   type CallToolRequest,
   type CallToolResult,
@@ -13,6 +16,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RouteModule } from '../http/route-module';
 import type { AppEnv } from '../http/auth';
+import { unstorableTextPaths } from '../../domain/contract/bounds';
 import { ApiError } from '../http/errors';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
 
@@ -74,8 +78,21 @@ export function toToolError(err: unknown): CallToolResult {
   return textResult({ error: { code: apiError.code, message: apiError.detail, ...apiError.extras } }, true);
 }
 
+/** Contract 8.4: a string the database cannot store (U+0000, a lone surrogate) anywhere in the arguments is invalid_arguments, named by its path. */
+function refuseUnstorableArguments(rawArguments: unknown): void {
+  const errors = unstorableTextPaths(rawArguments);
+  if (errors.length > 0)
+    throw new ApiError(
+      400,
+      'invalid_arguments',
+      `Invalid arguments: ${errors.map((e) => `${e.path || '(arguments)'}: ${e.message}`).join('; ')}`,
+      { errors },
+    );
+}
+
 async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolContext): Promise<CallToolResult> {
   try {
+    refuseUnstorableArguments(rawArguments);
     const result = await tool.run(parseArguments(tool.arguments, rawArguments), ctx);
     return textResult(result as Record<string, unknown>, false);
   } catch (err) {
@@ -122,6 +139,38 @@ async function normalisedRequest(raw: Request): Promise<{ request: Request; pars
   }
 }
 
+// The SDK answers params that fail its schemas with -32603 (or -32602) carrying a raw zod dump; these
+// methods are checked first so a malformed request gets -32602 with a sentence a person can read.
+const CHECKED_METHODS: Record<string, z.ZodType> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'tools/call': CallToolRequestSchema,
+};
+
+const describeIssue = (issue: z.core.$ZodIssue): string => {
+  const where = issue.path.filter((p) => p !== 'params').join('.') || 'params';
+  return issue.code === 'invalid_type' && issue.message.endsWith('received undefined')
+    ? `${where} is missing`
+    : `${where}: ${issue.message}`;
+};
+
+/** A JSON-RPC -32602 answer when `message` is a request of a checked method whose params are malformed; undefined otherwise. */
+export function invalidParamsAnswer(message: unknown): Response | undefined {
+  if (!message || typeof message !== 'object' || Array.isArray(message)) return undefined;
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  if (typeof method !== 'string' || !(typeof id === 'string' || typeof id === 'number')) return undefined;
+  const schema = CHECKED_METHODS[method];
+  const result = schema?.safeParse(message);
+  if (!result || result.success) return undefined;
+  const detail = [...new Set(result.error.issues.map(describeIssue))].join('; ');
+  return Response.json({
+    jsonrpc: '2.0',
+    id,
+    error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${method}: ${detail}.` },
+  });
+}
+
 const methodNotAllowed = () =>
   new Response(
     JSON.stringify({
@@ -147,6 +196,8 @@ export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {
       await server.connect(transport);
       try {
         const { request, parsedBody } = await normalisedRequest(c.req.raw);
+        const invalid = invalidParamsAnswer(parsedBody);
+        if (invalid) return invalid;
         return await transport.handleRequest(request, { parsedBody });
       } finally {
         void server.close();

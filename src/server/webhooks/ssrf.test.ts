@@ -31,6 +31,36 @@ describe('SSRF guard (contract 6)', () => {
     ['2606:4700::1111', false],
     ['[::1]', true],
     ['not-an-ip', true],
+    // IPv4-compatible (deprecated) addresses carry an IPv4 address in the last 32 bits.
+    ['::127.0.0.1', true],
+    ['::7f00:1', true],
+    ['::10.1.2.3', true],
+    ['::8.8.8.8', false],
+    // 6to4: 2002:AABB:CCDD:: tunnels to AA.BB.CC.DD.
+    ['2002:7f00:1::', true],
+    ['2002:a00:1::1', true],
+    ['2002:c0a8:101::', true],
+    ['2002:808:808::1', false],
+    // NAT64: the well-known prefix embeds the IPv4 address; the local-use prefix is not public.
+    ['64:ff9b::7f00:1', true],
+    ['64:ff9b::808:808', false],
+    ['64:ff9b:1::808:808', true],
+    // IPv4-mapped and -translated forms.
+    ['::ffff:10.0.0.1', true],
+    ['::ffff:0:7f00:1', true],
+    ['::ffff:169.254.169.254', true],
+    // Teredo: server 2001:0:SSSS:SSSS, client = last 32 bits inverted.
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', true], // client 127.0.0.1
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', false], // server 65.54.227.120, client 8.8.8.8
+    ['2001:0:a00:1:8000:63bf:f7f7:f7f7', true], // server 10.0.0.1
+    // Other special ranges.
+    ['2001:db8::1', true],
+    ['100::1', true],
+    ['fec0::1', true],
+    ['ff02::1', true],
+    ['192.0.2.1', true],
+    ['198.18.0.1', true],
+    ['fe80::1%eth0', true],
   ];
   it.each(cases)('isPrivateAddress(%s) = %s', (ip, expected) => {
     expect(isPrivateAddress(ip)).toBe(expected);
@@ -44,6 +74,18 @@ describe('SSRF guard (contract 6)', () => {
       'http://169.254.169.254/latest/meta-data',
       'http://localhost:3000/x',
       'http://api.localhost/x',
+      'http://[::127.0.0.1]/',
+      'http://[2002:7f00:1::]/',
+      'http://localhost.:8080/',
+      'http://localhost../',
+      'http://LOCALHOST.:8080/',
+      'http://api.localhost./x',
+      'http://127.0.0.1./x',
+      'http://0x7f.1/x',
+      'http://2130706433/x',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[64:ff9b::127.0.0.1]/',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
     ]) {
       expect(await checkDestination(url, false)).toMatch(/private|loopback/);
       expect(await checkDestination(url, true)).toBeNull();

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Contract 6 SSRF guard: private, link-local, loopback (and other non-public) destinations are
@@ -7,57 +8,41 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * address actually connected to (so a DNS answer that changes after creation cannot slip through).
  */
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['100::', 64],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
+/** IPv4 from 32 bits taken as two 16-bit IPv6 parts. */
+const v4From = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
 
-/** The IPv4 address inside an IPv4-mapped/compatible or NAT64 IPv6 address, if any. */
-function embeddedIpv4(ip: string): string | undefined {
-  const lower = ip.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/**
+ * The IPv4 addresses an IPv6 address leads to: IPv4-mapped and -translated (`::ffff:a.b.c.d`),
+ * IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`), 6to4 (`2002:aabb:ccdd::`) and Teredo
+ * (server and obfuscated client). Undefined when it embeds none.
+ */
+function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const p = ip.parts;
+  switch (ip.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return [v4From(p[6], p[7])];
+    case 'rfc6052': // the well-known NAT64 prefix /96; the local-use /48 (RFC 8215) is not public
+      return p[2] === 0 ? [v4From(p[6], p[7])] : undefined;
+    case '6to4':
+      return [v4From(p[1], p[2])];
+    case 'teredo':
+      return [v4From(p[2], p[3]), v4From(p[6] ^ 0xffff, p[7] ^ 0xffff)];
+  }
+  if (p.slice(0, 6).every((x) => x === 0) && (p[6] !== 0 || p[7] > 1)) return [v4From(p[6], p[7])]; // IPv4-compatible
+  return undefined;
 }
 
-/** True for an address a webhook must not reach without WEBHOOK_ALLOW_PRIVATE. */
+/** True for an address a webhook must not reach without WEBHOOK_ALLOW_PRIVATE: anything but public unicast. */
 export function isPrivateAddress(ip: string): boolean {
   const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(bare);
-    return v4 !== undefined ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
-  }
-  return true; // not an IP at all: refuse rather than guess
+  if (!ipaddr.isValid(bare) || (!bare.includes(':') && !ipaddr.IPv4.isValidFourPartDecimal(bare))) return true; // not an IP literal: refuse rather than guess
+  const addr = ipaddr.parse(bare);
+  if (addr.kind() === 'ipv4') return addr.range() !== 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  const inner = embeddedIpv4(v6);
+  if (inner) return inner.some((v4) => v4.range() !== 'unicast');
+  return v6.range() !== 'unicast';
 }
 
 export class BlockedDestinationError extends Error {
@@ -79,8 +64,8 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-/** The host of a URL without IPv6 brackets. */
-export const urlHost = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '');
+/** The host of a URL without IPv6 brackets or trailing dots (`localhost.` is `localhost`). */
+export const urlHost = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
 
 /**
  * Creation-time check: an IP literal is judged directly; a name is resolved and refused when any
@@ -90,7 +75,7 @@ export async function checkDestination(rawUrl: string, allowPrivate: boolean): P
   if (allowPrivate) return null;
   const host = urlHost(new URL(rawUrl));
   if (isIP(host)) return isPrivateAddress(host) ? `${host} is a private, loopback or link-local address` : null;
-  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is a loopback name`;
+  if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return `${host || 'the host'} is a loopback name`;
   const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(host, { all: true }, (err, a) => resolve(err ? [] : a)));
   const bad = addresses.find((a) => isPrivateAddress(a.address));
   return bad ? `${host} resolves to ${bad.address}, a private, loopback or link-local address` : null;
