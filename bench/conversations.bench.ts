@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createAccount, createApiKey, createWorkspace } from '../src/server/admin/ops';
 import { loadConfig } from '../src/server/config';
+import { stepStats } from '../src/server/conversations/operations';
 import { listConversations, type ConversationFilters } from '../src/server/conversations/queries';
 import type { Db } from '../src/server/db/types';
 import { authenticate } from '../src/server/http/auth';
@@ -43,7 +44,7 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
  * the trigram index is rebuilt once after the load (its own definition, read back from pg_indexes):
  * 3x faster than maintaining it row by row. PGlite (wasm) builds GIN indexes slowly: kept there.
  */
-export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[]): Promise<void> {
+export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[], campaignId: string | null = null): Promise<void> {
   const rebuild = db.kind === 'pg';
   const {
     rows: [search],
@@ -55,7 +56,8 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
   for (let from = 0; from < CONVERSATIONS; from += 25_000) {
     await db.query(
       `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_headline,
-         last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts)
+         last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts,
+         campaign_id, campaign_node_id, has_inbound)
        SELECT $1::uuid, ($2::uuid[])[1 + i % 3], ($3::text[])[1 + i % 3], 'bench-' || i, 'Contact ' || i,
          'Head of Growth at Company ' || (i % 300),
          ${phrase}[1 + (i + 2) % 6] || ' #' || i,
@@ -65,9 +67,11 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
          CASE WHEN i % 5 = 0 THEN ARRAY['Hot-Lead'] ELSE '{}'::text[] END,
          CASE WHEN i % 5 = 0 THEN ARRAY['hot-lead'] ELSE '{}'::text[] END,
          ${phrase}[1 + i % 6] || CASE WHEN i % 1000 = 7 THEN ' zyxelquartz' ELSE '' END || E'\\n' ||
-           ${phrase}[1 + (i + 1) % 6] || E'\\n' || ${phrase}[1 + (i + 2) % 6] || ' #' || i
+           ${phrase}[1 + (i + 1) % 6] || E'\\n' || ${phrase}[1 + (i + 2) % 6] || ' #' || i,
+         -- a quarter of the conversations come from the campaign's 5 steps (contract 8.2 filters)
+         CASE WHEN i % 4 = 0 THEN $6::uuid END, CASE WHEN i % 4 = 0 THEN 'step-' || (i % 5) END, i % 3 <> 0
        FROM generate_series($4::int, $5::int) AS i`,
-      [workspaceId, accountIds, channels, from, Math.min(CONVERSATIONS, from + 25_000) - 1],
+      [workspaceId, accountIds, channels, from, Math.min(CONVERSATIONS, from + 25_000) - 1, campaignId],
     );
   }
   await db.query(
@@ -112,8 +116,13 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     ] as const) {
       accounts.push((await createAccount(server.db, workspaceId, { channel, name })).accountId);
     }
+    const {
+      rows: [campaign],
+    } = await server.db.query<{ id: string }>("INSERT INTO campaigns (workspace_id, name) VALUES ($1, 'Bench') RETURNING id", [
+      workspaceId,
+    ]);
     const t0 = performance.now();
-    await seedBenchInbox(server.db, workspaceId, accounts);
+    await seedBenchInbox(server.db, workspaceId, accounts, campaign.id);
     console.log(
       `  ${label}: seeded ${CONVERSATIONS} conversations + ${CONVERSATIONS * 3} messages in ${Math.round(performance.now() - t0)} ms`,
     );
@@ -132,7 +141,17 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       const last = body.items[body.items.length - 1];
       lastOf999 = [last.lastMessage.at, last.id];
     }
-    const base: ConversationFilters = { workspaceId, accountIds: null, channel: null, search: null, tag: null, replyFilter: null };
+    const base: ConversationFilters = {
+      workspaceId,
+      accountIds: null,
+      channel: null,
+      search: null,
+      tag: null,
+      replyFilter: null,
+      unread: null,
+      campaignId: null,
+      nodeId: null,
+    };
     const cases: [string, string, ConversationFilters, [string, string] | undefined][] = [
       ['first page (limit 50)', `limit=${LIMIT}`, base, undefined],
       ['page 1000 (limit 50)', `limit=${LIMIT}&cursor=${encodeURIComponent(cursor!)}`, base, lastOf999],
@@ -145,11 +164,29 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
         { ...base, search: 'company 40', tag: 'hot-lead', replyFilter: 'need_to_reply' },
         undefined,
       ],
+      // Contract 8.2 filters: unread (~half the rows), read, a campaign (1/4), one of its steps (1/20).
+      ['unread=true', `limit=${LIMIT}&unread=true`, { ...base, unread: true }, undefined],
+      ['unread=false', `limit=${LIMIT}&unread=false`, { ...base, unread: false }, undefined],
+      ['campaignId', `limit=${LIMIT}&campaignId=${campaign.id}`, { ...base, campaignId: campaign.id }, undefined],
+      [
+        'campaignId + nodeId',
+        `limit=${LIMIT}&campaignId=${campaign.id}&nodeId=step-3`,
+        { ...base, campaignId: campaign.id, nodeId: 'step-3' },
+        undefined,
+      ],
+      [
+        'unread + campaignId + nodeId',
+        `limit=${LIMIT}&unread=true&campaignId=${campaign.id}&nodeId=step-3`,
+        { ...base, unread: true, campaignId: campaign.id, nodeId: 'step-3' },
+        undefined,
+      ],
     ];
     const rows: Row[] = [];
     // What every API request pays before the list query: the API-key lookup (one more SQL round trip).
     const auth = await time(() => authenticate(server.db, `Bearer ${apiKey}`));
     rows.push({ database: label, query: 'auth lookup alone (SQL)', apiP50: NaN, apiP99: NaN, sqlP50: auth.p50, sqlP99: auth.p99 });
+    const stats = await time(() => stepStats(server.db, workspaceId, campaign.id));
+    rows.push({ database: label, query: 'step-stats (SQL, 25k linked)', apiP50: NaN, apiP99: NaN, sqlP50: stats.p50, sqlP99: stats.p99 });
     for (const [name, query, filters, after] of cases) {
       const limit = query.includes(`limit=${LIMIT}`) ? LIMIT : 100;
       const api = await time(() => get(query));

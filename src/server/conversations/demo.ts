@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAccount } from '../admin/ops';
+import { isSend } from '../../domain/catalog';
 import type { Db } from '../db/types';
 
 /** Demo inbox: a few hundred realistic conversations across the workspace's accounts (no events). */
@@ -122,8 +123,26 @@ async function demoAccounts(db: Db, workspaceId: string) {
   return rows;
 }
 
+/** The sending steps of the workspace's campaigns per sender account: where a demo conversation can come from. */
+async function demoSteps(db: Db, workspaceId: string): Promise<Map<string, { campaignId: string; nodeId: string }[]>> {
+  const { rows } = await db.query<{ id: string; sender_account_ids: string[]; workflow_definition: string }>(
+    `SELECT cp.id, cp.sender_account_ids, v.workflow_definition FROM campaigns cp
+     JOIN campaign_versions v ON v.campaign_id = cp.id AND v.version = cp.graph_version WHERE cp.workspace_id = $1 ORDER BY cp.created_at`,
+    [workspaceId],
+  );
+  const byAccount = new Map<string, { campaignId: string; nodeId: string }[]>();
+  for (const r of rows) {
+    const nodes = (JSON.parse(r.workflow_definition) as { nodes: { id: string; type: string }[] }).nodes;
+    for (const n of nodes.filter((n) => isSend(n.type)))
+      for (const account of r.sender_account_ids)
+        byAccount.set(account, [...(byAccount.get(account) ?? []), { campaignId: r.id, nodeId: n.id }]);
+  }
+  return byAccount;
+}
+
 export async function seedConversations(db: Db, workspaceId: string, count = 320): Promise<void> {
   const accounts = await demoAccounts(db, workspaceId);
+  const steps = await demoSteps(db, workspaceId);
   const rand = prng(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   const now = Date.now();
@@ -142,6 +161,9 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
     unread: [],
     tags: [],
     texts: [],
+    campaign: [],
+    node: [],
+    hasInbound: [],
   };
   const msg: Record<string, unknown[]> = { conv: [], account: [], ext: [], dir: [], text: [], at: [] };
   for (let i = 0; i < count; i++) {
@@ -155,12 +177,16 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
     const newest = now - 60_000 - Math.floor(rand() * 30 * 86_400_000);
     let at = newest - gaps.slice(1).reduce((sum, g) => sum + g, 0);
     let dir: 'inbound' | 'outbound' = rand() < 0.7 ? 'outbound' : 'inbound';
+    // Contract 8.2: most threads we opened on LinkedIn came from a step of a demo campaign of that sender.
+    const fromStep = dir === 'outbound' && steps.get(account.id)?.length ? pick(steps.get(account.id)!) : null;
+    let hasInbound = false;
     let unread = 0;
     const texts: string[] = [];
     for (let k = 0; k < n; k++) {
       const text = fill(dir === 'outbound' ? pick(OUTBOUND) : pick(INBOUND));
       texts.push(text);
       unread = dir === 'inbound' ? unread + 1 : 0;
+      hasInbound ||= dir === 'inbound';
       Object.entries({ conv: id, account: account.id, ext: `demo-${i}-${k}`, dir, text, at: new Date(at).toISOString() }).forEach(
         ([key, v]) => msg[key].push(v),
       );
@@ -185,16 +211,21 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
       unread: rand() < 0.5 ? unread : 0,
       tags: JSON.stringify(tags),
       texts: texts.join('\n'),
+      campaign: fromStep && rand() < 0.8 ? fromStep.campaignId : null,
+      node: fromStep?.nodeId ?? null,
+      hasInbound,
     }).forEach(([key, v]) => conv[key].push(v));
   }
   await db.query(
     `INSERT INTO conversations (id, workspace_id, account_id, channel, external_conversation_id, contact_name, contact_headline,
-       contact_avatar_url, contact_profile_url, last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts)
+       contact_avatar_url, contact_profile_url, last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts,
+       campaign_id, campaign_node_id, has_inbound)
      SELECT u.id, $1, u.account, u.channel, u.ext, u.name, u.headline, u.avatar, u.profile, u.last_text, u.last_dir, u.last_at, u.unread,
-       ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), ARRAY(SELECT lower(jsonb_array_elements_text(u.tags::jsonb))), u.texts
+       ARRAY(SELECT jsonb_array_elements_text(u.tags::jsonb)), ARRAY(SELECT lower(jsonb_array_elements_text(u.tags::jsonb))), u.texts,
+       u.campaign, CASE WHEN u.campaign IS NULL THEN NULL ELSE u.node END, u.has_inbound
      FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-       $12::timestamptz[], $13::int[], $14::text[], $15::text[])
-       AS u(id, account, channel, ext, name, headline, avatar, profile, last_text, last_dir, last_at, unread, tags, texts)`,
+       $12::timestamptz[], $13::int[], $14::text[], $15::text[], $16::uuid[], $17::text[], $18::boolean[])
+       AS u(id, account, channel, ext, name, headline, avatar, profile, last_text, last_dir, last_at, unread, tags, texts, campaign, node, has_inbound)`,
     [
       workspaceId,
       conv.id,
@@ -211,6 +242,9 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
       conv.unread,
       conv.tags,
       conv.texts,
+      conv.campaign,
+      conv.node,
+      conv.hasInbound,
     ],
   );
   await db.query(

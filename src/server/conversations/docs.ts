@@ -1,6 +1,9 @@
 import type { RouteDoc } from '../openapi/route-doc';
 import {
   accountListSchema,
+  bulkConversationsBody,
+  bulkResultSchema,
+  campaignIdParams,
   conversationIdParams,
   conversationPageSchema,
   conversationSchema,
@@ -9,9 +12,11 @@ import {
   listConversationsQuery,
   messagePageSchema,
   pageQuery,
+  patchConversationBody,
   putTagsBody,
+  stepStatsSchema,
   workspaceQuery,
-} from './schemas';
+} from '../../domain/contract/conversations';
 
 /** The inbox routes for /api/openapi.json, with the schemas the handlers parse with. */
 export const conversationDocs: RouteDoc[] = [
@@ -79,6 +84,40 @@ export const conversationDocs: RouteDoc[] = [
     query: workspaceQuery,
     body: putTagsBody,
     responses: { 200: { description: 'The updated conversation', schema: conversationSchema } },
+    errors: [400, 404],
+  },
+  {
+    method: 'patch',
+    path: '/api/messaging/conversations/{id}',
+    tag: 'Conversations',
+    summary: 'Mark a conversation read or unread (contract 8.2)',
+    description: '`read: true` sets unreadCount to 0; `read: false` sets it to at least 1. Idempotent.',
+    params: conversationIdParams,
+    query: workspaceQuery,
+    body: patchConversationBody,
+    responses: { 200: { description: 'The updated conversation', schema: conversationSchema } },
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/messaging/conversations/bulk',
+    tag: 'Conversations',
+    summary: 'One action over 1..200 conversations (contract 8.2)',
+    description:
+      'mark_read, mark_unread, add_tag or remove_tag (tag matched case-insensitively), in one transaction: an id that is not a conversation of the workspace answers 404 naming it, and nothing is changed.',
+    body: bulkConversationsBody,
+    responses: { 200: { description: 'How many conversations the action covered', schema: bulkResultSchema } },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/campaigns/{campaignId}/step-stats',
+    tag: 'Conversations',
+    summary: 'Conversation counts per campaign step (contract 8.2)',
+    description: 'From the conversations linked to the campaign at ingest; steps without conversations are absent.',
+    params: campaignIdParams,
+    query: workspaceQuery,
+    responses: { 200: { description: 'Counts per step', schema: stepStatsSchema } },
     errors: [400, 404],
   },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, keyFor, newWorkspace } from '../testing/fixtures';
-import { conversationSchema, ingestResultSchema } from './schemas';
+import { conversationSchema, ingestResultSchema } from '../../domain/contract/conversations';
 import { ingest } from './testing';
 
 const validBody = (accountId: string) => ({

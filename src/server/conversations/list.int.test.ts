@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, keyFor, newWorkspace, type TestWorkspace } from '../testing/fixtures';
-import { conversationPageSchema } from './schemas';
+import { conversationPageSchema } from '../../domain/contract/conversations';
 import { allPages, ingest } from './testing';
 
 const LIST = '/api/messaging/conversations';

@@ -1,17 +1,18 @@
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { likePattern } from '../http/pagination';
-import type { Conversation, IngestMessageBody, Message } from './schemas';
+import type { Conversation, IngestMessageBody, Message } from '../../domain/contract/conversations';
 
 /** SQL of the inbox (spec 4.2, contract 4 and 7). Every query is scoped by workspace_id. */
 
 // Must equal the expression of index conversations_search (migration 003) for the planner to use it.
 export const SEARCH_EXPR = `(c.contact_name || E'\\n' || coalesce(c.contact_headline, '') || E'\\n' || c.message_texts)`;
 
-const CONVERSATION_COLUMNS = `c.id, c.account_id, c.channel, c.contact_name, c.contact_headline, c.contact_avatar_url,
-  c.contact_profile_url, c.last_message_text, c.last_message_direction, c.last_message_at, c.unread_count, c.tags`;
+export const CONVERSATION_COLUMNS = `c.id, c.account_id, c.channel, c.contact_name, c.contact_headline, c.contact_avatar_url,
+  c.contact_profile_url, c.last_message_text, c.last_message_direction, c.last_message_at, c.unread_count, c.tags,
+  c.campaign_id, c.campaign_node_id, (SELECT cp.name FROM campaigns cp WHERE cp.id = c.campaign_id) AS campaign_name`;
 
-interface ConversationRow {
+export interface ConversationRow {
   id: string;
   account_id: string;
   channel: Conversation['channel'];
@@ -24,6 +25,9 @@ interface ConversationRow {
   last_message_at: Date;
   unread_count: number;
   tags: string[];
+  campaign_id: string | null;
+  campaign_node_id: string | null;
+  campaign_name: string | null;
 }
 
 export const toConversation = (r: ConversationRow): Conversation => ({
@@ -36,6 +40,7 @@ export const toConversation = (r: ConversationRow): Conversation => ({
   tags: r.tags,
   // Contract 4: the last message's direction decides who owes the next reply.
   replyState: r.last_message_direction === 'inbound' ? 'need_to_reply' : 'awaiting_reply',
+  campaign: r.campaign_id ? { campaignId: r.campaign_id, name: r.campaign_name ?? '', nodeId: r.campaign_node_id } : null,
 });
 
 /** Normalized filters: what the cursor is bound to (limit may change between pages). */
@@ -47,6 +52,10 @@ export interface ConversationFilters {
   search: string | null;
   tag: string | null;
   replyFilter: 'awaiting_reply' | 'need_to_reply' | null;
+  /** Contract 8.2: true = unread only, false = read only. */
+  unread: boolean | null;
+  campaignId: string | null;
+  nodeId: string | null;
 }
 
 /** One page, newest last_message_at first, ties by id; keyset after `after` (fetches limit + 1 to know if more follow). */
@@ -67,6 +76,9 @@ export async function listConversations(
   if (f.channel) add((p) => `c.channel = ${p}`, f.channel);
   if (f.tag) add((p) => `c.tags_lower @> ARRAY[${p}::text]`, f.tag);
   if (f.replyFilter) add((p) => `c.last_message_direction = ${p}`, f.replyFilter === 'need_to_reply' ? 'inbound' : 'outbound');
+  if (f.unread !== null) where.push(f.unread ? 'c.unread_count > 0' : 'c.unread_count = 0');
+  if (f.campaignId) add((p) => `c.campaign_id = ${p}::uuid`, f.campaignId);
+  if (f.nodeId) add((p) => `c.campaign_node_id = ${p}`, f.nodeId);
   if (f.search) add((p) => `${SEARCH_EXPR} ILIKE ${p}`, likePattern(f.search));
   if (after) {
     params.push(after[0], after[1]);
@@ -196,8 +208,9 @@ export async function ingestMessage(db: Db, workspaceId: string, channel: string
     return await db.transaction(async (tx) => {
       const conv = await tx.query<{ id: string }>(
         `INSERT INTO conversations AS c (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_headline,
-           contact_avatar_url, contact_profile_url, last_message_text, last_message_direction, last_message_at, unread_count, message_texts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $9)
+           contact_avatar_url, contact_profile_url, last_message_text, last_message_direction, last_message_at, unread_count, message_texts,
+           campaign_id, campaign_node_id, has_inbound)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $9, $16, $17, $10 = 'inbound')
          ON CONFLICT (account_id, external_conversation_id) DO UPDATE SET
            contact_name = CASE WHEN excluded.last_message_at >= c.last_message_at THEN excluded.contact_name ELSE c.contact_name END,
            contact_headline = CASE WHEN $13 AND excluded.last_message_at >= c.last_message_at THEN excluded.contact_headline ELSE c.contact_headline END,
@@ -209,6 +222,10 @@ export async function ingestMessage(db: Db, workspaceId: string, channel: string
            unread_count = CASE WHEN excluded.last_message_direction = 'outbound' AND excluded.last_message_at > c.last_message_at THEN 0
                                ELSE c.unread_count + excluded.unread_count END,
            message_texts = c.message_texts || E'\\n' || excluded.message_texts,
+           -- Contract 8.2: the first non-null campaign context sticks.
+           campaign_node_id = CASE WHEN c.campaign_id IS NULL THEN excluded.campaign_node_id ELSE c.campaign_node_id END,
+           campaign_id = coalesce(c.campaign_id, excluded.campaign_id),
+           has_inbound = c.has_inbound OR excluded.has_inbound,
            updated_at = now()
          RETURNING id`,
         [
@@ -227,6 +244,8 @@ export async function ingestMessage(db: Db, workspaceId: string, channel: string
           c.headline !== undefined,
           c.avatarUrl !== undefined,
           c.profileUrl !== undefined,
+          m.campaignId ?? null,
+          m.campaignId ? (m.nodeId ?? null) : null,
         ],
       );
       const conversationId = conv.rows[0].id;

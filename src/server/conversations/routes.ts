@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { RouteModule } from '../http/route-module';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
-import { notFound, parseOrThrow } from '../http/errors';
+import type { Queryable } from '../db/types';
+import { invalidRequest, notFound, parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey, uuidParam } from '../http/pagination';
 import {
@@ -14,7 +15,16 @@ import {
   setTags,
   type ConversationFilters,
 } from './queries';
-import { ingestMessageBody, listConversationsQuery, pageQuery, putTagsBody, workspaceQuery } from './schemas';
+import {
+  bulkConversationsBody,
+  ingestMessageBody,
+  listConversationsQuery,
+  pageQuery,
+  patchConversationBody,
+  putTagsBody,
+  workspaceQuery,
+} from '../../domain/contract/conversations';
+import { bulkUpdate, campaignStep, setRead, stepStats } from './operations';
 
 /** `accountIds` (comma-separated): malformed entries, like foreign ones, match nothing (contract 4). */
 const accountIdList = (raw: string | undefined): string[] | null => {
@@ -42,6 +52,9 @@ export const conversationRoutes: RouteModule = ({ db }) => {
       search: q.search ?? null,
       tag: q.tagFilter ? q.tagFilter.trim().toLowerCase() : null,
       replyFilter: q.replyFilter ?? null,
+      unread: q.unread === undefined ? null : q.unread === 'true',
+      campaignId: q.campaignId?.toLowerCase() ?? null,
+      nodeId: q.nodeId ?? null,
     };
     const codec = cursorCodec(db, 'conversations', filters, timeIdKey);
     const limit = q.limit ?? DEFAULT_LIMIT;
@@ -55,7 +68,12 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const workspace = resolveWorkspace(c.get('caller'), body.workspaceId);
     const account = await getAccount(db, workspace.id, body.accountId.toLowerCase());
     if (!account) throw notFound('Account');
-    const result = await ingestMessage(db, workspace.id, account.channel, { ...body, accountId: account.id });
+    if (body.campaignId) await requireCampaignStep(db, workspace.id, body.campaignId.toLowerCase(), body.nodeId ?? null);
+    const result = await ingestMessage(db, workspace.id, account.channel, {
+      ...body,
+      accountId: account.id,
+      campaignId: body.campaignId?.toLowerCase() ?? null,
+    });
     return c.json({ conversationId: result.conversationId, messageId: result.messageId }, result.created ? 201 : 200);
   });
 
@@ -97,5 +115,39 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     return c.json(conversation);
   });
 
+  // Contract 8.2: read state.
+  app.patch('/api/messaging/conversations/:id', async (c) => {
+    const id = pathUuid(c.req.param('id'), 'id');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const body = await readBody(c, patchConversationBody, 'conversation');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    const conversation = await setRead(db, workspace.id, id, body.read);
+    if (!conversation) throw notFound('Conversation');
+    return c.json(conversation);
+  });
+
+  // Contract 8.2: one action over many conversations, all or nothing.
+  app.post('/api/messaging/conversations/bulk', async (c) => {
+    const body = await readBody(c, bulkConversationsBody, 'bulk action');
+    const workspace = resolveWorkspace(c.get('caller'), body.workspaceId);
+    return c.json({ updated: await bulkUpdate(db, workspace.id, body) });
+  });
+
+  // Contract 8.2: reply counts per campaign step (the canvas shows them).
+  app.get('/api/v1/campaigns/:campaignId/step-stats', async (c) => {
+    const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    return c.json(await stepStats(db, workspace.id, campaignId));
+  });
+
   return app;
 };
+
+/** Contract 8.2: ingest's campaign context must name a campaign of the workspace (and a step of its saved graph). */
+async function requireCampaignStep(db: Queryable, workspaceId: string, campaignId: string, nodeId: string | null): Promise<void> {
+  const found = await campaignStep(db, workspaceId, campaignId, nodeId);
+  if (found === 'no_campaign')
+    throw invalidRequest('The message is invalid.', [{ path: 'campaignId', message: 'is not a campaign of this workspace' }]);
+  if (found === 'no_node') throw invalidRequest('The message is invalid.', [{ path: 'nodeId', message: 'is not a step of this campaign' }]);
+}

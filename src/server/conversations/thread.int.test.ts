@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, newWorkspace } from '../testing/fixtures';
-import { accountListSchema, conversationSchema, messagePageSchema } from './schemas';
+import { accountListSchema, conversationSchema, messagePageSchema } from '../../domain/contract/conversations';
 import { allPages, ingest } from './testing';
 
 const CONV = '/api/messaging/conversations';

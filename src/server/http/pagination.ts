@@ -10,19 +10,7 @@ import { ApiError } from './errors';
  * A cursor from other filters, another list, or a forged/garbled one → 400 invalid_cursor.
  */
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 250;
-
-/** Spec 4.2: `limit` 1..250, default 100; only plain integer strings ("10", not "1e1" or "10.0"). */
-export const limitParam = z
-  .string()
-  .regex(/^\d{1,6}$/, 'must be an integer')
-  .transform(Number)
-  .pipe(z.int().min(1).max(MAX_LIMIT))
-  .optional()
-  .describe(`Page size, 1..${MAX_LIMIT}; default ${DEFAULT_LIMIT}.`);
-
-export const cursorParam = z.string().optional().describe('Opaque cursor: `nextCursor` of the previous page, with the same filters.');
+export { cursorParam, DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../../domain/contract/pagination';
 
 const secrets = new WeakMap<object, Promise<string>>();
 

@@ -41,6 +41,9 @@ describe('OpenAPI document (contract 7)', () => {
       'search',
       'tagFilter',
       'replyFilter',
+      'unread',
+      'campaignId',
+      'nodeId',
       'limit',
       'cursor',
     ]);
