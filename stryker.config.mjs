@@ -1,7 +1,9 @@
 // Mutation testing (issue 16): `npm run mutate` — slow, not part of `npm test`.
 // Runs the vitest `unit` project only (see vitest.stryker.config.ts); reports go to reports/.
-// On a shared machine, mutate one folder at a time:
-//   npx stryker run --mutate 'src/domain/validator/**/*.ts'
+// On a shared machine, mutate one folder at a time (a --mutate list replaces the one below, so
+// repeat the exclusions):
+//   npx stryker run --mutate 'src/domain/validator/**/*.ts,!src/**/*.test.ts' \
+//     --incrementalFile reports/incremental-validator.json
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
