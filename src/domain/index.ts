@@ -6,3 +6,4 @@ export * from './time';
 export * from './validator';
 export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';
 export type { CampaignRecord, CampaignStatus, EditingMode } from './campaign';
+export * from './geometry';

@@ -6,3 +6,4 @@ export * from './review';
 export * from './diff';
 export { delayDays, formatDays, scoreQualifies, waitDays } from './describe';
 export * from './transfer';
+export * from './route';
