@@ -7,3 +7,4 @@ export * from './validator';
 export { isRecord } from './is-record';
 export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';
 export type { CampaignRecord, CampaignStatus, EditingMode } from './campaign';
+export * from './geometry';

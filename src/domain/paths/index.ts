@@ -7,3 +7,4 @@ export * from './diff';
 export { delayDays, formatDays, scoreQualifies, waitDays } from './describe';
 export * from './transfer';
 export { graphBuilder, type GridSpacing } from './graph-builder';
+export * from './route';

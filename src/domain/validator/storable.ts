@@ -1,7 +1,7 @@
 import { FIELDS } from '../catalog';
 import { unstorableTextPaths } from '../contract/bounds';
 import type { Violation } from '../workflow-types';
-import { isRecord } from './graph';
+import { isRecord } from '../is-record';
 import { violation } from './violation';
 
 /**

@@ -84,7 +84,7 @@ describe('authenticate', () => {
 describe('requireCaller (the one auth middleware)', () => {
   const appOver = (db: Db) => {
     const app = new Hono<AppEnv>();
-    app.use('*', requireCaller(db));
+    app.use('*', requireCaller(db, 1000));
     app.get('/who', (c) => c.json(c.get('caller')));
     return app;
   };

@@ -13,7 +13,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useState, type DragEvent } from 'react';
-import { isNodeType, nodeDefinition } from '../../../domain';
+import { isNodeType, NODE_HEIGHT, NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
 import { nodeTypes } from '../nodes/node-types';
@@ -21,6 +21,7 @@ import { STEP_DRAG_TYPE } from '../palette/catalog-search';
 import { editorStore, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
+import { useRouteUpdates } from './edge-routes';
 import { InsertMenu } from './InsertMenu';
 import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
@@ -74,7 +75,7 @@ function showStart(rf: ReactFlowInstance<FlowNode>): void {
   const pane = document.querySelector('.canvas')?.getBoundingClientRect();
   if (!start || !pane) return;
   void rf.setViewport({
-    x: pane.width / 2 - (start.position.x + 120) * FIRST_VIEW_ZOOM,
+    x: pane.width / 2 - nodeCenter(start.position).x * FIRST_VIEW_ZOOM,
     y: 48 - start.position.y * FIRST_VIEW_ZOOM,
     zoom: FIRST_VIEW_ZOOM,
   });
@@ -93,8 +94,8 @@ function useFocusRequests() {
       const b = edge && rf.getInternalNode(edge.target);
       if (a && b)
         void rf.setCenter(
-          (a.internals.positionAbsolute.x + b.internals.positionAbsolute.x) / 2 + 120,
-          (a.internals.positionAbsolute.y + b.internals.positionAbsolute.y) / 2 + 40,
+          (nodeCenter(a.internals.positionAbsolute).x + nodeCenter(b.internals.positionAbsolute).x) / 2,
+          (nodeCenter(a.internals.positionAbsolute).y + nodeCenter(b.internals.positionAbsolute).y) / 2,
           { zoom: 1, duration: 300 },
         );
     }
@@ -124,6 +125,7 @@ export function Canvas() {
   // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.
   const shown = useProgressiveNodes(nodes, atStart, FIRST_VIEW);
   useFocusRequests();
+  useRouteUpdates();
 
   const onConnect = useCallback((c: Connection) => {
     const verdict = verdictFor(c.source, c.sourceHandle, c.target);
@@ -150,7 +152,7 @@ export function Canvas() {
       const edgeId = edgeAt(e.clientX, e.clientY);
       if (edgeId) return editorStore.getState().insertOnEdge(edgeId, type);
       const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
-      editorStore.getState().addNode(type, { x: p.x - 120, y: p.y - 30 });
+      editorStore.getState().addNode(type, { x: p.x - NODE_WIDTH / 2, y: p.y - NODE_HEIGHT / 3 });
     },
     [rf],
   );

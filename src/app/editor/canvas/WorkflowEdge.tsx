@@ -3,9 +3,13 @@ import { memo } from 'react';
 import { useEdgeHighlight, useEdgeViolations, useSharedCanvasValue, worstSeverity } from '../store';
 import { WORKFLOW_EDGE_TYPE } from '../store/convert';
 import { useCanvasUi } from './canvas-ui';
+import { fitRoute, midpoint, roundedPath, useEdgeRoutes } from './edge-routes';
+
+/** The "+" sits this far beside the connection's middle, so a click on a short connection reaches the connection. */
+const INSERT_GAP = 22;
 
 /**
- * The one edge component: a step path coloured by its violations (red/amber) or a power feature's
+ * The one edge component: drawn along its route around the steps (edge-routes.ts), coloured by its violations (red/amber) or a power feature's
  * highlight, with a "+" button to insert a step (shown when the edge is hovered or selected).
  */
 function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, markerEnd }: EdgeProps) {
@@ -13,15 +17,19 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
   const highlight = useEdgeHighlight(id);
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);
   const readOnly = useSharedCanvasValue((s) => s.readOnly);
-  const [path, labelX, labelY] = getSmoothStepPath({
-    sourceX,
-    sourceY,
-    targetX,
-    targetY,
-    sourcePosition,
-    targetPosition,
-    borderRadius: 10,
-  });
+  const stored = useEdgeRoutes((s) => s.routes.get(id));
+  const route = fitRoute(stored, { x: sourceX, y: sourceY }, { x: targetX, y: targetY });
+  const [path, labelX, labelY, vertical] = route
+    ? (() => {
+        const mid = midpoint(route);
+        return [roundedPath(route), mid.x, mid.y, mid.vertical] as const;
+      })()
+    : ([
+        ...getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10 }).slice(0, 3),
+        true,
+      ] as [string, number, number, boolean]);
+  // The "+" goes beside a vertical piece (to its right) or above a horizontal one, never on the line itself.
+  const insertAt = vertical ? { x: labelX + INSERT_GAP, y: labelY } : { x: labelX, y: labelY - INSERT_GAP };
   const severity = worstSeverity(violations);
   const className = `wf-edge${severity ? ` wf-edge-${severity}` : ''}${highlight ? ` wf-edge-hl-${highlight}` : ''}`;
   const showInsert = !readOnly && (hovered || selected);
@@ -30,7 +38,12 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
       <BaseEdge id={id} path={path} markerEnd={markerEnd} className={className} interactionWidth={24} />
       {(showInsert || severity) && (
         <EdgeLabelRenderer>
-          <div className="wf-edge-tools nodrag nopan" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
+          <div
+            className="wf-edge-tools nodrag nopan"
+            style={{
+              transform: `translate(-50%, -50%) translate(${showInsert ? insertAt.x : labelX}px, ${showInsert ? insertAt.y : labelY}px)`,
+            }}
+          >
             {severity && !showInsert && (
               <span
                 className={`wf-edge-mark wf-edge-mark-${severity}`}

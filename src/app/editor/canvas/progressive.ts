@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { nodeDefinition } from '../../../domain';
+import { NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
 import type { FlowNode } from '../store';
 
 /** Steps handed to React Flow per idle slice while a large campaign is still being attached. */
@@ -34,12 +34,12 @@ function firstViewIds(nodes: readonly FlowNode[], zoom: number): Set<string> {
   if (!start) return new Set();
   const halfWidth = window.innerWidth / zoom / 2;
   const height = window.innerHeight / zoom;
-  const cx = start.position.x + 120;
+  const cx = nodeCenter(start.position).x;
   return new Set(
     nodes
       .filter(
         (n) =>
-          Math.abs(n.position.x + 120 - cx) <= halfWidth + 240 &&
+          Math.abs(nodeCenter(n.position).x - cx) <= halfWidth + NODE_WIDTH &&
           n.position.y >= start.position.y - 200 &&
           n.position.y <= start.position.y + height,
       )

@@ -1,6 +1,6 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { nodeDefinition, nodeOutputs, nodeRole, type Violation } from '../../../domain';
+import { NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { categoryColor, NodeIcon } from './presentation';
@@ -47,7 +47,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
   const severity = worstSeverity(violations);
   const outputs = nodeOutputs(type);
   const hasInput = nodeRole(type) !== 'start';
-  const style = { '--node-cat': categoryColor(type) } as CSSProperties;
+  const style = { '--node-cat': categoryColor(type), width: NODE_WIDTH } as CSSProperties;
   return (
     <div
       className={`wf-node${outputs.length > 1 ? ' has-branches' : ''}${severity ? ` wf-node-${severity}` : ''}${highlight ? ` wf-node-hl-${highlight}` : ''}${selected ? ' is-selected' : ''}`}

@@ -1,4 +1,13 @@
-import { isNodeType, isRecord, type NodeData, type WorkflowDefinition, type WorkflowEdge, type WorkflowNode } from '../../../domain';
+import {
+  isNodeType,
+  isRecord,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  type NodeData,
+  type WorkflowDefinition,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '../../../domain';
 import type { EdgeExtrasMap, FlowEdge, FlowNode, NodeExtras, NodeExtrasMap } from './types';
 
 /** React Flow node type of a workflow node whose type the catalog does not know. */
@@ -7,7 +16,7 @@ export const UNKNOWN_NODE_TYPE = 'unknown';
  * A step's size before the browser measured it: lets React Flow draw only the steps on screen from
  * the very first render of a large campaign (instead of mounting all of them to measure them).
  */
-export const INITIAL_SIZE = { initialWidth: 240, initialHeight: 92 } as const;
+export const INITIAL_SIZE = { initialWidth: NODE_WIDTH, initialHeight: NODE_HEIGHT } as const;
 /** The one custom edge type of the canvas. */
 export const WORKFLOW_EDGE_TYPE = 'workflow';
 

@@ -75,7 +75,8 @@ export interface EditorState extends CanvasGraph {
   setServerViolations(violations: Violation[]): void;
   onNodesChange(changes: NodeChange<FlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<FlowEdge>[]): void;
-  addNode(type: NodeType, at: { x: number; y: number } | null): void;
+  /** With `at`, the step goes there (connected from `link` when given); with null, below the selected step. */
+  addNode(type: NodeType, at: { x: number; y: number } | null, link?: { source: string; sourceHandle: string | null } | null): void;
   insertOnEdge(edgeId: string, type: NodeType): void;
   connect(source: string, sourceHandle: string | null | undefined, target: string): void;
   deleteSelection(): void;
@@ -263,8 +264,9 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({ edges, selection: selectionOf(s.nodes, edges, s.selection) });
     },
 
-    addNode: (type, at) => {
+    addNode: (type, at, link) => {
       const s = get();
+      if (at && link) return commit(`Add ${labelOf(type)}`, ops.addNodeLinked(graphOf(s), type, at, link));
       const anchor = s.selection.nodeIds.length === 1 ? s.selection.nodeIds[0] : undefined;
       commit(`Add ${labelOf(type)}`, ops.addNode(graphOf(s), type, at, anchor));
     },

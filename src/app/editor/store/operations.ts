@@ -1,11 +1,23 @@
-import { CATALOG, nodeOutputs, nodeRole, reachableIds, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
+import {
+  CATALOG,
+  NODE_GAP,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  nodeDefinition,
+  nodeOutputs,
+  nodeRole,
+  reachableIds,
+  validateWorkflow,
+  type NodeType,
+  type ValidationContext,
+} from '../../../domain';
 import { INITIAL_SIZE, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from './ids';
 import type { FlowEdge, FlowNode } from './types';
 
 /** Vertical distance between a step and the next one when the editor places it. */
 export const ROW_GAP = 160;
-const DEFAULT_HEIGHT = 88;
+const DEFAULT_HEIGHT = NODE_HEIGHT;
 
 export const nodeHeight = (n: FlowNode): number => n.measured?.height ?? n.height ?? DEFAULT_HEIGHT;
 
@@ -44,8 +56,7 @@ export function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
 
 const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.map((i) => (i.selected ? { ...i, selected: false } : i));
 
-const NODE_WIDTH = 240;
-const COLUMN = NODE_WIDTH + 40;
+const COLUMN = NODE_WIDTH + NODE_GAP.x;
 const nodeWidth = (n: FlowNode): number => n.measured?.width ?? n.width ?? NODE_WIDTH;
 
 /** Moves a spot right until a step-sized box there overlaps no existing step. */
@@ -82,6 +93,18 @@ export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: numb
   const node = newNode(type, position, takenNodeIds(g));
   const edges = deselect(g.edges);
   if (anchor && free !== undefined) edges.push(newEdge(anchor.id, free, node.id, takenEdgeIds(g)));
+  return { ...g, nodes: [...deselect(g.nodes), node], edges };
+}
+
+/** Adds a step at `at`, connected from `link` (placement and validity are the caller's: canvas/placement.ts). */
+export function addNodeLinked(
+  g: CanvasGraph,
+  type: NodeType,
+  at: { x: number; y: number },
+  link: { source: string; sourceHandle: string | null },
+): CanvasGraph {
+  const node = newNode(type, at, takenNodeIds(g));
+  const edges = [...deselect(g.edges), newEdge(link.source, link.sourceHandle, node.id, takenEdgeIds(g))];
   return { ...g, nodes: [...deselect(g.nodes), node], edges };
 }
 
