@@ -7,7 +7,6 @@ import {
   fitView,
   getCampaign,
   openEditor,
-  problemsButton,
   save,
   saveButton,
   selectEdge,

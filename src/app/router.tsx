@@ -58,12 +58,16 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   return Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(m[i + 1])]));
 }
 
-export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
+export function Link({ to, onClick, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
   const handle = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     navigate(to);
   };
-  return <a href={to} onClick={handle} {...rest} />;
+  return (
+    <a href={to} onClick={handle} {...rest}>
+      {children}
+    </a>
+  );
 }

@@ -98,6 +98,8 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     // Open once per campaign: later cache updates (after saves) must not reset the canvas or its history.
     if (!query.data || openedId === campaignId || query.data.campaignId !== campaignId || query.isFetching) return;
     useEditorStore.getState().open(query.data);
+    // Opening writes the editor store (outside React); the page then renders the editor once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpenedId(campaignId);
     if (query.data.status === 'draft') drafts.check(query.data.workflow_definition);
   }, [query.data, query.isFetching, campaignId, openedId, drafts]);

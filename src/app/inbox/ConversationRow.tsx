@@ -35,6 +35,8 @@ export const ConversationRow = memo(function ConversationRow({
 }: Props) {
   const shown = c.tags.slice(0, MAX_TAGS_SHOWN);
   return (
+    // Listbox pattern: focus stays on the list (aria-activedescendant), which handles the keys; a row only takes clicks.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
     <div
       id={domId}
       role="option"

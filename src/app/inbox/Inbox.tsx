@@ -26,7 +26,11 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
 
   // A new filter set starts at the top.
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setActiveIndex(-1), [filterKey]);
+  const [shownKey, setShownKey] = useState(filterKey);
+  if (shownKey !== filterKey) {
+    setShownKey(filterKey);
+    setActiveIndex(-1);
+  }
 
   const move = useCallback(
     (delta: number) => {

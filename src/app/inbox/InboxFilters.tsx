@@ -27,6 +27,8 @@ function AccountPicker({ selected, onChange }: { selected: string[]; onChange(id
   }, [open]);
 
   return (
+    // Escape anywhere inside the popover closes it; the controls inside are the interactive elements.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={rootRef}
       className="filter-popover"

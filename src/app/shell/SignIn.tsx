@@ -31,6 +31,8 @@ export function SignIn() {
             autoComplete="off"
             value={apiKey}
             onChange={(e) => setApiKey(e.target.value)}
+            // The sign-in screen is the whole page and this its one required field.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           />
         </label>

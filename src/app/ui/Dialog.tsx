@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal dialog: labelled, focus moved inside on open and back on close, Tab kept inside,
- * Escape closes (when `onClose` is given).
+ * A modal dialog on the native `<dialog>` + `showModal()`: the browser makes the rest of the page
+ * inert (Tab stays inside), puts it in the top layer and turns Escape into a `cancel` event. Focus
+ * goes to the element marked `data-autofocus` (else the first focusable one) on open and back to
+ * where it was on close. Escape and a click on the backdrop call `onClose`.
  */
 export function Dialog({
   title,
@@ -13,48 +12,57 @@ export function Dialog({
   actions,
   onClose,
   wide,
+  small,
+  alert,
+  describedBy,
 }: {
   title: string;
   children: ReactNode;
   actions: ReactNode;
-  onClose?: () => void;
+  onClose: () => void;
   wide?: boolean;
+  small?: boolean;
+  /** An urgent yes/no question (role alertdialog). */
+  alert?: boolean;
+  /** Id of the element that describes the dialog (aria-describedby). */
+  describedBy?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
     const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => before?.focus?.();
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      dialog.close();
+      before?.focus?.();
+    };
   }, []);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape' && onClose) {
-      e.stopPropagation();
-      onClose();
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) (e.preventDefault(), last.focus());
-    else if (!e.shiftKey && document.activeElement === last) (e.preventDefault(), first.focus());
-  };
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div
-        ref={ref}
-        className={`dialog${wide ? ' dialog-wide' : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
+    // The click handler only catches clicks on the ::backdrop (the dialog's own box is filled by .dialog-body);
+    // the keyboard way out is Escape, which the browser delivers as the `cancel` event.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      className={`dialog${wide ? ' dialog-wide' : ''}${small ? ' dialog-sm' : ''}`}
+      role={alert ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      // Escape belongs to the dialog: the page's own shortcuts (the editor's "clear selection") must not see it.
+      onKeyDown={(e) => e.key === 'Escape' && e.stopPropagation()}
+    >
+      <div className="dialog-body">
         <h2 id={titleId}>{title}</h2>
         {children}
         <div className="dialog-actions">{actions}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useEffect, useRef } from 'react';
 
 export type ToastTone = 'success' | 'error' | 'info';
 interface Toast {
@@ -34,8 +35,16 @@ export const toast = {
 export function Toaster() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A manual popover lives in the top layer: shown again on every change, it stays above an open modal <dialog>.
+    const el = ref.current;
+    if (!el?.showPopover) return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    if (toasts.length > 0) el.showPopover();
+  }, [toasts]);
   return (
-    <div className="toaster" role="region" aria-label="Notifications">
+    <div ref={ref} popover="manual" className="toaster" role="region" aria-label="Notifications">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>

@@ -8,7 +8,9 @@ export function useDebouncedField(value: string, commit: (v: string) => void, de
   const [draft, setDraft] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const commitRef = useRef(commit);
-  commitRef.current = commit;
+  useEffect(() => {
+    commitRef.current = commit;
+  });
   const lastCommitted = useRef(value);
   useEffect(() => {
     if (value !== lastCommitted.current) {

@@ -26,7 +26,6 @@ import {
   type CampaignRow,
   type CampaignState,
   type CampaignStatus,
-  type EditingMode,
 } from './queries';
 
 /**

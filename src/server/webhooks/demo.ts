@@ -12,7 +12,7 @@ export async function seedWebhooks(db: Db, workspaceId: string, config?: Config)
   const host = config && !['0.0.0.0', '::', '[::]'].includes(config.host) ? config.host : '127.0.0.1';
   const base = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config?.port || 8787}`;
   const ok = await createEndpoint(db, workspaceId, `${base}/webhook-sink`, []);
-  const failing = await createEndpoint(db, workspaceId, `${base}/webhook-sink/fail`, ['inspiration.saved', 'campaign.launched']);
+  await createEndpoint(db, workspaceId, `${base}/webhook-sink/fail`, ['inspiration.saved', 'campaign.launched']);
   const retries = config?.webhookRetryDelaysMs.length ?? 6;
   // History: events of the last days, already attempted (written straight to their final state).
   for (let day = 6; day >= 1; day--) {

@@ -10,6 +10,12 @@ export function InsertMenu() {
   const menu = useCanvasUi((s) => s.insertMenu);
   const close = () => useCanvasUi.getState().openInsertMenu(null);
   const [query, setQuery] = useState('');
+  // Every opening starts with an empty search (state adjusted while rendering, not in an effect).
+  const [openedFor, setOpenedFor] = useState(menu);
+  if (menu !== openedFor) {
+    setOpenedFor(menu);
+    setQuery('');
+  }
   const ref = useRef<HTMLDivElement>(null);
   const groups = useMemo(
     () =>
@@ -21,7 +27,6 @@ export function InsertMenu() {
 
   useEffect(() => {
     if (!menu) return;
-    setQuery('');
     ref.current?.querySelector('input')?.focus();
     const onDown = (e: PointerEvent) => {
       if (!ref.current?.contains(e.target as Node)) close();
@@ -38,6 +43,8 @@ export function InsertMenu() {
   const left = Math.min(menu.x - 140, window.innerWidth - 300);
   const top = Math.min(menu.y, window.innerHeight - 340);
   return (
+    // A small non-modal dialog: Escape closes it from any of its controls.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={ref}
       className="insert-menu"

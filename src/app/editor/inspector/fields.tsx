@@ -87,6 +87,8 @@ export function NumberField(p: FieldProps) {
   const stored = typeof p.value === 'number' ? p.value : undefined;
   const [text, setText] = useState(stored === undefined ? str(p.value) : String(stored));
   useEffect(() => {
+    // Undo/redo or another edit changed the stored number: show it unless the typed text already means it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setText((t) => (Number(t) === stored && t.trim() !== '' ? t : stored === undefined ? str(p.value) : String(stored)));
   }, [stored, p.value]);
   const parsed = text.trim() === '' ? undefined : Number(text);

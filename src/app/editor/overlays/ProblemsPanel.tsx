@@ -45,6 +45,7 @@ export function ProblemsPanel() {
     if (!open) return [];
     const s = editorStore.getState();
     return groupProblems(violations, s.nodes, s.edges);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the graph this reads from the store
   }, [open, violations, revision]);
   if (!open) return null;
   return (

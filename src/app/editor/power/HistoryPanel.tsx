@@ -112,6 +112,7 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
   const [show, setShow] = useState<Show>('all');
   const diff = useMemo(
     () => (query.data ? diffGraphs(query.data.workflow_definition, editorStore.getState().getDefinition()) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the graph this reads from the store
     [query.data, revision],
   );
 

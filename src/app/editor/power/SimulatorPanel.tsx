@@ -30,6 +30,7 @@ export function SimulatorPanel() {
   const revision = useEditorStore((s) => s.revision);
   const [state, setState] = useSimState();
   const id = useId();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the graph this reads from the store
   const definition = useMemo(() => editorStore.getState().getDefinition(), [revision]);
   const walk = useMemo(
     () => walkPath(definition, { customFields: state.fields }, { outcomes: state.outcomes, icpScore: state.icpScore }),
@@ -54,6 +55,7 @@ export function SimulatorPanel() {
   useEffect(() => {
     editorStore.getState().setHighlight({ nodeIds: walk.nodeIds, edgeIds: walk.edgeIds, tone: walk.completed ? 'info' : 'warning' });
     // walkKey stands for the ids: re-highlighting on every render would churn the canvas.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- walkKey stands for the ids (see above)
   }, [walkKey, walk.completed]);
   useEffect(() => () => editorStore.getState().clearHighlight(), []);
 

@@ -54,6 +54,7 @@ function ExportPanel() {
   const revision = useEditorStore((s) => s.revision);
   const name = useEditorStore((s) => s.campaign?.name ?? 'campaign');
   const dirty = useEditorStore((s) => s.dirty);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the graph this reads from the store
   const json = useMemo(() => exportWorkflowJson(editorStore.getState().getDefinition()), [revision]);
   const download = () => {
     const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));

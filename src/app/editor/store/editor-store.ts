@@ -235,7 +235,10 @@ export const useEditorStore = create<EditorState>()((set, get) => {
             if (!dragging) label = changes.filter((x) => x.type === 'position').length > 1 ? 'Move steps' : 'Move step';
             dragging = true;
           } else if (dragging) endsDrag = true;
-          else ((label = 'Move step'), (coalesceKey = 'keyboard-move'));
+          else {
+            label = 'Move step';
+            coalesceKey = 'keyboard-move';
+          }
         } else if (c.type === 'remove' || c.type === 'add' || c.type === 'replace') {
           label = 'Change steps';
         }
