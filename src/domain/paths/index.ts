@@ -4,5 +4,5 @@ export * from './walk';
 export * from './summary';
 export * from './review';
 export * from './diff';
-export { delayDays, formatDays, scoreQualifies, waitDays } from './describe';
+export { delayDays, formatDays, handleLabel, scoreQualifies, waitDays } from './describe';
 export * from './transfer';

@@ -48,6 +48,6 @@ describe('problems panel grouping', () => {
     const groups = groupProblems(validateWorkflow(def), nodes, edges);
     expect(groups.map((g) => g.key)).toEqual(expect.arrayContaining(['n:invite', 'n:lonely']));
     expect(groups[0]!.errors).toBeGreaterThan(0);
-    expect(groups.find((g) => g.key === 'n:invite')!.title).toBe('Connection request · invite');
+    expect(groups.find((g) => g.key === 'n:invite')!.title).toBe('Connection request');
   });
 });
