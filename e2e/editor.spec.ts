@@ -142,7 +142,7 @@ test('a form edit shows in the step summary; an out-of-range value is pinned on 
   await expect(form.getByText(/Remove the spaces/).first()).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
   await note.fill('x'.repeat(320));
-  await expect(form.getByText(/limited to 300 characters/)).toBeVisible();
+  await expect(form.getByText(/accepts at most 300/)).toBeVisible();
   await note.fill('Hi {{firstName}}, glad to connect.');
   await page.screenshot({ path: test.info().outputPath('editor-form.png') });
   await save(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findTemplate } from '../src/domain/paths';
-import { canvasNode, createCampaign, getCampaign, openEditor, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName } from './support/editor';
 import { tool } from './support/session';
 
 /** Launch review (spec 3.1, 5): inspect the saved graph, type the name, launch with the reviewed updated_at. */
@@ -75,3 +75,41 @@ test('unsaved changes block the review until they are saved or undone', async ({
   await dialog.getByRole('button', { name: 'Back to the editor' }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
+  test(`a too-long connection note warns on the step, in the problems panel and under the field, saves, and blocks Launch (${viewport.width}×${viewport.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const name = uniqueName('Long note');
+    const campaign = await createCampaign(page, name);
+    await openEditor(page, campaign.campaignId);
+    await canvasNode(page, 'connection_request').click();
+    const form = page.getByRole('region', { name: 'Connection request' });
+    await form.getByLabel('Message', { exact: true }).fill('x'.repeat(348));
+
+    // Contract 8.6: one validator result, three surfaces; a warning, so saving stays allowed.
+    const warning = /connection note of Connection request has 348 characters: the network accepts at most 300/;
+    await expect(form.getByText(warning)).toBeVisible();
+    await expect(canvasNode(page, 'connection_request').locator('.node-badge-warning')).toBeVisible();
+    await page.getByRole('button', { name: /Show problems/ }).click();
+    const panel = page.locator('#problems-panel');
+    await expect(panel.getByText(warning)).toBeVisible();
+    await expect(panel).not.toContainText(/rule \d/);
+    await page.screenshot({ path: test.info().outputPath(`long-note-${viewport.width}.png`) });
+    await expect(saveButton(page)).toBeEnabled();
+    await save(page);
+
+    await page.getByRole('button', { name: 'Review & launch' }).click();
+    const dialog = reviewDialog(page);
+    await expect(dialog.getByText(warning)).toBeVisible();
+    await dialog.getByLabel(/Type the campaign name/).fill(name);
+    await expect(dialog.getByText('Fix the problems above, save, and review again to launch.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Launch campaign' })).toBeDisabled();
+    await page.screenshot({ path: test.info().outputPath(`long-note-review-${viewport.width}.png`) });
+    expect((await getCampaign(page, campaign.campaignId)).status).toBe('draft');
+  });
+}

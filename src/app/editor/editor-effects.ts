@@ -15,7 +15,9 @@ export function useSenderContext(): void {
     let context: ValidationContext | undefined;
     if (accounts && senderIds && senderIds.length > 0) {
       const byId = new Map(accounts.map((a) => [a.id, a]));
-      context = { senders: senderIds.map((id) => ({ accountId: id, premium: byId.get(id)?.premium === true })) };
+      context = {
+        senders: senderIds.map((id) => ({ accountId: id, premium: byId.get(id)?.premium === true, name: byId.get(id)?.name })),
+      };
     }
     editorStore.getState().setContext(context);
   }, [accounts, senderIds]);

@@ -4,7 +4,7 @@ export * from './walk';
 export * from './summary';
 export * from './review';
 export * from './diff';
-export { delayDays, formatDays, scoreQualifies, waitDays } from './describe';
+export { delayDays, formatDays, handleLabel, scoreQualifies, waitDays } from './describe';
 export * from './transfer';
 export { graphBuilder, type GridSpacing } from './graph-builder';
 export * from './route';

@@ -50,7 +50,7 @@ describe('launch review', () => {
     def.nodes.find((n) => n.id === 'follow_up')!.data.message_template = 'Still there, {{nickname}}?';
     const warnings = sendWarnings(def, [free], DEFAULT_SAMPLE_PROSPECT);
     expect(warnings).toEqual([
-      { level: 'warning', nodeId: 'thanks', message: expect.stringMatching(/^\{\{nickname\}\} \(in “thanks”, “follow_up”\)/) },
+      { level: 'warning', nodeId: 'thanks', message: expect.stringMatching(/^\{\{nickname\}\} \(in Message, Template message\)/) },
     ]);
   });
 
@@ -72,5 +72,17 @@ describe('launch review', () => {
     const review = reviewLaunch(def, { senders: [free] });
     expect(review.canLaunch).toBe(false);
     expect(review.warnings[0]).toMatchObject({ level: 'blocker', nodeId: 'invite' });
+  });
+
+  it('provider limits and web addresses block the launch although they are warnings (contract 8.6)', () => {
+    const def = connectionOnlyGraph();
+    def.nodes[1]!.data.message_template = 'n'.repeat(250);
+    const premium = { accountId: 'acc_pro', name: 'Sam Pro', premium: true };
+    expect(reviewLaunch(def, { senders: [premium] }).canLaunch).toBe(true);
+    const review = reviewLaunch(def, { senders: [free] });
+    expect(review.canLaunch).toBe(false);
+    expect(review.warnings).toContainEqual(
+      expect.objectContaining({ level: 'blocker', nodeId: 'invite', message: expect.stringMatching(/at most 200/) }),
+    );
   });
 });

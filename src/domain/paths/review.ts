@@ -1,6 +1,6 @@
-import { nodeDefinition } from '../catalog';
+import { FIELDS, nodeDefinition } from '../catalog';
 import { parseTemplate } from '../template';
-import { hasErrors, validateWorkflow } from '../validator';
+import { blocksLaunch, stepNames, validateWorkflow } from '../validator';
 import type { Violation, WorkflowDefinition } from '../workflow-types';
 import { isSendType, messageText, nodeLabel, stepSummary, subjectText } from './describe';
 import { summarizePaths, type PathSummaries } from './summary';
@@ -80,6 +80,7 @@ export function sendWarnings(
     warnings.push({ level: 'warning', message: 'This campaign has no sender accounts yet: nothing can be sent until one is added.' });
   }
   const missing = new Map<string, string[]>();
+  const names = stepNames(definition.nodes);
   for (const n of definition.nodes) {
     const data = (n.data ?? {}) as Record<string, unknown>;
     const def = nodeDefinition(n.type);
@@ -88,7 +89,7 @@ export function sendWarnings(
         warnings.push({
           level: 'blocker',
           nodeId: n.id,
-          message: `${def!.label} “${n.id}” still has the template’s sample ${field}: replace it with your own before launch.`,
+          message: `${names.get(n.id)} still has the template’s sample ${(FIELDS[field]?.label ?? 'setting').toLowerCase()}: replace it with your own before launch.`,
         });
       }
     }
@@ -105,7 +106,7 @@ export function sendWarnings(
     warnings.push({
       level: 'warning',
       nodeId: nodeIds[0],
-      message: `{{${name}}} (in ${nodeIds.map((id) => `“${id}”`).join(', ')}) is not a field of the sample prospect: prospects without it would get the placeholder as written.`,
+      message: `{{${name}}} (in ${nodeIds.map((id) => names.get(id)).join(', ')}) is not a field of the sample prospect: prospects without it would get the placeholder as written.`,
     });
   }
   return warnings;
@@ -119,11 +120,12 @@ export function reviewLaunch(
   const { senders, prospect = DEFAULT_SAMPLE_PROSPECT } = options;
   const violations = validateWorkflow(
     definition,
-    senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium })) } : undefined,
+    senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium, name: s.name })) } : undefined,
   );
-  // One validator (style 4): its errors block, its warnings (e.g. rule 10 with unknown senders) inform.
+  // One validator (style 4): its errors and the contract 8.6 warnings (provider_limit, invalid_url)
+  // block; its other warnings (e.g. rule 10 with unknown senders) inform.
   const warnings: ReviewWarning[] = violations.map((v) => ({
-    level: v.severity === 'error' ? ('blocker' as const) : ('warning' as const),
+    level: blocksLaunch(v) ? ('blocker' as const) : ('warning' as const),
     message: v.message,
     ...(v.nodeId ? { nodeId: v.nodeId } : {}),
   }));
@@ -134,6 +136,6 @@ export function reviewLaunch(
     senders,
     warnings,
     violations,
-    canLaunch: !hasErrors(violations) && !warnings.some((w) => w.level === 'blocker'),
+    canLaunch: !warnings.some((w) => w.level === 'blocker'),
   };
 }

@@ -65,6 +65,8 @@ export function checkPremiumSeats(graph: Graph, context: ValidationContext | und
   return out;
 }
 
+const MAX_LISTED = 20;
+
 /** Fields holding message templates (the field table's `placeholders`). */
 const TEMPLATE_FIELDS = Object.values(FIELDS)
   .filter((f) => f.placeholders === true)
@@ -83,7 +85,10 @@ export function checkTemplates(graph: Graph): Violation[] {
       if (typeof text !== 'string' || isWellFormedTemplate(text)) continue;
       const { errors } = parseTemplate(text);
       if (errors.length === 0) continue;
-      const problems = errors.map((e) => `${e.message} (at character ${e.index + 1})`).join('; ');
+      // Every problem is listed (issue 11); only a pathological text is cut, after MAX_LISTED of them.
+      const listed = errors.slice(0, MAX_LISTED).map((e) => `${e.message} (at character ${e.index + 1})`);
+      if (errors.length > MAX_LISTED) listed.push(`${errors.length - MAX_LISTED} more problems after these`);
+      const problems = listed.join('; ');
       out.push(
         violation('template_invalid', `${FIELDS[key]!.label}: ${problems}`, {
           nodeId: node.id,

@@ -22,8 +22,8 @@ export interface CampaignState {
   status: CampaignStatus;
   updated_at: Date;
   sender_account_ids: string[];
-  /** Senders that still exist in the workspace, with their premium seat (spec 4.1 rule 10). */
-  senders: { accountId: string; premium: boolean }[];
+  /** Senders that still exist in the workspace, with their premium seat (spec 4.1 rule 10) and name (for messages). */
+  senders: { accountId: string; premium: boolean; name: string }[];
 }
 
 // Millisecond precision everywhere (contract 4); never earlier than the previous stamp + 1 ms so
@@ -64,9 +64,9 @@ export async function findCampaign(db: Queryable, workspaceId: string, campaignI
 
 /** State of one campaign plus its senders' premium status, in one round trip. */
 export async function findCampaignState(db: Queryable, workspaceId: string, campaignId: string): Promise<CampaignState | undefined> {
-  const { rows } = await db.query<Omit<CampaignState, 'senders'> & { senders: { accountId: string; premium: boolean }[] | string | null }>(
+  const { rows } = await db.query<Omit<CampaignState, 'senders'> & { senders: CampaignState['senders'] | string | null }>(
     `SELECT c.status, c.updated_at, c.sender_account_ids::text[] AS sender_account_ids,
-       (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium))
+       (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium, 'name', a.name))
           FROM accounts a WHERE a.id = ANY(c.sender_account_ids) AND a.workspace_id = c.workspace_id) AS senders
      FROM campaigns c WHERE c.id = $1 AND c.workspace_id = $2`,
     [campaignId, workspaceId],
@@ -88,8 +88,8 @@ export async function findCampaignDefinition(db: Queryable, workspaceId: string,
 /** The accounts of the workspace among `accountIds`, with their premium seat. */
 export async function findSenders(db: Queryable, workspaceId: string, accountIds: string[]): Promise<CampaignState['senders']> {
   if (accountIds.length === 0) return [];
-  const { rows } = await db.query<{ accountId: string; premium: boolean }>(
-    'SELECT id::text AS "accountId", premium FROM accounts WHERE workspace_id = $1 AND id = ANY($2::uuid[])',
+  const { rows } = await db.query<CampaignState['senders'][number]>(
+    'SELECT id::text AS "accountId", premium, name FROM accounts WHERE workspace_id = $1 AND id = ANY($2::uuid[])',
     [workspaceId, accountIds],
   );
   return rows;

@@ -1,6 +1,7 @@
 import {
   toIsoMillis,
   type CampaignRecord,
+  blocksLaunch,
   validateWorkflow,
   type ValidationContext,
   type Violation,
@@ -88,6 +89,22 @@ const validationContext = (state: Pick<CampaignState, 'senders'>): ValidationCon
 function assertValidWorkflow(definition: unknown, context: ValidationContext): void {
   const violations = validateWorkflow(definition, context);
   if (violations.some((v) => v.severity === 'error')) throw invalidWorkflow(violations);
+}
+
+/**
+ * Contract 8.6: a launch is refused while the saved graph has an error or a provider_limit /
+ * invalid_url warning (these never block a save), as invalid_workflow with every violation.
+ */
+function assertLaunchable(definition: unknown, context: ValidationContext): void {
+  const violations = validateWorkflow(definition, context);
+  const blocking = violations.filter(blocksLaunch).length;
+  if (blocking === 0) return;
+  throw new ApiError(
+    422,
+    'invalid_workflow',
+    `The saved workflow has ${blocking} problem(s) to fix before launch; the campaign was not launched.`,
+    { violations },
+  );
 }
 
 /** Contract 4 create-campaign without a graph: start → connection_request → end on both outputs (spec 3.3). */
@@ -195,7 +212,7 @@ export async function launchCampaign(
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
   const definition = JSON.parse(text) as WorkflowDefinition;
-  assertValidWorkflow(definition, validationContext(state));
+  assertLaunchable(definition, validationContext(state));
   const launched = await db.transaction(async (tx) => {
     const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
     if (!row) return undefined;

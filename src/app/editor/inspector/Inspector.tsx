@@ -90,10 +90,9 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
       {(others.length > 0 || extraCount > 0) && (
         <p className="field-help inspector-kept">
           Kept as they are:{' '}
-          {[
-            ...others.map((k) => `data.${k}`),
-            ...(extraCount ? [`${extraCount} other propert${extraCount === 1 ? 'y' : 'ies'}`] : []),
-          ].join(', ')}
+          {[...others.map((k) => `“${k}”`), ...(extraCount ? [`${extraCount} other propert${extraCount === 1 ? 'y' : 'ies'}`] : [])].join(
+            ', ',
+          )}
           .
         </p>
       )}

@@ -1,18 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
-import { parseTemplate, renderTemplate } from '../../../domain';
-import { textLimit } from '../nodes/presentation';
-import { COMMON_PLACEHOLDERS, useEditorStore, useSampleProspect } from '../store';
+import { renderTemplate } from '../../../domain';
+import { useEditorStore, useSampleProspect } from '../store';
+import { Counter, useTextLimit } from './fields';
 import { sealTyping, writeField, type FieldProps } from './field-context';
 import { FieldShell, hasError, violationMessages, type FieldMessage } from './FieldShell';
-
-/** Free (non-premium) senders get the lower provider limit; unknown senders show both. */
-function useFreeSenders(): boolean | null {
-  return useEditorStore((s) => {
-    const senders = s.context?.senders;
-    if (!senders || senders.length === 0) return null;
-    return senders.some((x) => !x.premium);
-  });
-}
 
 function SampleEditor() {
   const fields = useSampleProspect((s) => s.fields);
@@ -54,39 +45,23 @@ function SampleEditor() {
 
 /**
  * A message template: placeholder chips inserted at the cursor, a live preview with the sample
- * prospect, warnings for placeholders the sample lacks, template_invalid inline, and counters with
- * the provider's limits.
+ * prospect, a note for placeholders the sample lacks (a preview fact), and a counter of the
+ * provider's limit. Every problem under the field (template_invalid, provider_limit) is the validator's.
  */
 export function TemplateField(p: FieldProps) {
   const text = typeof p.value === 'string' ? p.value : '';
   const ref = useRef<HTMLTextAreaElement>(null);
   const sample = useSampleProspect((s) => s.fields);
-  const free = useFreeSenders();
   const preview = useMemo(() => renderTemplate(text, sample), [text, sample]);
-  const parsed = useMemo(() => parseTemplate(text), [text]);
-  const limit = textLimit(p.nodeType, p.field.key, p.field.maxLength);
-  const max = limit ? (free === true && limit.freeMax ? limit.freeMax : limit.max) : undefined;
+  const max = useTextLimit(p.nodeType, p.field.key);
   const noteOff = useEditorStore((s) => s.nodes.find((n) => n.id === p.nodeId)?.data.send_empty_request === true);
 
   const messages: FieldMessage[] = violationMessages(p.violations);
-  if (!p.violations.some((v) => v.code === 'template_invalid') && parsed.errors[0])
-    messages.push({ tone: 'error', text: parsed.errors[0].message });
   if (preview.missing.length)
     messages.push({
       tone: 'warning',
       text: `The sample prospect has no ${preview.missing.map((m) => `{{${m}}}`).join(', ')}: real prospects without it get the placeholder text.`,
     });
-  if (limit && max !== undefined && text.length > max) {
-    const freeNote =
-      limit.freeMax && free !== true
-        ? ` (${limit.freeMax} for senders without a premium seat)`
-        : free === true && limit.freeMax
-          ? ' for senders without a premium seat'
-          : '';
-    messages.push({ tone: 'warning', text: `${limit.what} is limited to ${max} characters${freeNote}; this one has ${text.length}.` });
-  } else if (limit?.freeMax && free === null && text.length > limit.freeMax) {
-    messages.push({ tone: 'warning', text: `Over ${limit.freeMax} characters: too long for senders without a premium seat.` });
-  }
 
   const chips = [...new Set([...COMMON_PLACEHOLDERS, ...Object.keys(sample)])];
   const insert = (name: string) => {
@@ -109,14 +84,7 @@ export function TemplateField(p: FieldProps) {
       label={p.field.label}
       help={p.field.help}
       messages={messages}
-      trailing={
-        max !== undefined ? (
-          <span className={`insp-counter${text.length > max ? ' over' : ''}`} aria-label={`${text.length} of ${max} characters`}>
-            {text.length}/{max}
-            {free === null && limit?.freeMax ? ` (${limit.freeMax} free)` : ''}
-          </span>
-        ) : null
-      }
+      trailing={<Counter length={text.length} max={max} />}
     >
       {noteOff && <p className="field-help">Not sent while “Send without a note” is on.</p>}
       <div className="insp-chips" role="group" aria-label="Insert a placeholder">

@@ -25,11 +25,3 @@ export function clearField(nodeId: string, field: FieldDefinition): void {
 }
 
 export const sealTyping = () => editorStore.getState().sealTyping();
-
-/** Immediate checks of a number against the field's bounds (the validator says the same on save). */
-export function numberProblem(field: FieldDefinition, value: number): string | null {
-  if (field.min !== undefined && (field.exclusiveMin ? value <= field.min : value < field.min))
-    return field.exclusiveMin ? `Must be more than ${field.min}` : `Must be at least ${field.min}`;
-  if (field.max !== undefined && value > field.max) return `Must be at most ${field.max}`;
-  return null;
-}

@@ -1,22 +1,31 @@
 import { useEffect, useState } from 'react';
-import { clearField, numberProblem, sealTyping, writeField, type FieldProps } from './field-context';
+import { textLimitFor } from '../../../domain';
+import { useEditorStore } from '../store';
+import { clearField, sealTyping, writeField, type FieldProps } from './field-context';
 import { FieldShell, hasError, violationMessages, type FieldMessage } from './FieldShell';
-import { textLimit } from '../nodes/presentation';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
 
-function counterMessages(p: FieldProps, length: number): FieldMessage[] {
-  const limit = textLimit(p.nodeType, p.field.key, p.field.maxLength);
-  if (!limit || length <= limit.max) return [];
-  return [{ tone: 'warning', text: `${limit.what} is limited to ${limit.max} characters by the provider; this one has ${length}.` }];
+/** The provider limit of this step's text for the campaign's senders (the validator's own number), for the counter. */
+export function useTextLimit(nodeType: string, key: string): number | undefined {
+  return useEditorStore((s) => textLimitFor(nodeType, key, s.context));
 }
 
+/** `12/300`: a counter beside the label; the warning itself is the validator's provider_limit. */
+export function Counter({ length, max }: { length: number; max: number | undefined }) {
+  if (max === undefined) return null;
+  return (
+    <span className={`insp-counter${length > max ? ' over' : ''}`} aria-label={`${length} of ${max} characters`}>
+      {length}/{max}
+    </span>
+  );
+}
+
+/** Text, long text and URL fields: every message under the field is the validator's. */
 export function TextField(p: FieldProps & { multiline?: boolean }) {
   const text = str(p.value);
-  const messages = [...violationMessages(p.violations), ...counterMessages(p, text.length)];
-  if (p.field.required && text.trim() === '' && !messages.length) messages.push({ tone: 'error', text: `${p.field.label} is required` });
-  if (p.field.kind === 'url' && text && !/^https?:\/\/\S+$/i.test(text))
-    messages.push({ tone: 'warning', text: 'This does not look like a web address (https://…)' });
+  const messages = violationMessages(p.violations);
+  const max = useTextLimit(p.nodeType, p.field.key);
   const common = {
     id: p.inputId,
     className: 'input',
@@ -26,7 +35,6 @@ export function TextField(p: FieldProps & { multiline?: boolean }) {
     'aria-describedby': `${p.inputId}-messages`,
     onBlur: sealTyping,
   };
-  const limit = textLimit(p.nodeType, p.field.key, p.field.maxLength);
   return (
     <FieldShell
       inputId={p.inputId}
@@ -34,13 +42,7 @@ export function TextField(p: FieldProps & { multiline?: boolean }) {
       help={p.field.help}
       required={p.field.required}
       messages={messages}
-      trailing={
-        limit ? (
-          <span className={`insp-counter${text.length > limit.max ? ' over' : ''}`}>
-            {text.length}/{limit.max}
-          </span>
-        ) : null
-      }
+      trailing={<Counter length={text.length} max={max} />}
     >
       {p.multiline ? (
         <textarea {...common} rows={4} onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)} />
@@ -80,8 +82,8 @@ export function BooleanField(p: FieldProps) {
 
 /**
  * Numbers keep the typed text locally (so "1." or "" can be typed) and write only numbers; an empty
- * box removes the field. Bounds are checked immediately; out-of-range values are still written so the
- * validator's violation (and the blocked save) says the same thing.
+ * box removes the field. Out-of-range values are written, so the validator's violation (and the
+ * blocked save) speaks; only text that is no number at all (never written) is flagged here.
  */
 export function NumberField(p: FieldProps) {
   const stored = typeof p.value === 'number' ? p.value : undefined;
@@ -94,10 +96,6 @@ export function NumberField(p: FieldProps) {
   const parsed = text.trim() === '' ? undefined : Number(text);
   const local: FieldMessage[] = [];
   if (parsed !== undefined && !Number.isFinite(parsed)) local.push({ tone: 'error', text: 'Enter a number' });
-  else if (parsed !== undefined) {
-    const problem = numberProblem(p.field, parsed);
-    if (problem && p.violations.length === 0) local.push({ tone: 'error', text: problem });
-  }
   const messages = [...violationMessages(p.violations), ...local];
   return (
     <FieldShell inputId={p.inputId} label={p.field.label} help={p.field.help} unit={p.field.unit} messages={messages}>

@@ -59,25 +59,3 @@ export const categoryColor = (type: string | undefined): string => {
   const def = nodeDefinition(type);
   return def ? `var(--cat-${def.category})` : 'var(--error)';
 };
-
-/**
- * Provider character limits shown as counter warnings (form hints, not rules). The connection note
- * is 300 characters, 200 when a sender has no premium seat.
- */
-export interface TextLimit {
-  max: number;
-  /** Lower limit for free (non-premium) senders. */
-  freeMax?: number;
-  what: string;
-}
-
-const TYPE_LIMITS: Partial<Record<string, Record<string, TextLimit>>> = {
-  connection_request: { message_template: { max: 300, freeMax: 200, what: 'A connection note' } },
-  inmail: { subject: { max: 200, what: 'An InMail subject' } },
-};
-
-export function textLimit(type: string | undefined, field: string, fallbackMax: number | undefined): TextLimit | null {
-  const own = type ? TYPE_LIMITS[type]?.[field] : undefined;
-  if (own) return own;
-  return fallbackMax ? { max: fallbackMax, what: field === 'message_template' ? 'A message' : 'This field' } : null;
-}

@@ -79,7 +79,6 @@ export function ProblemsPanel() {
                     >
                       <span className="problem-sev">{item.violation.severity === 'error' ? 'Error' : 'Warning'}</span>
                       {item.where && <span className="problem-where">{item.where}:</span>} {item.violation.message}
-                      <span className="problem-rule">rule {item.violation.rule}</span>
                     </button>
                   </li>
                 ))}

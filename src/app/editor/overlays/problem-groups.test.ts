@@ -14,7 +14,7 @@ describe('groupProblems', () => {
     const groups = groupProblems(validateWorkflow(def), nodes, edges);
     expect(groups.map((g) => g.key)).toEqual(expect.arrayContaining(['n:invite', 'n:lonely']));
     expect(groups[0]!.errors).toBeGreaterThan(0);
-    expect(groups.find((g) => g.key === 'n:invite')!.title).toBe('Connection request · invite');
+    expect(groups.find((g) => g.key === 'n:invite')!.title).toBe('Connection request');
   });
 
   it('puts errors before warnings inside a group, edge problems under their source, the rest under the whole campaign', () => {

@@ -1,4 +1,5 @@
-import { nodeDefinition, type Violation } from '../../../domain';
+import { stepNames, type Violation } from '../../../domain';
+import { handleLabel } from '../../../domain/paths';
 import type { FlowEdge, FlowNode } from '../store';
 
 export interface ProblemItem {
@@ -23,7 +24,9 @@ export interface ProblemGroup {
 export function groupProblems(violations: readonly Violation[], nodes: readonly FlowNode[], edges: readonly FlowEdge[]): ProblemGroup[] {
   const nodeById = new Map(nodes.map((n) => [n.id, n]));
   const edgeById = new Map(edges.map((e) => [e.id, e]));
-  const title = (id: string) => `${nodeDefinition(nodeById.get(id)?.type)?.label ?? 'Step'} · ${id}`;
+  // Steps by label, numbered when several share one ("Message 2"): the same names the messages use.
+  const names = stepNames(nodes.map((n) => ({ id: n.id, type: n.type })));
+  const title = (id: string) => names.get(id) ?? 'Step';
   const groups = new Map<string, ProblemGroup>();
   const add = (key: string, groupTitle: string, item: ProblemItem) => {
     let g = groups.get(key);
@@ -40,11 +43,12 @@ export function groupProblems(violations: readonly Violation[], nodes: readonly 
       });
     else if (v.edgeId && edgeById.has(v.edgeId)) {
       const e = edgeById.get(v.edgeId)!;
-      const to = nodeDefinition(nodeById.get(e.target)?.type)?.label ?? e.target;
+      const to = names.get(e.target) ?? 'a missing step';
+      const from = nodeById.get(e.source)?.type;
       add(`n:${e.source}`, title(e.source), {
         violation: v,
         target: { edgeId: v.edgeId },
-        where: `${e.sourceHandle ? `${e.sourceHandle.replace(/_/g, ' ')} → ` : 'Connection to '}${to}`,
+        where: `${e.sourceHandle ? `${handleLabel(from, e.sourceHandle)} → ` : 'Connection to '}${to}`,
       });
     } else add('campaign', 'Whole campaign', { violation: v, target: {}, where: '' });
   }
