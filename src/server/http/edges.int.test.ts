@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { api, newWorkspace, testEnv } from '../testing/fixtures';
@@ -45,6 +46,16 @@ describe('security headers', () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('the API reference page admits exactly its own inline stylesheet', async () => {
+    const page = await api(null, 'GET', '/docs/api');
+    expect(page.status).toBe(200);
+    const css = /<style>([\s\S]*?)<\/style>/.exec(page.body as string)![1];
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(page.headers.get('content-security-policy')).toContain(`style-src 'sha256-${hash}'`);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.body).not.toMatch(/<script/);
   });
 });
 
