@@ -1,5 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
@@ -32,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
     });
     const port = (server.address() as AddressInfo).port;
+    const stopHttp = gracefulStop(server as HttpServer);
     const workers = WORKERS.map((start) => start({ db, config }));
     let closing: Promise<void> | undefined;
     return {
@@ -42,7 +43,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       demoApiKey: seeded?.apiKey ?? null,
       close: () =>
         (closing ??= (async () => {
-          await stopHttp(server);
+          await stopHttp();
           await Promise.all(workers.map((w) => w.stop()));
           await db.close();
         })()),
@@ -56,21 +57,34 @@ export async function startServer(config: Config): Promise<RunningServer> {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * Graceful HTTP stop: no new connections; requests in flight finish (their keep-alive sockets are
- * closed as soon as they go idle); whatever still hangs after the grace period is cut.
+ * Graceful HTTP stop, installed at start: it tracks the responses in progress. On stop: no new
+ * connections; idle keep-alive connections are closed at once (a client has nothing pending on
+ * them); every request in flight — and any later one on an open connection — is answered with
+ * `Connection: close`, so no client reuses a socket the server is about to close (the cause of
+ * ECONNRESET). Whatever still hangs after the grace period is cut.
  */
-function stopHttp(server: ServerType): Promise<void> {
-  const http = server as HttpServer;
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => http.closeIdleConnections(), 50);
-    const force = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      resolve();
-    });
-    http.closeIdleConnections();
+function gracefulStop(http: HttpServer): () => Promise<void> {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  http.on('request', (_req, res: ServerResponse) => {
+    if (stopping) closeAfter(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
   });
+  return () =>
+    new Promise((resolve) => {
+      stopping = true;
+      for (const res of inFlight) closeAfter(res);
+      const force = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      http.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      http.closeIdleConnections();
+    });
 }
 
 /** `npm start`: start with the environment's configuration, print the sign-in URL, shut down gracefully on SIGTERM/SIGINT. */

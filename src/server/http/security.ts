@@ -39,7 +39,7 @@ export function securityHeaders(): MiddlewareHandler {
       c.res = new Response(c.res.body, c.res); // a response with immutable headers: copy it
       h = c.res.headers;
     }
-    h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY); // a page may narrow it
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'no-referrer');
     if (isApiPath(c.req.path)) h.set('Cache-Control', 'no-store');

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY } from '../http/security';
 /** A self-contained HTML reference of the OpenAPI document (the network may be closed: no CDN, no script). */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks the generated OpenAPI document, whose shape varies per node
@@ -29,6 +31,24 @@ ${body ? `<details open><summary>Request body (application/json)</summary>${pret
 <h4>Responses</h4>${responses}</section>`;
 }
 
+// The page's only style, inline so the page is one self-contained answer; the CSP admits exactly it by hash.
+const REFERENCE_CSS = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0;display:grid;grid-template-columns:320px 1fr;color:#1d2330}
+nav{position:sticky;top:0;height:100vh;overflow:auto;background:#f4f6fa;padding:16px;box-sizing:border-box;border-right:1px solid #dde2ea}
+nav ul{list-style:none;padding:0;margin:0}nav li{margin:4px 0}nav a{color:inherit;text-decoration:none;font-size:13px}
+main{padding:24px 40px;max-width:1000px}section{border-top:1px solid #dde2ea;padding:12px 0}
+.m{display:inline-block;min-width:56px;text-align:center;border-radius:4px;color:#fff;font-size:12px;font-weight:600;padding:1px 6px}
+.get{background:#2f6fdb}.post{background:#1f8a4c}.put{background:#b7791f}.delete{background:#c53030}
+pre{background:#f4f6fa;padding:10px;overflow:auto;font-size:12px;border-radius:4px}table{border-collapse:collapse;font-size:13px}
+td,th{border:1px solid #dde2ea;padding:4px 8px;text-align:left;vertical-align:top}
+`;
+
+/** The app's policy with `style-src` narrowed to this page's inline stylesheet. */
+export const REFERENCE_CSP = CONTENT_SECURITY_POLICY.replace(
+  "style-src 'self'",
+  `style-src 'sha256-${createHash('sha256').update(REFERENCE_CSS).digest('base64')}'`,
+);
+
 export function renderReference(doc: Json): string {
   const ops: string[] = [];
   const toc: string[] = [];
@@ -41,16 +61,7 @@ export function renderReference(doc: Json): string {
   }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(doc.info.title)} – API reference</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0;display:grid;grid-template-columns:320px 1fr;color:#1d2330}
-nav{position:sticky;top:0;height:100vh;overflow:auto;background:#f4f6fa;padding:16px;box-sizing:border-box;border-right:1px solid #dde2ea}
-nav ul{list-style:none;padding:0;margin:0}nav li{margin:4px 0}nav a{color:inherit;text-decoration:none;font-size:13px}
-main{padding:24px 40px;max-width:1000px}section{border-top:1px solid #dde2ea;padding:12px 0}
-.m{display:inline-block;min-width:56px;text-align:center;border-radius:4px;color:#fff;font-size:12px;font-weight:600;padding:1px 6px}
-.get{background:#2f6fdb}.post{background:#1f8a4c}.put{background:#b7791f}.delete{background:#c53030}
-pre{background:#f4f6fa;padding:10px;overflow:auto;font-size:12px;border-radius:4px}table{border-collapse:collapse;font-size:13px}
-td,th{border:1px solid #dde2ea;padding:4px 8px;text-align:left;vertical-align:top}
-</style></head><body><nav><h2>${esc(doc.info.title)}</h2><p><a href="/api/openapi.json">openapi.json</a> (needs the API key)</p><ul>${toc.join('')}</ul></nav>
+<style>${REFERENCE_CSS}</style></head><body><nav><h2>${esc(doc.info.title)}</h2><p><a href="/api/openapi.json">openapi.json</a> (needs the API key)</p><ul>${toc.join('')}</ul></nav>
 <main><h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>${esc(doc.info.description)}</p>
 <p>Every <code>/api</code> request carries <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Errors are <code>application/problem+json</code>.</p>
 ${ops.join('\n')}</main></body></html>`;

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
 import { webhookDocs } from '../webhooks/docs';
 import { buildOpenApi } from './build';
-import { renderReference } from './reference';
+import { renderReference, REFERENCE_CSP } from './reference';
 import type { RouteDoc } from './route-doc';
 
 /** Every REST route of the server (contract 7: GET /api/openapi.json documents them all). */
@@ -43,6 +43,6 @@ export const openApiRoutes: RouteModule = () => {
   let document: Record<string, unknown> | undefined;
   const spec = () => (document ??= buildOpenApi(REST_ROUTES));
   app.get('/api/openapi.json', (c) => c.json(spec()));
-  app.get('/docs/api', (c) => c.html(renderReference(spec())));
+  app.get('/docs/api', (c) => c.html(renderReference(spec()), 200, { 'Content-Security-Policy': REFERENCE_CSP }));
   return app;
 };
