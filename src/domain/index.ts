@@ -5,4 +5,4 @@ export * from './template';
 export * from './time';
 export * from './validator';
 export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';
-export type { CampaignRecord, CampaignStatus, EditingMode } from './campaign';
+export type { CampaignRecord, CampaignStatus, EditingMode } from './contract/campaigns';

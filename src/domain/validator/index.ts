@@ -6,6 +6,7 @@ import { checkStructure } from './structure';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
+export { fixFirstHint } from './hints';
 export { buildGraph, edgesOnCycles, reachableFrom, type Graph, type GraphEdge, type GraphNode } from './graph';
 
 /**

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../app';
 import type { AppEnv } from '../http/auth';
 import { ApiError } from '../http/errors';
+import { hintFor } from './hints';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
 
 /**
@@ -63,7 +64,7 @@ const textResult = (structured: Record<string, unknown>, isError: boolean): Call
   content: [{ type: 'text', text: JSON.stringify(structured) }],
 });
 
-/** The one place where a failure becomes a contract-3 tool error ({error: {code, message, ...extras}}). */
+/** The one place where a failure becomes a contract-3 tool error ({error: {code, message, ...extras, hint}}, contract 8.1). */
 export function toToolError(err: unknown): CallToolResult {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
@@ -71,7 +72,8 @@ export function toToolError(err: unknown): CallToolResult {
     console.error('[mcp] unexpected error', err);
     apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side; nothing was changed by this call.');
   }
-  return textResult({ error: { code: apiError.code, message: apiError.detail, ...apiError.extras } }, true);
+  const { code, detail, extras } = apiError;
+  return textResult({ error: { code, message: detail, ...extras, hint: hintFor(code, extras) } }, true);
 }
 
 async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolContext): Promise<CallToolResult> {
