@@ -55,7 +55,11 @@ const view = z
 
 // Where the graph is checked by the shared validator, the arguments only require an object: anything
 // inside it comes back as invalid_workflow violations the editor can pin on nodes (contract 3).
-const graphObject = z.record(z.string(), z.unknown());
+// Typed `object` so a WorkflowDefinition (an interface) is a valid argument on the app's side.
+const graphObject = z.custom<object>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'Must be an object {nodes, edges}.',
+);
 const GRAPH_DESCRIPTION =
   'The complete delivery graph {nodes, edges} (spec 2.2–2.5): full replacement, always send every node and edge. ' +
   'Node types, their outputs (sourceHandle names) and data fields: call list-node-types.';
@@ -210,6 +214,10 @@ export type CampaignRecord = z.infer<typeof campaignRecordSchema>;
 export const campaignSummarySchema = z.object({ ...campaignFields, workflow_definition: workflowSummarySchema });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 const campaignViewSchema = z.union([campaignRecordSchema, campaignSummarySchema]);
+
+/** True for a record read with `view: "summary"` (its workflow_definition holds counts, not nodes). */
+export const isCampaignSummary = (campaign: CampaignRecord | CampaignSummary): campaign is CampaignSummary =>
+  !('nodes' in campaign.workflow_definition);
 
 export const campaignPageSchema = z.object({ items: z.array(campaignViewSchema), nextCursor: z.string().nullable() });
 

@@ -128,7 +128,7 @@ export async function getCampaign(db: Queryable, workspace: WorkspaceRef, campai
 export async function createCampaign(
   db: Queryable,
   workspace: WorkspaceRef,
-  input: { name: string; senderAccountIds: string[]; workflowDefinition?: Record<string, unknown> },
+  input: { name: string; senderAccountIds: string[]; workflowDefinition?: object },
 ): Promise<Campaign> {
   const senderIds = [...new Set(input.senderAccountIds.map((id) => id.toLowerCase()))];
   const senders = await findSenders(db, workspace.id, senderIds);
@@ -189,7 +189,7 @@ async function explainMiss(
 export async function updateCampaignWorkflow(
   db: Db,
   workspace: WorkspaceRef,
-  input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: Record<string, unknown> },
+  input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: object },
 ): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
   return saveDraftGraph(db, workspace, state, input);
