@@ -6,5 +6,5 @@ export * from './time';
 export * from './validator';
 export { isRecord } from './is-record';
 export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';
-export type { CampaignRecord, CampaignStatus, EditingMode } from './campaign';
+export type { CampaignRecord, CampaignStatus, EditingMode } from './contract/campaigns';
 export * from './geometry';

@@ -1,15 +1,24 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CampaignRecord, CampaignStatus, WorkflowDefinition } from '../../domain';
+import type { CampaignRecord, CampaignStatus } from '../../domain';
+import { isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
 import { useSession } from '../session';
+import { ApiProblem } from './http';
 import { callTool } from './mcp';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
 /** Contract 4 campaign record. */
 export type Campaign = CampaignRecord;
 
+/** A page of list-campaigns read with `view: "summary"` (the list shows counts, never graphs). */
 export interface CampaignPage {
-  items: Campaign[];
+  items: CampaignSummary[];
   nextCursor: string | null;
+}
+
+/** The record of a full read; a summary here means the server ignored `view` (a contract break, said clearly). */
+function fullRecord(campaign: Campaign | CampaignSummary): Campaign {
+  if (isCampaignSummary(campaign)) throw new ApiProblem(500, 'bad_response', 'The server sent a campaign summary where the full graph was asked for.');
+  return campaign;
 }
 
 /** Query keys, scoped by workspace so switching workspaces never shows another one's campaigns. */
@@ -25,13 +34,20 @@ export function useCampaignList(status?: CampaignStatus) {
   return useInfiniteQuery({
     queryKey: campaignKeys.list(workspaceId, status),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      callTool<CampaignPage>('list-campaigns', { limit: 50, ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: async ({ pageParam }): Promise<CampaignPage> => {
+      const page = await callTool('list-campaigns', {
+        limit: 50,
+        view: 'summary',
+        ...(status ? { status } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      });
+      return { items: page.items.filter(isCampaignSummary), nextCursor: page.nextCursor };
+    },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export const fetchCampaign = (campaignId: string) => callTool<Campaign>('get-campaign', { campaignId });
+export const fetchCampaign = async (campaignId: string): Promise<Campaign> => fullRecord(await callTool('get-campaign', { campaignId }));
 
 /** A fresh read (a few seconds old at most) when the editor opens; never refetched behind its back. */
 const CAMPAIGN_FRESH_MS = 5_000;
@@ -65,29 +81,21 @@ export function rememberCampaign(client: QueryClient, campaign: Campaign): void 
   void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
 }
 
-export interface CreateCampaignInput {
-  name: string;
-  senderAccountIds?: string[];
-  workflow_definition?: WorkflowDefinition;
-}
+export type CreateCampaignInput = Omit<CampaignToolArguments<'create-campaign'>, 'workspaceId'>;
 
 /** create-campaign (a draft in easy mode). */
 export function useCreateCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCampaignInput) => callTool<Campaign>('create-campaign', { ...input }),
+    mutationFn: (input: CreateCampaignInput) => callTool('create-campaign', input),
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
 }
 
-export interface SaveWorkflowInput {
-  campaignId: string;
-  expectedUpdatedAt: string;
-  workflow_definition: WorkflowDefinition;
-}
+export type SaveWorkflowInput = Omit<CampaignToolArguments<'update-campaign-workflow'>, 'workspaceId'>;
 
 /** update-campaign-workflow: full replacement, guarded by the updated_at the edit is based on (spec 4.1). */
-export const saveWorkflow = (input: SaveWorkflowInput) => callTool<Campaign>('update-campaign-workflow', { ...input });
+export const saveWorkflow = (input: SaveWorkflowInput) => callTool('update-campaign-workflow', input);
 
 export function useSaveWorkflow() {
   const client = useQueryClient();
@@ -102,7 +110,7 @@ export function useLaunchCampaign() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) =>
-      callTool<Campaign>('launch-campaign', { ...input, confirm: true }),
+      callTool('launch-campaign', { ...input, confirm: true }),
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
 }

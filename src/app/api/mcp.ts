@@ -1,6 +1,13 @@
+import {
+  CAMPAIGN_TOOLS,
+  type CampaignToolArguments,
+  type CampaignToolName,
+  type CampaignToolResult,
+} from '../../domain/contract/campaigns';
+import { toolErrorSchema } from '../../domain/contract/tool-error';
 import { ApiProblem, apiFetch, currentWorkspaceId } from './http';
 
-/** A tool error (contract 3): `code` plus the extras (violations, currentUpdatedAt, status, errors). */
+/** A tool error (contract 3): `code`, the hint of contract 8.1, plus the extras (violations, currentUpdatedAt, status, errors). */
 export class ToolError extends Error {
   constructor(
     readonly code: string,
@@ -13,11 +20,23 @@ export class ToolError extends Error {
 
 let nextId = 1;
 
+/** "path: message; …" of the first few zod issues, for an answer that breaks the contract. */
+const issuesText = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string =>
+  issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || '(result)'}: ${i.message}`)
+    .join('; ');
+
 /**
- * `tools/call` over POST /mcp (JSON-RPC 2.0, no initialize needed — contract 1). Adds the
- * current workspaceId. Returns structuredContent; a tool error becomes a ToolError.
+ * `tools/call` over POST /mcp (JSON-RPC 2.0, no initialize needed — contract 1), typed by tool name:
+ * arguments and result come from the wire contract. Adds the current workspaceId. The result is
+ * parsed with the tool's result schema (an answer that does not match is a clear error, never a
+ * silent cast); a tool error becomes a ToolError.
  */
-export async function callTool<T>(name: string, args: Record<string, unknown>): Promise<T> {
+export async function callTool<N extends CampaignToolName>(
+  name: N,
+  args: Omit<CampaignToolArguments<N>, 'workspaceId'>,
+): Promise<CampaignToolResult<N>> {
   const workspaceId = currentWorkspaceId();
   const { data } = await apiFetch<{
     result?: { isError?: boolean; structuredContent?: unknown };
@@ -36,8 +55,13 @@ export async function callTool<T>(name: string, args: Record<string, unknown>): 
   const result = data.result;
   if (!result) throw new ApiProblem(500, 'bad_response', 'The tool-call interface gave no result.');
   if (result.isError) {
-    const error = ((result.structuredContent as { error?: Record<string, unknown> })?.error ?? {}) as Record<string, unknown>;
-    throw new ToolError(String(error.code ?? 'tool_error'), String(error.message ?? 'The tool call failed.'), error);
+    const parsed = toolErrorSchema.safeParse(result.structuredContent);
+    if (!parsed.success) throw new ApiProblem(500, 'bad_response', `${name} failed with an unreadable error: ${issuesText(parsed.error.issues)}`);
+    const { error } = parsed.data;
+    throw new ToolError(error.code, error.message, error);
   }
-  return result.structuredContent as T;
+  const parsed = CAMPAIGN_TOOLS[name].result.safeParse(result.structuredContent);
+  if (!parsed.success)
+    throw new ApiProblem(500, 'bad_response', `The server's answer to ${name} is not what the contract says: ${issuesText(parsed.error.issues)}`);
+  return parsed.data as CampaignToolResult<N>;
 }

@@ -1,23 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WorkflowDefinition } from '../../domain';
 import { useSession } from '../session';
 import { fetchCampaign } from './campaigns';
 import { callTool } from './mcp';
 
 /** Server data for the editor's power features: launch review, saved-graph history. */
 
-export interface CampaignVersionInfo {
-  version: number;
-  savedAt: string;
-  nodeCount: number;
-  edgeCount: number;
-}
-
-export interface CampaignVersion {
-  version: number;
-  savedAt: string;
-  workflow_definition: WorkflowDefinition;
-}
+export type { CampaignVersion, CampaignVersionInfo } from '../../domain/contract/campaigns';
 
 export const powerKeys = {
   versions: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'versions', campaignId] as const,
@@ -33,7 +21,7 @@ export function useCampaignVersions(campaignId: string, enabled = true) {
     queryKey: powerKeys.versions(workspaceId, campaignId),
     enabled,
     staleTime: 0,
-    queryFn: async () => (await callTool<{ items: CampaignVersionInfo[] }>('list-campaign-versions', { campaignId })).items,
+    queryFn: async () => (await callTool('list-campaign-versions', { campaignId })).items,
   });
 }
 
@@ -44,7 +32,7 @@ export function useCampaignVersion(campaignId: string, version: number | null) {
     queryKey: powerKeys.version(workspaceId, campaignId, version ?? 0),
     enabled: version !== null,
     staleTime: Infinity,
-    queryFn: () => callTool<CampaignVersion>('get-campaign-version', { campaignId, version }),
+    queryFn: () => callTool('get-campaign-version', { campaignId, version: version ?? 0 }),
   });
 }
 

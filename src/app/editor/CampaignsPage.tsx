@@ -80,7 +80,7 @@ export default function CampaignsPage() {
                     <span className={`badge status-${c.status}`}>{c.status}</span>
                   </td>
                   <td>{c.editingMode === 'advanced' ? 'Advanced' : 'Easy'}</td>
-                  <td>{c.workflow_definition?.nodes?.length ?? 0}</td>
+                  <td>{c.workflow_definition.nodeCount}</td>
                   <td title={fullTime(c.updated_at)}>{relativeTime(c.updated_at)}</td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 /** Path features over a workflow definition: templates, simulator walk, summaries, launch review, diff. */
 export * from './templates';
 export * from './walk';
+export * from './simulate';
 export * from './summary';
 export * from './review';
 export * from './diff';

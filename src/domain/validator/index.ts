@@ -11,6 +11,7 @@ export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './conne
 export { blocksLaunch, isWebAddress, LAUNCH_BLOCKING_CODES, textLimitFor } from './readiness';
 export { stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
+export { fixFirstHint } from './hints';
 
 /**
  * The one validator (contract 5): spec section 2 fields and bounds, then the graph rules of

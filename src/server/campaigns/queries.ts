@@ -24,6 +24,8 @@ export interface CampaignState {
   sender_account_ids: string[];
   /** Senders that still exist in the workspace, with their premium seat (spec 4.1 rule 10) and name (for messages). */
   senders: { accountId: string; premium: boolean; name: string }[];
+  /** The current graph's JSON text, when asked for. */
+  workflow_definition?: string;
 }
 
 // Millisecond precision everywhere (contract 4); never earlier than the previous stamp + 1 ms so
@@ -62,13 +64,22 @@ export async function findCampaign(db: Queryable, workspaceId: string, campaignI
   return rows[0];
 }
 
-/** State of one campaign plus its senders' premium status, in one round trip. */
-export async function findCampaignState(db: Queryable, workspaceId: string, campaignId: string): Promise<CampaignState | undefined> {
+/**
+ * State of one campaign plus its senders' premium status, in one round trip; with `withGraph`, also
+ * the current graph's text (a patch applies its operations to it).
+ */
+export async function findCampaignState(
+  db: Queryable,
+  workspaceId: string,
+  campaignId: string,
+  withGraph = false,
+): Promise<CampaignState | undefined> {
   const { rows } = await db.query<Omit<CampaignState, 'senders'> & { senders: CampaignState['senders'] | string | null }>(
     `SELECT c.status, c.updated_at, c.sender_account_ids::text[] AS sender_account_ids,
        (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium, 'name', a.name))
           FROM accounts a WHERE a.id = ANY(c.sender_account_ids) AND a.workspace_id = c.workspace_id) AS senders
-     FROM campaigns c WHERE c.id = $1 AND c.workspace_id = $2`,
+       ${withGraph ? ', v.workflow_definition' : ''}
+     FROM campaigns c ${withGraph ? CURRENT_GRAPH : ''} WHERE c.id = $1 AND c.workspace_id = $2`,
     [campaignId, workspaceId],
   );
   if (rows.length === 0) return undefined;

@@ -1,12 +1,15 @@
 import {
+  fixFirstHint,
   toIsoMillis,
   type CampaignRecord,
   blocksLaunch,
   validateWorkflow,
   type ValidationContext,
-  type Violation,
   type WorkflowDefinition,
 } from '../../domain';
+import type { CAMPAIGN_VIEWS, CampaignSummary, ValidationVerdict } from '../../domain/contract/campaigns';
+
+type CampaignView = (typeof CAMPAIGN_VIEWS)[number];
 import { findTemplate } from '../../domain/paths';
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
@@ -56,39 +59,48 @@ export const toCampaign = (
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 
-// ---- errors of contract 3 -------------------------------------------------------------------
+// ---- errors of contract 3 (hints of contract 8.1 where the call site knows better than the code) ------
 
-export const invalidArguments = (message: string, errors: { path: string; message: string }[]) =>
-  new ApiError(400, 'invalid_arguments', message, { errors });
-const campaignNotFound = () => new ApiError(404, 'not_found', 'No campaign with that campaignId in this workspace.');
+export const invalidArguments = (message: string, errors: { path: string; message: string }[], hint?: string) =>
+  new ApiError(400, 'invalid_arguments', message, { errors, ...(hint ? { hint } : {}) });
+export const campaignNotFound = () => new ApiError(404, 'not_found', 'No campaign with that campaignId in this workspace.');
 const notDraft = (status: CampaignStatus) =>
   new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's graph can be replaced or launched.`, {
     status,
   });
-const staleEdit = (current: Date | string) =>
+const staleEdit = (current: Date | string, hint?: string) =>
   new ApiError(409, 'stale_edit', 'The campaign changed since you read it: read it again with get-campaign and pass its updated_at.', {
     currentUpdatedAt: iso(current),
+    ...(hint ? { hint } : {}),
   });
-const invalidWorkflow = (violations: Violation[]) =>
-  new ApiError(
-    422,
-    'invalid_workflow',
-    `The workflow breaks ${violations.filter((v) => v.severity === 'error').length} rule(s); nothing was saved.`,
-    {
-      violations,
-    },
-  );
+const invalidWorkflow = (verdict: ValidationVerdict) =>
+  new ApiError(422, 'invalid_workflow', `The workflow breaks ${verdict.errors} rule(s); nothing was saved.`, {
+    violations: verdict.violations,
+    ...(verdict.hint ? { hint: verdict.hint } : {}),
+  });
+const LAUNCH_STALE_HINT =
+  'The campaign changed after you inspected it: call get-campaign, inspect the saved graph again and pass its updated_at as inspectedUpdatedAt.';
 
-// ---- validation --------------------------------------------------------------------------------
+// ---- build context → validate (one verdict for save, create, validate and launch) -------------------
 
 /** Spec 4.1 rule 10 context: the campaign's senders with their premium seat; unknown → undefined (warning only). */
-const validationContext = (state: Pick<CampaignState, 'senders'>): ValidationContext =>
+export const validationContext = (state: Pick<CampaignState, 'senders'>): ValidationContext =>
   state.senders.length > 0 ? { senders: state.senders } : {};
 
-/** Runs the shared validator (style 4); throws invalid_workflow with every violation when any is an error. */
-function assertValidWorkflow(definition: unknown, context: ValidationContext): void {
+/**
+ * The verdict on a graph (contract 8.1): the shared validator (style 4), counted, with the way out.
+ * Every surface decides with this one function: a save refuses exactly what validate reports invalid.
+ */
+export function judgeWorkflow(definition: unknown, context: ValidationContext): ValidationVerdict {
   const violations = validateWorkflow(definition, context);
-  if (violations.some((v) => v.severity === 'error')) throw invalidWorkflow(violations);
+  const errors = violations.filter((v) => v.severity === 'error').length;
+  const hint = errors > 0 ? fixFirstHint(violations) : undefined;
+  return { valid: errors === 0, violations, errors, warnings: violations.length - errors, ...(hint ? { hint } : {}) };
+}
+
+/** Throws invalid_workflow (with every violation and the hint) unless the verdict allows saving. */
+function assertValid(verdict: ValidationVerdict): void {
+  if (!verdict.valid) throw invalidWorkflow(verdict);
 }
 
 /**
@@ -97,13 +109,14 @@ function assertValidWorkflow(definition: unknown, context: ValidationContext): v
  */
 function assertLaunchable(definition: unknown, context: ValidationContext): void {
   const violations = validateWorkflow(definition, context);
-  const blocking = violations.filter(blocksLaunch).length;
-  if (blocking === 0) return;
+  const blocking = violations.filter(blocksLaunch);
+  if (blocking.length === 0) return;
+  const hint = fixFirstHint(blocking);
   throw new ApiError(
     422,
     'invalid_workflow',
-    `The saved workflow has ${blocking} problem(s) to fix before launch; the campaign was not launched.`,
-    { violations },
+    `The saved workflow has ${blocking.length} problem(s) to fix before launch; the campaign was not launched.`,
+    { violations, ...(hint ? { hint } : {}) },
   );
 }
 
@@ -114,6 +127,15 @@ const counts = (definition: WorkflowDefinition) => ({ nodeCount: definition.node
 
 // ---- operations ----------------------------------------------------------------------------------
 
+/** Contract 8.1 `view: "summary"`: the graph's counts instead of the graph, for an agent's small context. */
+export function inView(campaign: Campaign, view: CampaignView = 'full'): Campaign | CampaignSummary {
+  if (view === 'full') return campaign;
+  const { nodes, edges } = campaign.workflow_definition;
+  const types: Record<string, number> = {};
+  for (const node of nodes) types[node.type] = (types[node.type] ?? 0) + 1;
+  return { ...campaign, workflow_definition: { nodeCount: nodes.length, edgeCount: edges.length, types } };
+}
+
 export async function getCampaign(db: Queryable, workspace: WorkspaceRef, campaignId: string): Promise<Campaign> {
   const row = await findCampaign(db, workspace.id, campaignId);
   if (!row) throw campaignNotFound();
@@ -123,7 +145,7 @@ export async function getCampaign(db: Queryable, workspace: WorkspaceRef, campai
 export async function createCampaign(
   db: Queryable,
   workspace: WorkspaceRef,
-  input: { name: string; senderAccountIds: string[]; workflowDefinition?: Record<string, unknown> },
+  input: { name: string; senderAccountIds: string[]; workflowDefinition?: object },
 ): Promise<Campaign> {
   const senderIds = [...new Set(input.senderAccountIds.map((id) => id.toLowerCase()))];
   const senders = await findSenders(db, workspace.id, senderIds);
@@ -134,7 +156,7 @@ export async function createCampaign(
   if (unknown.length > 0) throw invalidArguments('senderAccountIds must name accounts of this workspace.', unknown);
 
   const definition = (input.workflowDefinition as WorkflowDefinition | undefined) ?? defaultWorkflow();
-  if (input.workflowDefinition !== undefined) assertValidWorkflow(definition, validationContext({ senders }));
+  if (input.workflowDefinition !== undefined) assertValid(judgeWorkflow(definition, validationContext({ senders })));
   const row = await insertCampaign(db, {
     workspaceId: workspace.id,
     name: input.name,
@@ -145,20 +167,36 @@ export async function createCampaign(
   return toCampaign(row, definition);
 }
 
-/** Reads the state and applies the not-found / not-draft / stale checks in contract 3 order. */
-async function draftAt(db: Queryable, workspace: WorkspaceRef, campaignId: string, expectedMs: number): Promise<CampaignState> {
-  const state = await findCampaignState(db, workspace.id, campaignId);
+/**
+ * Reads the state and applies the not-found / not-draft / stale checks in contract 3 order;
+ * `withGraph` also reads the current graph's text (for a patch).
+ */
+export async function draftAt(
+  db: Queryable,
+  workspace: WorkspaceRef,
+  campaignId: string,
+  expectedMs: number,
+  staleHint?: string,
+  withGraph = false,
+): Promise<CampaignState> {
+  const state = await findCampaignState(db, workspace.id, campaignId, withGraph);
   if (!state) throw campaignNotFound();
   if (state.status !== 'draft') throw notDraft(state.status);
-  if (new Date(state.updated_at).getTime() !== expectedMs) throw staleEdit(state.updated_at);
+  if (new Date(state.updated_at).getTime() !== expectedMs) throw staleEdit(state.updated_at, staleHint);
   return state;
 }
 
 /** After a conditional write matched no row: re-read to report which condition failed. */
-async function explainMiss(db: Queryable, workspace: WorkspaceRef, campaignId: string, expectedMs: number): Promise<never> {
-  await draftAt(db, workspace, campaignId, expectedMs);
+async function explainMiss(
+  db: Queryable,
+  workspace: WorkspaceRef,
+  campaignId: string,
+  expectedMs: number,
+  staleHint?: string,
+): Promise<never> {
+  await draftAt(db, workspace, campaignId, expectedMs, staleHint);
   // The row matched again when re-read: the stamp moved and came back, which cannot happen; report stale.
-  throw staleEdit(new Date(expectedMs));
+  throw staleEdit(new Date(expectedMs), staleHint);
 }
 
 /**
@@ -168,11 +206,33 @@ async function explainMiss(db: Queryable, workspace: WorkspaceRef, campaignId: s
 export async function updateCampaignWorkflow(
   db: Db,
   workspace: WorkspaceRef,
-  input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: Record<string, unknown> },
+  input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: object },
 ): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
-  assertValidWorkflow(input.workflowDefinition, validationContext(state));
-  const definition = input.workflowDefinition as unknown as WorkflowDefinition;
+  return saveDraftGraph(db, workspace, state, input);
+}
+
+/**
+ * The one save of a draft's graph, after the state checks (`draftAt`): build the context → validate
+ * → persist. update-campaign-workflow and patch-campaign-workflow both end here.
+ */
+export async function saveDraftGraph(
+  db: Db,
+  workspace: WorkspaceRef,
+  state: CampaignState,
+  input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: unknown },
+): Promise<Campaign> {
+  assertValid(judgeWorkflow(input.workflowDefinition, validationContext(state)));
+  return persistDraftGraph(db, workspace, { ...input, definition: input.workflowDefinition as WorkflowDefinition });
+}
+
+/** Writes a judged graph: one conditional write (still a draft at that updated_at), its version row and its event. */
+async function persistDraftGraph(
+  db: Db,
+  workspace: WorkspaceRef,
+  input: { campaignId: string; expectedUpdatedAtMs: number; definition: WorkflowDefinition },
+): Promise<Campaign> {
+  const { definition } = input;
   const saved = await db.transaction(async (tx) => {
     const result = await replaceDraftGraph(tx, {
       workspaceId: workspace.id,
@@ -208,7 +268,7 @@ export async function launchCampaign(
   workspace: WorkspaceRef,
   input: { campaignId: string; inspectedUpdatedAtMs: number },
 ): Promise<Campaign> {
-  const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
+  const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
   const definition = JSON.parse(text) as WorkflowDefinition;
@@ -226,7 +286,7 @@ export async function launchCampaign(
     });
     return row;
   });
-  if (!launched) return explainMiss(db, workspace, input.campaignId, input.inspectedUpdatedAtMs);
+  if (!launched) return explainMiss(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);
   return toCampaign(launched, definition);
 }
 
@@ -236,8 +296,8 @@ export async function launchCampaign(
 export async function listCampaigns(
   db: Queryable,
   workspace: WorkspaceRef,
-  input: { status?: CampaignStatus; limit: number; cursor?: string },
-): Promise<{ items: Campaign[]; nextCursor: string | null }> {
+  input: { status?: CampaignStatus; limit: number; cursor?: string; view?: CampaignView },
+): Promise<{ items: Array<Campaign | CampaignSummary>; nextCursor: string | null }> {
   const codec = cursorCodec(db, 'campaigns', { workspaceId: workspace.id, status: input.status ?? null }, timeIdKey);
   let after: TimeIdKey | undefined;
   try {
@@ -255,7 +315,7 @@ export async function listCampaigns(
     limit: input.limit + 1,
   });
   const page = await pageOf(rows, input.limit, codec, (row) => [iso(row.updated_at), row.id] as TimeIdKey);
-  return { items: page.items.map((row) => toCampaign(row)), nextCursor: page.nextCursor };
+  return { items: page.items.map((row) => inView(toCampaign(row), input.view)), nextCursor: page.nextCursor };
 }
 
 // ---- saved-graph history -----------------------------------------------------------------------------

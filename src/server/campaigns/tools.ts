@@ -1,108 +1,74 @@
-import { z } from 'zod';
-import { parseUtcDateTime, workflowDefinitionSchema } from '../../domain';
-import { int32 } from '../../domain/contract/bounds';
+import { listNodeTypes } from '../../domain/contract/node-types';
+import { CAMPAIGN_TOOLS, type CampaignToolName } from '../../domain/contract/campaigns';
+import { parseUtcDateTime } from '../../domain';
 import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../mcp/tool';
+import { patchCampaignWorkflow, simulateCampaign, validateCampaignWorkflow } from './agent-ops';
 import {
   createCampaign,
   getCampaign,
   getCampaignVersion,
+  inView,
   launchCampaign,
   listCampaigns,
   listCampaignVersions,
   updateCampaignWorkflow,
 } from './service';
 
-/** The campaign tools of contract 3–4 (and the saved-graph history), served at POST /mcp. */
+/**
+ * The campaign tools of contract 3, 4 and 8.1 (and the saved-graph history), served at POST /mcp.
+ * Arguments and results are the wire contract's (domain/contract/campaigns.ts); here: what each
+ * tool does, in words a model can choose by, and which service operation runs it.
+ */
 
-// Spec 2.1: workspace ID or slug, minimum length 1.
-const workspaceId = z
-  .string()
-  .min(1)
-  .optional()
-  .describe('Workspace id or slug. Required when your API key can access several workspaces.');
-const campaignId = z.guid().describe('The campaign id (UUID).');
-
-// Spec 4.1: <date>T<time>Z, seconds and fraction optional, real calendar dates (leap days included).
-const utcDateTime = (description: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/, 'Must be a UTC date-time ending in Z, e.g. 2026-11-21T10:15:30.123Z.')
-    .refine((text) => parseUtcDateTime(text) !== null, 'Not a real UTC date-time (check the calendar date and the time).')
-    .describe(description);
 const instant = (text: string): number => parseUtcDateTime(text)!;
 
-// Where the graph is checked by the shared validator, the arguments only require an object:
-// anything inside it comes back as invalid_workflow violations the editor can pin on nodes (contract 3).
-const graphObject = z.record(z.string(), z.unknown());
-const graphDescription = 'The complete delivery graph {nodes, edges} (spec 2.2–2.5): full replacement, always send every node and edge.';
+/** The contract's schemas of one tool, as defineTool takes them. */
+function wire<N extends CampaignToolName>(name: N) {
+  const tool = CAMPAIGN_TOOLS[name];
+  return {
+    name,
+    arguments: tool.arguments as (typeof CAMPAIGN_TOOLS)[N]['arguments'],
+    result: tool.result,
+    ...('advertised' in tool ? { advertisedArguments: tool.advertised } : {}),
+  };
+}
 
-const statusSchema = z.enum(['draft', 'active', 'paused', 'completed']);
-const campaignRecord = z.looseObject({
-  campaignId: z.string(),
-  workspaceId: z.string(),
-  name: z.string(),
-  status: statusSchema,
-  editingMode: z.enum(['easy', 'advanced']),
-  senderAccountIds: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-  workflow_definition: z.looseObject({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) }),
-});
-
-const getArgs = z.strictObject({ workspaceId, campaignId });
-const createArgs = z.strictObject({
-  workspaceId,
-  name: z.string().trim().min(1).max(200).describe('Campaign name shown in the studio.'),
-  senderAccountIds: z.array(z.guid()).max(50).optional().describe('Sender accounts of this workspace (their ids).'),
-  workflow_definition: graphObject.optional().describe(`${graphDescription} Omit it to start from start → connection_request → end.`),
-});
-const listArgs = z.strictObject({
-  workspaceId,
-  status: statusSchema.optional().describe('Only campaigns in this status.'),
-  limit: z.int().min(1).max(100).optional().describe('Page size, 1..100, default 50.'),
-  cursor: z.string().min(1).optional().describe('nextCursor of the previous page (same filters).'),
-});
-const updateArgs = z.strictObject({
-  workspaceId,
-  campaignId,
-  expectedUpdatedAt: utcDateTime('The updated_at you read with get-campaign (or got from your last save).'),
-  workflow_definition: graphObject.describe(graphDescription),
-});
-const launchArgs = z.strictObject({
-  workspaceId,
-  campaignId,
-  inspectedUpdatedAt: utcDateTime('The updated_at of the saved graph you inspected with get-campaign.'),
-  confirm: z.literal(true).describe('Must be true: explicit authorization to launch.'),
-});
-const versionsArgs = z.strictObject({ workspaceId, campaignId });
-const versionArgs = z.strictObject({
-  workspaceId,
-  campaignId,
-  version: int32().min(1).describe('A version number from list-campaign-versions.'),
-});
+const GRAPH_RULES =
+  'Graph rules: exactly one start, whose one edge goes to icp_scoring (optional) or the first outreach step; icp_scoring\'s "not_qualified" goes straight to an end; ' +
+  'every output has exactly one edge (branching types name it in sourceHandle, single-output types have no sourceHandle); "replied" goes straight to an end; ' +
+  'no delay after "no_reply" (it already waits reply_wait_days); cancel_invitation only after connection_request\'s "no_response"; ' +
+  'no cycles, no unreachable nodes, every branch ends at an end node (several end nodes are fine).';
 
 export const campaignTools: ToolDefinition[] = [
   defineTool({
-    name: 'get-campaign',
-    title: 'Get campaign',
+    ...wire('list-node-types'),
+    title: 'List node types',
     description:
-      'Read one campaign: status, editing mode, senders, its saved delivery graph (workflow_definition) and updated_at. ' +
-      'Always read a campaign before changing or launching it, and pass its updated_at as expectedUpdatedAt / inspectedUpdatedAt.',
-    arguments: getArgs,
-    result: campaignRecord,
+      'The 40 step types a delivery graph may use, with each type\'s outputs (the sourceHandle names its edges must carry; empty = one unnamed output, or none for end), ' +
+      'whether it sends something, and the JSON Schema of its data (fields, bounds, defaults, required fields). Call it once before building or changing a graph. ' +
+      `${GRAPH_RULES} Example: a connection_request has outputs ["accepted", "no_response"], so it needs two edges, {sourceHandle: "accepted"} and {sourceHandle: "no_response"}.`,
     readOnly: true,
-    run: (args, { db, caller }) => getCampaign(db, resolveWorkspace(caller, args.workspaceId), args.campaignId),
+    run: async () => listNodeTypes(),
   }),
   defineTool({
-    name: 'create-campaign',
+    ...wire('get-campaign'),
+    title: 'Get campaign',
+    description:
+      'Read one campaign: status, editing mode, senders, its saved delivery graph (workflow_definition) and updated_at. Read a campaign before changing or launching it, ' +
+      'and pass its updated_at as expectedUpdatedAt / inspectedUpdatedAt. view: "summary" returns only node and edge counts per type (small). ' +
+      'Example: {"campaignId": "3f0c…", "view": "summary"}.',
+    readOnly: true,
+    run: async (args, { db, caller }) =>
+      inView(await getCampaign(db, resolveWorkspace(caller, args.workspaceId), args.campaignId), args.view),
+  }),
+  defineTool({
+    ...wire('create-campaign'),
     title: 'Create campaign',
     description:
-      'Create a draft campaign in easy editing mode. Without workflow_definition it gets start → connection_request → end; a given graph must obey ' +
-      'the graph rules (errors come back as invalid_workflow with violations). Creating sends nothing and starts nothing.',
-    arguments: createArgs,
-    advertisedArguments: createArgs.extend({ workflow_definition: workflowDefinitionSchema.optional().describe(graphDescription) }),
-    result: campaignRecord,
+      'Create a draft campaign in easy editing mode. Without workflow_definition it gets start → connection_request → end; a given graph must obey the graph rules ' +
+      '(check it first with validate-campaign-workflow; errors come back as invalid_workflow with violations and a hint). Creating sends nothing and starts nothing. ' +
+      'Also the way to copy a live campaign: pass its workflow_definition to a new draft. Example: {"name": "Q3 founders", "senderAccountIds": ["…"], "workflow_definition": {"nodes": […], "edges": […]}}.',
     readOnly: false,
     run: (args, { db, caller }) =>
       createCampaign(db, resolveWorkspace(caller, args.workspaceId), {
@@ -112,29 +78,44 @@ export const campaignTools: ToolDefinition[] = [
       }),
   }),
   defineTool({
-    name: 'list-campaigns',
+    ...wire('list-campaigns'),
     title: 'List campaigns',
     description:
-      'List the campaigns of a workspace, most recently updated first, with their graphs. Returns {items, nextCursor}; nextCursor is null on the last page.',
-    arguments: listArgs,
-    result: z.looseObject({ items: z.array(campaignRecord), nextCursor: z.string().nullable() }),
+      'List the campaigns of a workspace, most recently updated first. Returns {items, nextCursor}; nextCursor is null on the last page. ' +
+      'Use view: "summary" to get counts instead of whole graphs. Example: {"status": "draft", "view": "summary", "limit": 20}.',
     readOnly: true,
     run: (args, { db, caller }) =>
-      listCampaigns(db, resolveWorkspace(caller, args.workspaceId), { status: args.status, limit: args.limit ?? 50, cursor: args.cursor }),
+      listCampaigns(db, resolveWorkspace(caller, args.workspaceId), {
+        status: args.status,
+        limit: args.limit ?? 50,
+        cursor: args.cursor,
+        view: args.view,
+      }),
   }),
   defineTool({
-    name: 'update-campaign-workflow',
+    ...wire('validate-campaign-workflow'),
+    title: 'Check a delivery graph without saving',
+    description:
+      'Check a graph exactly as update-campaign-workflow would (same rules, same violations) and save nothing. Returns {valid, violations, errors, warnings, hint}: ' +
+      'an invalid graph is a normal answer (valid: false), and hint says which violation to fix first and how. Only errors block a save; warnings are advice. ' +
+      'Give campaignId to check against that campaign\'s senders (InMail needs a premium seat). Use it before create-campaign or update-campaign-workflow. ' +
+      'Example: {"workflow_definition": {"nodes": [{"id": "start", "type": "start", "position": {"x": 0, "y": 0}, "data": {}}, …], "edges": [{"id": "e1", "source": "start", "target": "invite"}, …]}}.',
+    readOnly: true,
+    run: (args, { db, caller }) =>
+      validateCampaignWorkflow(db, resolveWorkspace(caller, args.workspaceId), {
+        campaignId: args.campaignId,
+        workflowDefinition: args.workflow_definition,
+      }),
+  }),
+  defineTool({
+    ...wire('update-campaign-workflow'),
     title: 'Replace a draft campaign’s delivery graph',
     description:
       'Replace the COMPLETE delivery graph (nodes and edges) of one draft campaign — full replacement: supply every node and edge; leave out a step to remove it. ' +
-      'First read the campaign with get-campaign and pass its updated_at as expectedUpdatedAt; if someone saved in between you get stale_edit with currentUpdatedAt ' +
-      '(read again, re-apply your change). Graph rules: start → optional icp_scoring → outreach; connection_request has outputs accepted/no_response, message-type nodes ' +
-      'replied/no_reply (replied goes straight to end); every output has exactly one edge; cancel_invitation only after no_response; sourceHandle only on branching nodes; ' +
-      'no cycles, no unreachable nodes, every branch ends at end. A graph with errors is not saved (invalid_workflow lists violations with nodeId/edgeId). ' +
-      'The campaign stays a draft in advanced editing mode; the previous graph is kept as a version. Saving starts nothing and sends nothing — launching is launch-campaign.',
-    arguments: updateArgs,
-    advertisedArguments: updateArgs.extend({ workflow_definition: workflowDefinitionSchema.describe(graphDescription) }),
-    result: campaignRecord,
+      'For small changes prefer patch-campaign-workflow. First read the campaign with get-campaign and pass its updated_at as expectedUpdatedAt; if someone saved in between you get stale_edit with currentUpdatedAt ' +
+      `(read again, re-apply your change). ${GRAPH_RULES} A graph with errors is not saved (invalid_workflow lists violations with nodeId/edgeId, and a hint). ` +
+      'The campaign stays a draft in advanced editing mode; the previous graph is kept as a version. Saving starts nothing and sends nothing — launching is launch-campaign. ' +
+      'Example: {"campaignId": "3f0c…", "expectedUpdatedAt": "2026-11-21T10:15:30.123Z", "workflow_definition": {"nodes": […], "edges": […]}}.',
     readOnly: false,
     run: (args, { db, caller }) =>
       updateCampaignWorkflow(db, resolveWorkspace(caller, args.workspaceId), {
@@ -144,14 +125,45 @@ export const campaignTools: ToolDefinition[] = [
       }),
   }),
   defineTool({
-    name: 'launch-campaign',
+    ...wire('patch-campaign-workflow'),
+    title: 'Change part of a draft campaign’s delivery graph',
+    description:
+      'Apply 1–100 operations, in order, to the saved graph of a draft campaign, all or nothing: add_node {node}, update_node {id, data?, position?} (data is merged; ' +
+      'a field set to null is removed), remove_node {id} (its edges go too), add_edge {edge} (edge.id may be omitted), remove_edge {id}. The result is saved exactly like ' +
+      'update-campaign-workflow (stale_edit, campaign_not_draft, invalid_workflow with a hint; a new updated_at; the previous graph kept as a version) and the saved campaign is returned. ' +
+      'An operation naming a missing id is invalid_arguments at operations.<i>. Pass the updated_at you read as expectedUpdatedAt. ' +
+      'Example, a follow-up after no reply: {"campaignId": "3f0c…", "expectedUpdatedAt": "…", "operations": [{"op": "remove_edge", "id": "e_thanks_no_reply"}, ' +
+      '{"op": "add_node", "node": {"id": "follow_up", "type": "message", "position": {"x": 600, "y": 300}, "data": {"message_template": "Any thoughts, {{firstName}}?", "reply_wait_days": 4}}}, ' +
+      '{"op": "add_edge", "edge": {"source": "thanks", "sourceHandle": "no_reply", "target": "follow_up"}}, {"op": "add_edge", "edge": {"source": "follow_up", "sourceHandle": "replied", "target": "end"}}, ' +
+      '{"op": "add_edge", "edge": {"source": "follow_up", "sourceHandle": "no_reply", "target": "end"}}]}.',
+    readOnly: false,
+    run: (args, { db, caller }) =>
+      patchCampaignWorkflow(db, resolveWorkspace(caller, args.workspaceId), {
+        campaignId: args.campaignId,
+        expectedUpdatedAtMs: instant(args.expectedUpdatedAt),
+        operations: args.operations,
+      }),
+  }),
+  defineTool({
+    ...wire('simulate-campaign'),
+    title: 'Simulate what prospects receive',
+    description:
+      'Walk the saved graph of a campaign the way the studio\'s path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), ' +
+      'each step with its day (from entering the campaign), whether it sends, the rendered message for an optional sample prospect and the placeholders it leaves unfilled. ' +
+      'Use it to review a campaign before launch-campaign. Sends nothing. At most 100 paths (truncated: true when there are more). ' +
+      'Example: {"campaignId": "3f0c…", "prospect": {"customFields": {"firstName": "Ada", "company": "Acme"}}}.',
+    readOnly: true,
+    run: (args, { db, caller }) =>
+      simulateCampaign(db, resolveWorkspace(caller, args.workspaceId), { campaignId: args.campaignId, prospect: args.prospect }),
+  }),
+  defineTool({
+    ...wire('launch-campaign'),
     title: 'Launch campaign',
     description:
-      'Move a draft campaign to active. Only after inspecting the saved graph: read it with get-campaign, show it to the person who decides, and pass the ' +
+      'Move a draft campaign to active. Only after inspecting the saved graph: read it with get-campaign (and simulate-campaign), show it to the person who decides, and pass the ' +
       'updated_at you inspected as inspectedUpdatedAt together with confirm: true (their explicit authorization). If the campaign changed since, you get stale_edit; ' +
-      'a saved graph with errors gives invalid_workflow; a campaign that is not a draft gives campaign_not_draft.',
-    arguments: launchArgs,
-    result: campaignRecord,
+      'a saved graph with errors gives invalid_workflow; a campaign that is not a draft gives campaign_not_draft. ' +
+      'Example: {"campaignId": "3f0c…", "inspectedUpdatedAt": "2026-11-21T10:15:30.123Z", "confirm": true}.',
     readOnly: false,
     run: (args, { db, caller }) =>
       launchCampaign(db, resolveWorkspace(caller, args.workspaceId), {
@@ -160,24 +172,20 @@ export const campaignTools: ToolDefinition[] = [
       }),
   }),
   defineTool({
-    name: 'list-campaign-versions',
+    ...wire('list-campaign-versions'),
     title: 'List saved-graph versions',
     description:
-      'The earlier graphs of a campaign, newest first: every successful save keeps the graph it replaced. Returns {items: [{version, savedAt, nodeCount, edgeCount}]}.',
-    arguments: versionsArgs,
-    result: z.looseObject({
-      items: z.array(z.looseObject({ version: z.int(), savedAt: z.string(), nodeCount: z.int(), edgeCount: z.int() })),
-    }),
+      'The earlier graphs of a campaign, newest first: every successful save keeps the graph it replaced. Returns {items: [{version, savedAt, nodeCount, edgeCount}]}. ' +
+      'Example: {"campaignId": "3f0c…"}.',
     readOnly: true,
     run: (args, { db, caller }) => listCampaignVersions(db, resolveWorkspace(caller, args.workspaceId), args.campaignId),
   }),
   defineTool({
-    name: 'get-campaign-version',
+    ...wire('get-campaign-version'),
     title: 'Get a saved-graph version',
     description:
-      'One earlier graph of a campaign: {version, savedAt, workflow_definition}. To restore it, pass that workflow_definition to update-campaign-workflow (with the current updated_at).',
-    arguments: versionArgs,
-    result: z.looseObject({ version: z.int(), savedAt: z.string(), workflow_definition: z.looseObject({}) }),
+      'One earlier graph of a campaign: {version, savedAt, workflow_definition}. To restore it, pass that workflow_definition to update-campaign-workflow (with the current updated_at). ' +
+      'Example: {"campaignId": "3f0c…", "version": 2}.',
     readOnly: true,
     run: (args, { db, caller }) => getCampaignVersion(db, resolveWorkspace(caller, args.workspaceId), args.campaignId, args.version),
   }),

@@ -14,7 +14,11 @@ const TOOL_NAMES = [
   'launch-campaign',
   'list-campaign-versions',
   'list-campaigns',
+  'list-node-types',
+  'patch-campaign-workflow',
+  'simulate-campaign',
   'update-campaign-workflow',
+  'validate-campaign-workflow',
 ];
 
 async function rawPost(apiKey: string, body: string, headers: Record<string, string>) {
@@ -89,7 +93,7 @@ describe('MCP with the official SDK client', () => {
   it('returns tool errors as results (no throw): the error shape passes the output schema', async () => {
     const missing = await client.callTool({ name: 'get-campaign', arguments: { campaignId: randomUUID() } });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(missing.structuredContent).toEqual({ error: { code: 'not_found', message: expect.any(String), hint: expect.any(String) } });
     const bad = await client.callTool({ name: 'update-campaign-workflow', arguments: { campaignId: 'nope' } });
     expect(bad.isError).toBe(true);
     expect((bad.structuredContent as any).error.code).toBe('invalid_arguments');

@@ -18,6 +18,7 @@ import type { RouteModule } from '../http/route-module';
 import type { AppEnv } from '../http/auth';
 import { unstorableTextPaths } from '../../domain/contract/bounds';
 import { ApiError } from '../http/errors';
+import { hintFor } from './hints';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
 
 /**
@@ -67,7 +68,7 @@ const textResult = (structured: Record<string, unknown>, isError: boolean): Call
   content: [{ type: 'text', text: JSON.stringify(structured) }],
 });
 
-/** The one place where a failure becomes a contract-3 tool error ({error: {code, message, ...extras}}). */
+/** The one place where a failure becomes a contract-3 tool error ({error: {code, message, ...extras, hint}}, contract 8.1). */
 export function toToolError(err: unknown): CallToolResult {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
@@ -75,7 +76,8 @@ export function toToolError(err: unknown): CallToolResult {
     console.error('[mcp] unexpected error', err);
     apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side; nothing was changed by this call.');
   }
-  return textResult({ error: { code: apiError.code, message: apiError.detail, ...apiError.extras } }, true);
+  const { code, detail, extras } = apiError;
+  return textResult({ error: { code, message: detail, ...extras, hint: hintFor(code, extras) } }, true);
 }
 
 /** Contract 8.4: a string the database cannot store (U+0000, a lone surrogate) anywhere in the arguments is invalid_arguments, named by its path. */

@@ -58,7 +58,4 @@ export function parseArguments<S extends z.ZodType>(schema: S, value: unknown): 
   return result.data;
 }
 
-/** Contract 3 tool error body, as admitted by every published outputSchema. */
-export const toolErrorSchema = z.object({
-  error: z.looseObject({ code: z.string(), message: z.string() }),
-});
+export { toolErrorSchema } from '../../domain/contract/tool-error';

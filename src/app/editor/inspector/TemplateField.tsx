@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { renderTemplate } from '../../../domain';
-import { useEditorStore, useSampleProspect } from '../store';
+import { COMMON_PLACEHOLDERS, useEditorStore, useSampleProspect } from '../store';
 import { Counter, useTextLimit } from './fields';
 import { sealTyping, writeField, type FieldProps } from './field-context';
 import { FieldShell, hasError, violationMessages, type FieldMessage } from './FieldShell';
