@@ -99,6 +99,9 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     if (!query.data || openedId === campaignId || query.data.campaignId !== campaignId || query.isFetching) return;
     useEditorStore.getState().open(query.data);
     setOpenedId(campaignId);
+    // `?node=<id>` (from the inbox): open with that step selected and centred.
+    const node = new URLSearchParams(window.location.search).get('node');
+    if (node) useEditorStore.getState().focusElement({ nodeId: node });
     if (query.data.status === 'draft') drafts.check(query.data.workflow_definition);
   }, [query.data, query.isFetching, campaignId, openedId, drafts]);
 

@@ -4,6 +4,7 @@ import { nodeDefinition, nodeRole, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { categoryColor, NodeIcon } from './presentation';
+import { StepStatsBadge } from '../step-stats/StepStats';
 
 interface OutputView {
   id: string | null;
@@ -80,6 +81,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
       data-node-type={type}
     >
       {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" />}
+      <StepStatsBadge nodeId={id} type={type} />
       <div className="wf-node-head">
         <span className="wf-node-icon">
           <NodeIcon type={type} />
