@@ -74,10 +74,8 @@ export const ConversationRow = memo(function ConversationRow({
       </div>
       <div className="conv-body">
         <div className="conv-line">
-          <span className="conv-name">
-            {c.contact.name}
-            {c.unreadCount > 0 && <span className="visually-hidden"> (unread)</span>}
-          </span>
+          <span className="conv-name">{c.contact.name}</span>
+          {c.unreadCount > 0 && <span className="visually-hidden">(unread)</span>}
           <time className="conv-time" dateTime={c.lastMessage.at} title={fullTime(c.lastMessage.at)}>
             {relativeTime(c.lastMessage.at, now)}
           </time>
