@@ -100,7 +100,7 @@ interface Row {
   sqlP99: number;
 }
 
-async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+export async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-conv-'));
   const server = await startServer(
     loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: databaseUrl ?? '' }),
@@ -201,7 +201,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
 }
 
 /** A throwaway database on the PostgreSQL server, or undefined when none answers. */
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const adminUrl = process.env.DATABASE_URL || LOCAL_PG;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
   try {

@@ -33,6 +33,8 @@ export async function ingest(
     direction?: 'inbound' | 'outbound';
     headline?: string;
     at?: Date;
+    campaignId?: string;
+    nodeId?: string;
   },
 ): Promise<string> {
   seq += 1;
@@ -44,6 +46,7 @@ export async function ingest(
     direction: m.direction ?? 'inbound',
     text: m.text,
     sentAt: (m.at ?? new Date()).toISOString(),
+    ...(m.campaignId ? { campaignId: m.campaignId, nodeId: m.nodeId } : {}),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.conversationId as string;

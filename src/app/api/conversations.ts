@@ -1,46 +1,60 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  bulkResultSchema,
+  conversationPageSchema,
+  conversationSchema,
+  messagePageSchema,
+  stepStatsSchema,
+  tagListSchema,
+  type BulkConversationsBody,
+  type Channel,
+  type Conversation,
+  type Direction,
+  type Message,
+  type ReplyState,
+} from '../../domain/contract/conversations';
 import { useSession } from '../session';
-import type { Channel } from './accounts';
 import { apiFetch, currentWorkspaceId } from './http';
 
-export type ReplyState = 'awaiting_reply' | 'need_to_reply';
-export type Direction = 'inbound' | 'outbound';
+export type { Conversation, Direction, Message, ReplyState };
 
-/** Contract 4 Conversation. */
-export interface Conversation {
-  id: string;
-  accountId: string;
-  channel: Channel;
-  contact: { name: string; headline: string | null; avatarUrl: string | null; profileUrl: string | null };
-  lastMessage: { text: string; direction: Direction; at: string };
-  unreadCount: number;
-  tags: string[];
-  replyState: ReplyState | null;
-}
-
-export interface Message {
-  id: string;
-  conversationId: string;
-  direction: Direction;
-  text: string;
-  sentAt: string;
-}
-
+/** One page of any cursor list (contract 4). */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-/** Spec 4.2 filters; all combinable. Empty string / empty list = no filter. */
+/** Spec 4.2 + contract 8.2 filters; all combinable. Empty string / empty list = no filter. */
 export interface ConversationFilters {
   accountIds: string[];
   channel: Channel | '';
   search: string;
   tag: string;
   reply: ReplyState | '';
+  unread: 'true' | 'false' | '';
+  campaignId: string;
+  /** Only with campaignId. */
+  nodeId: string;
 }
 
-export const EMPTY_FILTERS: ConversationFilters = { accountIds: [], channel: '', search: '', tag: '', reply: '' };
+export const EMPTY_FILTERS: ConversationFilters = {
+  accountIds: [],
+  channel: '',
+  search: '',
+  tag: '',
+  reply: '',
+  unread: '',
+  campaignId: '',
+  nodeId: '',
+};
 
 export const PAGE_SIZE = 100;
 
@@ -53,6 +67,9 @@ export function conversationQuery(filters: ConversationFilters) {
     search: filters.search.trim() || undefined,
     tagFilter: filters.tag.trim() || undefined,
     replyFilter: filters.reply || undefined,
+    unread: filters.unread || undefined,
+    campaignId: filters.campaignId || undefined,
+    nodeId: (filters.campaignId && filters.nodeId) || undefined,
   };
 }
 
@@ -62,13 +79,10 @@ export function conversationsQueryOptions(filters: ConversationFilters, workspac
   return infiniteQueryOptions({
     queryKey: ['conversations', workspaceId, query],
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await apiFetch<Page<Conversation>>('/api/messaging/conversations', {
-          query: { ...query, limit: PAGE_SIZE, cursor: pageParam },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ pageParam, signal }): Promise<Page<Conversation>> =>
+      conversationPageSchema.parse(
+        (await apiFetch('/api/messaging/conversations', { query: { ...query, limit: PAGE_SIZE, cursor: pageParam }, signal })).data,
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Pages beyond what the user scrolled to are cheap to keep; refetching 100 pages on focus is not.
     staleTime: 30_000,
@@ -97,7 +111,9 @@ export function useConversation(id: string | null) {
     queryKey: ['conversation', workspaceId, id],
     enabled: Boolean(id),
     queryFn: async ({ signal }) =>
-      (await apiFetch<Conversation>(`/api/messaging/conversations/${id}`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
+      conversationSchema.parse(
+        (await apiFetch(`/api/messaging/conversations/${id}`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
+      ),
     placeholderData: (): Conversation | undefined => {
       for (const [, data] of qc.getQueriesData<InfiniteData<Page<Conversation>>>({ queryKey: ['conversations'] }))
         for (const page of data?.pages ?? []) {
@@ -116,41 +132,115 @@ export function useMessages(conversationId: string | null) {
     queryKey: ['messages', workspaceId, conversationId],
     enabled: Boolean(conversationId),
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await apiFetch<Page<Message>>(`/api/messaging/conversations/${conversationId}/messages`, {
-          query: { workspaceId: currentWorkspaceId(), limit: 250, cursor: pageParam },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ pageParam, signal }): Promise<Page<Message>> =>
+      messagePageSchema.parse(
+        (
+          await apiFetch(`/api/messaging/conversations/${conversationId}/messages`, {
+            query: { workspaceId: currentWorkspaceId(), limit: 250, cursor: pageParam },
+            signal,
+          })
+        ).data,
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-/** Replaces a conversation's tags (contract 7), then refreshes every list that may now match differently. */
+/** The workspace's tags, most used first (autocomplete for the tag filter and bulk tagging). */
+export function useWorkspaceTags() {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: ['conversation-tags', workspaceId],
+    staleTime: 30_000,
+    queryFn: async ({ signal }) =>
+      tagListSchema.parse((await apiFetch('/api/messaging/tags', { query: { workspaceId: currentWorkspaceId() }, signal })).data).items,
+  });
+}
+
+/** Contract 8.2: conversation counts per step of a campaign (the canvas overlay). */
+export function useStepStats(campaignId: string | null, enabled = true) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: ['step-stats', workspaceId, campaignId],
+    enabled: Boolean(campaignId) && enabled,
+    staleTime: 30_000,
+    queryFn: async ({ signal }) =>
+      stepStatsSchema.parse(
+        (await apiFetch(`/api/v1/campaigns/${campaignId}/step-stats`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
+      ).items,
+  });
+}
+
+/** Puts an updated conversation into every cached copy (no flicker), then marks lists stale. */
+function patchCaches(qc: QueryClient, updated: Conversation, refetchLists: (query: Record<string, unknown> | undefined) => boolean) {
+  qc.setQueriesData<Conversation>({ queryKey: ['conversation'] }, (c) => (c?.id === updated.id ? updated : c));
+  qc.setQueriesData<InfiniteData<Page<Conversation>>>(
+    { queryKey: ['conversations'] },
+    (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === updated.id ? updated : c)) })) },
+  );
+  // Only lists whose membership may change refetch now; the rest are marked stale (refetching 100
+  // loaded pages for one chip is waste).
+  const query = (key: readonly unknown[]) => key[2] as Record<string, unknown> | undefined;
+  void qc.invalidateQueries({ queryKey: ['conversations'], predicate: (q) => refetchLists(query(q.queryKey)) });
+  void qc.invalidateQueries({ queryKey: ['conversations'], predicate: (q) => !refetchLists(query(q.queryKey)), refetchType: 'none' });
+}
+
+/** Replaces a conversation's tags (contract 7). */
 export function useSetTags() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, tags }: { id: string; tags: string[] }) =>
-      (
-        await apiFetch<Conversation>(`/api/messaging/conversations/${id}/tags`, {
-          method: 'PUT',
-          query: { workspaceId: currentWorkspaceId() },
-          body: { tags },
-        })
-      ).data,
+      conversationSchema.parse(
+        (
+          await apiFetch(`/api/messaging/conversations/${id}/tags`, {
+            method: 'PUT',
+            query: { workspaceId: currentWorkspaceId() },
+            body: { tags },
+          })
+        ).data,
+      ),
     onSuccess: (updated) => {
-      qc.setQueriesData<Conversation>({ queryKey: ['conversation'] }, (c) => (c?.id === updated.id ? updated : c));
-      // Patch loaded pages in place (no flicker). Only tag-filtered lists can change membership, so only
-      // those refetch now; the rest are marked stale (refetching 100 loaded pages for one chip is waste).
-      qc.setQueriesData<InfiniteData<Page<Conversation>>>(
-        { queryKey: ['conversations'] },
-        (data) =>
-          data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === updated.id ? updated : c)) })) },
-      );
-      const tagFiltered = (key: readonly unknown[]) => Boolean((key[2] as { tagFilter?: string } | undefined)?.tagFilter);
-      void qc.invalidateQueries({ queryKey: ['conversations'], predicate: (q) => tagFiltered(q.queryKey) });
-      void qc.invalidateQueries({ queryKey: ['conversations'], predicate: (q) => !tagFiltered(q.queryKey), refetchType: 'none' });
+      patchCaches(qc, updated, (q) => Boolean(q?.tagFilter));
+      void qc.invalidateQueries({ queryKey: ['conversation-tags'] });
+    },
+  });
+}
+
+/** Contract 8.2: marks one conversation read or unread. */
+export function useSetRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, read }: { id: string; read: boolean }) =>
+      conversationSchema.parse(
+        (
+          await apiFetch(`/api/messaging/conversations/${id}`, {
+            method: 'PATCH',
+            query: { workspaceId: currentWorkspaceId() },
+            body: { read },
+          })
+        ).data,
+      ),
+    onSuccess: (updated) => {
+      // An unread-filtered list keeps the row until the next refetch (it would vanish under the cursor).
+      patchCaches(qc, updated, () => false);
+      void qc.invalidateQueries({ queryKey: ['accounts'] });
+    },
+  });
+}
+
+/** Contract 8.2: one action over the selected conversations (all or nothing), then every list refetches. */
+export function useBulkAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Omit<BulkConversationsBody, 'workspaceId'>) =>
+      bulkResultSchema.parse(
+        (await apiFetch('/api/messaging/conversations/bulk', { method: 'POST', body: { ...body, workspaceId: currentWorkspaceId() } }))
+          .data,
+      ),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['conversations'] });
+      void qc.invalidateQueries({ queryKey: ['conversation'] });
+      void qc.invalidateQueries({ queryKey: ['accounts'] });
+      void qc.invalidateQueries({ queryKey: ['conversation-tags'] });
     },
   });
 }

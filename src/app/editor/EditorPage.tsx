@@ -101,6 +101,9 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     // Opening writes the editor store (outside React); the page then renders the editor once.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpenedId(campaignId);
+    // `?node=<id>` (from the inbox): open with that step selected and centred.
+    const node = new URLSearchParams(window.location.search).get('node');
+    if (node) useEditorStore.getState().focusElement({ nodeId: node });
     if (query.data.status === 'draft') drafts.check(query.data.workflow_definition);
   }, [query.data, query.isFetching, campaignId, openedId, drafts]);
 

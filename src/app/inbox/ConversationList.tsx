@@ -15,7 +15,9 @@ interface Props {
   fetchNextPage(): void;
   activeIndex: number;
   selectedId: string | null;
+  checkedIds: ReadonlySet<string>;
   onOpen(index: number): void;
+  onCheck(index: number, range: boolean): void;
   onActivate(index: number): void;
   onKeyDown?(e: React.KeyboardEvent): void;
 }
@@ -28,7 +30,7 @@ const PREFETCH_ROWS = 40;
  * so 10,000+ loaded rows scroll like 20. The next page loads as the window nears the end.
  */
 export const ConversationList = forwardRef<ConversationListHandle, Props>(function ConversationList(
-  { items, hasNextPage, isFetchingNextPage, fetchNextPage, activeIndex, selectedId, onOpen, onActivate, onKeyDown },
+  { items, hasNextPage, isFetchingNextPage, fetchNextPage, activeIndex, selectedId, checkedIds, onOpen, onCheck, onActivate, onKeyDown },
   ref,
 ) {
   const id = useId();
@@ -69,6 +71,9 @@ export const ConversationList = forwardRef<ConversationListHandle, Props>(functi
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
   const open = useCallback((i: number) => onOpenRef.current(i), []);
+  const onCheckRef = useRef(onCheck);
+  onCheckRef.current = onCheck;
+  const check = useCallback((i: number, range: boolean) => onCheckRef.current(i, range), []);
 
   return (
     <div
@@ -107,8 +112,10 @@ export const ConversationList = forwardRef<ConversationListHandle, Props>(functi
               top={v.start}
               active={v.index === activeIndex}
               selected={c.id === selectedId}
+              checked={checkedIds.has(c.id)}
               now={now}
               onOpen={open}
+              onCheck={check}
             />
           );
         })}

@@ -17,8 +17,11 @@ interface Props {
   top: number;
   active: boolean;
   selected: boolean;
+  /** In the multi-selection (checkbox). */
+  checked: boolean;
   now: number;
   onOpen(index: number): void;
+  onCheck(index: number, range: boolean): void;
 }
 
 /** One inbox row; memoized so scrolling re-renders only rows entering the window. */
@@ -30,8 +33,10 @@ export const ConversationRow = memo(function ConversationRow({
   top,
   active,
   selected,
+  checked,
   now,
   onOpen,
+  onCheck,
 }: Props) {
   const shown = c.tags.slice(0, MAX_TAGS_SHOWN);
   return (
@@ -43,11 +48,28 @@ export const ConversationRow = memo(function ConversationRow({
       aria-selected={selected}
       aria-posinset={index + 1}
       aria-setsize={setSize}
-      className={`conv-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${c.unreadCount ? ' is-unread' : ''}`}
+      className={`conv-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${c.unreadCount ? ' is-unread' : ''}${checked ? ' is-checked' : ''}`}
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
       onClick={() => onOpen(index)}
       data-conversation-id={c.id}
     >
+      {/* A click selects (Shift: the range from the last click); it never opens the row. */}
+      <span
+        className="conv-check"
+        onClick={(e) => {
+          e.stopPropagation();
+          onCheck(index, e.shiftKey);
+        }}
+      >
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={checked}
+          readOnly
+          aria-label={`Select conversation with ${c.contact.name}`}
+          onClick={(e) => e.preventDefault()}
+        />
+      </span>
       <div className="conv-avatar">
         <Avatar name={c.contact.name} url={c.contact.avatarUrl} size={40} />
         <ChannelIcon channel={c.channel} />
@@ -55,6 +77,7 @@ export const ConversationRow = memo(function ConversationRow({
       <div className="conv-body">
         <div className="conv-line">
           <span className="conv-name">{c.contact.name}</span>
+          {c.unreadCount > 0 && <span className="visually-hidden">(unread)</span>}
           <time className="conv-time" dateTime={c.lastMessage.at} title={fullTime(c.lastMessage.at)}>
             {relativeTime(c.lastMessage.at, now)}
           </time>

@@ -1,16 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { CHANNEL_LABEL } from '../api/accounts';
-import { useMessages, type Conversation } from '../api/conversations';
+import { useMessages, useSetRead, type Conversation } from '../api/conversations';
 import { Avatar } from '../ui/Avatar';
 import { fullTime } from '../ui/format';
 import { ErrorState, SkeletonRows } from '../ui/StateViews';
+import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
 import { REPLY_LABEL } from './ConversationRow';
 import { TagEditor } from './TagEditor';
 
 /** One conversation: who, the whole thread (oldest first), and its tags. */
-export function ConversationThread({ conversation: c, onClose }: { conversation: Conversation; onClose(): void }) {
+export function ConversationThread({
+  conversation: c,
+  onClose,
+  onFilterStep,
+}: {
+  conversation: Conversation;
+  onClose(): void;
+  onFilterStep(campaignId: string, nodeId: string | null): void;
+}) {
   const messages = useMessages(c.id);
+  const setRead = useSetRead();
+  useReadOnOpen(c, setRead.mutate);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   const endRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -41,6 +52,25 @@ export function ConversationThread({ conversation: c, onClose }: { conversation:
         <div className="thread-meta">
           <ChannelIcon channel={c.channel} /> <span className="visually-hidden">{CHANNEL_LABEL[c.channel]}</span>
           {c.replyState && <span className={`badge reply-${c.replyState}`}>{REPLY_LABEL[c.replyState]}</span>}
+          {c.unreadCount === 0 ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={setRead.isPending}
+              onClick={() => setRead.mutate({ id: c.id, read: false })}
+            >
+              Mark unread
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={setRead.isPending}
+              onClick={() => setRead.mutate({ id: c.id, read: true })}
+            >
+              Mark read
+            </button>
+          )}
           {c.contact.profileUrl && /^https?:\/\//i.test(c.contact.profileUrl) && (
             <a href={c.contact.profileUrl} target="_blank" rel="noreferrer noopener">
               Profile<span className="visually-hidden"> of {c.contact.name} (opens in a new tab)</span>
@@ -48,6 +78,7 @@ export function ConversationThread({ conversation: c, onClose }: { conversation:
           )}
         </div>
       </header>
+      {c.campaign && <CampaignContext campaign={c.campaign} onFilterStep={onFilterStep} />}
       <TagEditor conversation={c} />
       {/* A scrolling region must be focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -66,4 +97,18 @@ export function ConversationThread({ conversation: c, onClose }: { conversation:
       </div>
     </section>
   );
+}
+
+/**
+ * Opening a thread marks it read once per opening (contract 8.2): keyed by the conversation id, so a
+ * re-render, a refetch or "Mark unread" on the open thread never marks it read again.
+ */
+function useReadOnOpen(c: Conversation, markRead: (v: { id: string; read: boolean }) => void) {
+  const unreadRef = useRef(c.unreadCount);
+  unreadRef.current = c.unreadCount;
+  const markRef = useRef(markRead);
+  markRef.current = markRead;
+  useEffect(() => {
+    if (unreadRef.current > 0) markRef.current({ id: c.id, read: true });
+  }, [c.id]);
 }

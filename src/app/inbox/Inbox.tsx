@@ -1,35 +1,42 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { EMPTY_FILTERS, useConversation, useConversations } from '../api/conversations';
-import { isModKey, isTypingTarget } from '../ui/keyboard';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAccounts } from '../api/accounts';
+import { EMPTY_FILTERS, useConversation, useConversations, useSetRead } from '../api/conversations';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
+import { BulkBar } from './BulkBar';
 import { ConversationList, type ConversationListHandle } from './ConversationList';
 import { ConversationThread } from './ConversationThread';
 import { hasFilters, type InboxViewState } from './filter-state';
 import { InboxFilters } from './InboxFilters';
+import { EMPTY_SELECTION, toggleAll, toggleRow, type Selection } from './selection';
+import { useInboxKeys } from './useInboxKeys';
 import './inbox.css';
 
 /**
- * The inbox pane (spec 4.2), in two layouts: `page` (list and thread side by side; keys work anywhere
- * on the page) and `dock` (narrow: the thread replaces the list; keys work while focus is in the pane,
- * so they never fight the editor's shortcuts).
+ * The inbox pane (spec 4.2, contract 8.2), in two layouts: `page` (list and thread side by side; keys
+ * work anywhere on the page) and `dock` (narrow: the thread replaces the list; keys work while focus
+ * is in the pane, so they never fight the editor's shortcuts).
  */
 export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxViewState }) {
   const { filters, setFilters, conversationId, openConversation } = view;
   const query = useConversations(filters);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const order = useMemo(() => items.map((c) => c.id), [items]);
   const selected = useConversation(conversationId);
+  const setRead = useSetRead();
   const [activeIndex, setActiveIndex] = useState(-1);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const listRef = useRef<ConversationListHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  // A new filter set starts at the top.
+  // A new filter set starts at the top, with nothing selected.
   const filterKey = JSON.stringify(filters);
   const [shownKey, setShownKey] = useState(filterKey);
   if (shownKey !== filterKey) {
     setShownKey(filterKey);
     setActiveIndex(-1);
+    setSelection(EMPTY_SELECTION);
   }
 
   const move = useCallback(
@@ -50,31 +57,38 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     },
     [items, openConversation],
   );
+  const check = useCallback((index: number, range: boolean) => setSelection((s) => toggleRow(s, order, index, range)), [order]);
   const fetchMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
-  const onKey = useCallback(
-    (e: KeyboardEvent | ReactKeyboardEvent) => {
-      if (e.defaultPrevented || isTypingTarget(e.target) || isModKey(e) || e.altKey) return;
-      const onList = e.target === document.body || (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'listbox');
-      if (e.key === '/') {
-        e.preventDefault();
-        searchRef.current?.focus();
-      } else if (e.key === 'j' || (e.key === 'ArrowDown' && onList)) {
-        e.preventDefault();
-        move(1);
-      } else if (e.key === 'k' || (e.key === 'ArrowUp' && onList)) {
-        e.preventDefault();
-        move(-1);
-      } else if (e.key === 'Enter' && onList && activeIndex >= 0) {
-        e.preventDefault();
-        open(activeIndex);
-      } else if (e.key === 'Escape' && conversationId) {
-        openConversation(null);
-        listRef.current?.focus();
-      }
+  // `e`: done — mark the focused conversation (or the open one) read, then move on.
+  const markDone = useCallback(() => {
+    const c = items[activeIndex] ?? selected.data;
+    if (!c) return;
+    if (c.unreadCount > 0) setRead.mutate({ id: c.id, read: true });
+    if (activeIndex >= 0 && activeIndex < items.length - 1) {
+      if (conversationId) open(activeIndex + 1);
+      else move(1);
+    }
+  }, [items, activeIndex, selected.data, setRead, conversationId, open, move]);
+
+  const closeThread = useCallback(() => {
+    openConversation(null);
+    requestAnimationFrame(() => listRef.current?.focus());
+  }, [openConversation]);
+
+  const onKey = useInboxKeys({
+    search: () => searchRef.current?.focus(),
+    move,
+    open: () => activeIndex >= 0 && open(activeIndex),
+    close: () => {
+      if (conversationId) closeThread();
+      else if (selection.ids.size) setSelection(EMPTY_SELECTION);
+      else return false;
+      return true;
     },
-    [move, open, activeIndex, conversationId, openConversation],
-  );
+    done: markDone,
+    select: () => activeIndex >= 0 && check(activeIndex, false),
+  });
 
   useEffect(() => {
     if (layout !== 'page') return;
@@ -82,12 +96,11 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     return () => document.removeEventListener('keydown', onKey);
   }, [layout, onKey]);
 
-  const closeThread = () => {
-    openConversation(null);
-    requestAnimationFrame(() => listRef.current?.focus());
-  };
+  useUnreadTitle(layout === 'page');
+
   const showThread = Boolean(conversationId);
   const filtered = hasFilters(filters);
+  const checkedIds = useMemo(() => [...selection.ids], [selection.ids]);
 
   let listArea;
   if (query.isPending) listArea = <SkeletonRows count={8} label="Loading conversations" />;
@@ -116,7 +129,9 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
           fetchNextPage={fetchMore}
           activeIndex={activeIndex}
           selectedId={conversationId}
+          checkedIds={selection.ids}
           onOpen={open}
+          onCheck={check}
           onActivate={setActiveIndex}
         />
         {query.isFetchNextPageError && <ErrorState what="more conversations" error={query.error} onRetry={fetchMore} />}
@@ -127,25 +142,48 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     <div
       ref={rootRef}
       className={`inbox inbox-${layout}${showThread ? ' has-thread' : ''}`}
-      onKeyDown={layout === 'dock' ? onKey : undefined}
+      onKeyDown={layout === 'dock' ? (e) => onKey(e.nativeEvent) : undefined}
     >
       <div className="inbox-list-col">
         <InboxFilters ref={searchRef} filters={filters} onChange={setFilters} compact={layout === 'dock'} />
-        <div className="inbox-count muted" aria-live="polite">
-          {query.isSuccess &&
-            !query.isPlaceholderData &&
-            `${items.length}${hasNextPage ? '+' : ''} conversation${items.length === 1 ? '' : 's'}`}
-          {filtered && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFilters(EMPTY_FILTERS)}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        {checkedIds.length > 0 ? (
+          <BulkBar
+            ids={checkedIds}
+            allLoaded={order.length > 0 && order.every((id) => selection.ids.has(id))}
+            onSelectAll={() => setSelection((s) => toggleAll(s, order))}
+            onClear={() => setSelection(EMPTY_SELECTION)}
+          />
+        ) : (
+          <div className="inbox-count muted" aria-live="polite">
+            <span className="inbox-count-left">
+              {items.length > 0 && (
+                <input
+                  type="checkbox"
+                  aria-label="Select all loaded conversations"
+                  checked={false}
+                  onChange={() => setSelection((s) => toggleAll(s, order))}
+                />
+              )}
+              {query.isSuccess &&
+                !query.isPlaceholderData &&
+                `${items.length}${hasNextPage ? '+' : ''} conversation${items.length === 1 ? '' : 's'}`}
+            </span>
+            {filtered && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFilters(EMPTY_FILTERS)}>
+                Clear filters
+              </button>
+            )}
+          </div>
+        )}
         {listArea}
       </div>
       <div className="inbox-thread-col">
         {selected.data ? (
-          <ConversationThread conversation={selected.data} onClose={closeThread} />
+          <ConversationThread
+            conversation={selected.data}
+            onClose={closeThread}
+            onFilterStep={(campaignId, nodeId) => setFilters({ campaignId, nodeId: nodeId ?? '' })}
+          />
         ) : selected.isError ? (
           <ErrorState what="this conversation" error={selected.error} onRetry={() => void selected.refetch()} />
         ) : showThread ? (
@@ -153,11 +191,26 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
         ) : (
           <EmptyState title="Select a conversation">
             <p className="muted">
-              <kbd>j</kbd>/<kbd>k</kbd> to move, <kbd>Enter</kbd> to open, <kbd>/</kbd> to search.
+              <kbd>j</kbd>/<kbd>k</kbd> to move, <kbd>Enter</kbd> to open, <kbd>x</kbd> to select, <kbd>e</kbd> to mark done, <kbd>/</kbd>{' '}
+              to search.
             </p>
           </EmptyState>
         )}
       </div>
     </div>
   );
+}
+
+/** The tab title carries the workspace's unread conversations ("(3) Inbox"), restored on leave. */
+function useUnreadTitle(enabled: boolean) {
+  const { data: accounts } = useAccounts();
+  const unread = (accounts ?? []).reduce((n, a) => n + a.unreadConversations, 0);
+  useEffect(() => {
+    if (!enabled) return;
+    const before = document.title;
+    document.title = unread > 0 ? `(${unread}) Inbox · Campaign Studio` : 'Inbox · Campaign Studio';
+    return () => {
+      document.title = before;
+    };
+  }, [enabled, unread]);
 }

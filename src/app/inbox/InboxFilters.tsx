@@ -2,7 +2,9 @@ import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { CHANNEL_LABEL, useAccounts, type Channel } from '../api/accounts';
 import type { ConversationFilters, ReplyState } from '../api/conversations';
 import { useDebouncedField } from '../ui/useDebounced';
+import { CampaignPicker } from './CampaignPicker';
 import { ChannelIcon } from './ChannelIcon';
+import { TagSuggestions } from './TagSuggestions';
 
 interface Props {
   filters: ConversationFilters;
@@ -16,6 +18,9 @@ function AccountPicker({ selected, onChange }: { selected: string[]; onChange(id
   const rootRef = useRef<HTMLDivElement>(null);
   const popId = useId();
   const summary = selected.length === 0 ? 'All accounts' : `${selected.length} account${selected.length > 1 ? 's' : ''}`;
+  const unread = (accounts ?? [])
+    .filter((a) => selected.length === 0 || selected.includes(a.id))
+    .reduce((n, a) => n + a.unreadConversations, 0);
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
 
   // Closes on a click outside or Escape (focus back on the button).
@@ -41,7 +46,8 @@ function AccountPicker({ selected, onChange }: { selected: string[]; onChange(id
     >
       <button type="button" className="btn btn-sm" aria-expanded={open} aria-controls={popId} onClick={() => setOpen((o) => !o)}>
         <span className="visually-hidden">Accounts: </span>
-        {summary} <span aria-hidden="true">▾</span>
+        {summary}
+        {unread > 0 && <span className="badge badge-accent">{unread} unread</span>} <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <fieldset id={popId} className="filter-popover-body">
@@ -54,6 +60,12 @@ function AccountPicker({ selected, onChange }: { selected: string[]; onChange(id
               <ChannelIcon channel={a.channel} />
               <span>{a.name}</span>
               <span className="visually-hidden">({CHANNEL_LABEL[a.channel]})</span>
+              {a.unreadConversations > 0 && (
+                <span className="badge badge-accent account-unread" title={`${a.unreadConversations} unread conversations`}>
+                  {a.unreadConversations}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              )}
             </label>
           ))}
           {selected.length > 0 && (
@@ -104,6 +116,15 @@ export const InboxFilters = forwardRef<HTMLInputElement, Props>(function InboxFi
           <option value="awaiting_reply">Awaiting reply</option>
         </select>
       </label>
+      <CampaignPicker campaignId={filters.campaignId} nodeId={filters.nodeId} onChange={onChange} />
+      <button
+        type="button"
+        className="btn btn-sm chip-toggle"
+        aria-pressed={filters.unread === 'true'}
+        onClick={() => onChange({ unread: filters.unread === 'true' ? '' : 'true' })}
+      >
+        Unread
+      </button>
       <label className="inbox-tag-filter">
         <span className="visually-hidden">Tag</span>
         <input
@@ -111,10 +132,12 @@ export const InboxFilters = forwardRef<HTMLInputElement, Props>(function InboxFi
           className="input input-sm"
           type="search"
           placeholder="Tag"
+          list={`${id}-tags`}
           value={tag}
           onChange={(e) => setTag(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && flushTag()}
         />
+        <TagSuggestions id={`${id}-tags`} />
       </label>
     </div>
   );

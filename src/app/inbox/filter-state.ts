@@ -23,12 +23,17 @@ const REPLIES: ReplyState[] = ['awaiting_reply', 'need_to_reply'];
 export function filtersFromParams(p: URLSearchParams): ConversationFilters {
   const channel = p.get('channel') as Channel;
   const reply = p.get('reply') as ReplyState;
+  const unread = p.get('unread');
+  const campaignId = p.get('campaign') ?? '';
   return {
     accountIds: (p.get('accounts') ?? '').split(',').filter(Boolean),
     channel: CHANNELS.includes(channel) ? channel : '',
     search: p.get('search') ?? '',
     tag: p.get('tag') ?? '',
     reply: REPLIES.includes(reply) ? reply : '',
+    unread: unread === 'true' || unread === 'false' ? unread : '',
+    campaignId,
+    nodeId: campaignId ? (p.get('step') ?? '') : '',
   };
 }
 
@@ -39,6 +44,9 @@ const paramsOf = (f: Partial<ConversationFilters>): Record<string, string | unde
   if ('search' in f) out.search = f.search;
   if ('tag' in f) out.tag = f.tag;
   if ('reply' in f) out.reply = f.reply;
+  if ('unread' in f) out.unread = f.unread;
+  if ('campaignId' in f) out.campaign = f.campaignId;
+  if ('nodeId' in f) out.step = f.nodeId;
   return out;
 };
 
@@ -51,7 +59,13 @@ export function inboxHref(filters: ConversationFilters, conversationId: string |
   return `/inbox${qs ? `?${qs}` : ''}`;
 }
 
-const setUrlFilters = (patch: Partial<ConversationFilters>) => setSearchParams(paramsOf(patch));
+// Each filter change is a history entry, so Back undoes it; refining a search already typed replaces
+// its entry instead (one entry per search, not one per pause while typing).
+const setUrlFilters = (patch: Partial<ConversationFilters>) => {
+  const refiningSearch =
+    Object.keys(patch).length === 1 && 'search' in patch && Boolean(new URL(window.location.href).searchParams.get('search'));
+  setSearchParams(paramsOf(patch), { push: !refiningSearch });
+};
 // Opening a conversation is a history entry, so Back closes it.
 const openUrlConversation = (id: string | null) => setSearchParams({ conversation: id }, { push: true });
 
@@ -80,4 +94,5 @@ export function useDockInboxState(): InboxViewState {
   return { filters, conversationId, setFilters: setDockFilters, openConversation: openDockConversation };
 }
 
-export const hasFilters = (f: ConversationFilters): boolean => Boolean(f.accountIds.length || f.channel || f.search || f.tag || f.reply);
+export const hasFilters = (f: ConversationFilters): boolean =>
+  Boolean(f.accountIds.length || f.channel || f.search || f.tag || f.reply || f.unread || f.campaignId);

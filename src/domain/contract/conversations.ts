@@ -163,6 +163,11 @@ export const accountSchema = z.object({
   name: z.string(),
   premium: z.boolean(),
   createdAt: isoTime,
+  unreadConversations: int32().min(0).describe('Conversations of this account with unread messages.'),
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.object({ items: z.array(accountSchema) });
+
+/** The workspace's tags (any case-variant once, most used first), for autocomplete. */
+export const tagListSchema = z.object({ items: z.array(z.object({ tag: z.string(), conversations: int32().min(0) })) });
+export type TagCount = z.infer<typeof tagListSchema>['items'][number];

@@ -15,6 +15,7 @@ import {
   patchConversationBody,
   putTagsBody,
   stepStatsSchema,
+  tagListSchema,
   workspaceQuery,
 } from '../../domain/contract/conversations';
 
@@ -52,6 +53,16 @@ export const conversationDocs: RouteDoc[] = [
     summary: 'List the sender accounts of the workspace',
     query: workspaceQuery,
     responses: { 200: { description: 'All accounts', schema: accountListSchema } },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/messaging/tags',
+    tag: 'Conversations',
+    summary: "List the workspace's tags (for autocomplete)",
+    description: 'Each tag once (the first spelling among case-variants), most used first, at most 500.',
+    query: workspaceQuery,
+    responses: { 200: { description: 'Tags with their conversation counts', schema: tagListSchema } },
     errors: [400, 404],
   },
   {

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bulkResultSchema, conversationPageSchema, conversationSchema, stepStatsSchema } from '../../domain/contract/conversations';
+import {
+  accountListSchema,
+  bulkResultSchema,
+  conversationPageSchema,
+  conversationSchema,
+  stepStatsSchema,
+  tagListSchema,
+} from '../../domain/contract/conversations';
 import { createDraft } from '../campaigns/test-helpers';
 import { api, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 import { ingest } from './testing';
@@ -247,5 +254,27 @@ describe('contract 8.2 inbox operations', () => {
       expect((await api(ws.apiKey, 'GET', `/api/v1/campaigns/${NIL}/step-stats`)).status).toBe(404);
       expect((await api(ws.apiKey, 'GET', '/api/v1/campaigns/nope/step-stats')).status).toBe(400);
     });
+  });
+});
+
+describe('GET /api/messaging/tags and account unread counts', () => {
+  it('lists each tag once (any case), most used first, workspace only; accounts carry unreadConversations', async () => {
+    const [ws, other] = [await newWorkspace(), await newWorkspace()];
+    const a = (await ingest(ws, { externalConversationId: 'a' })).conversationId;
+    const b = (await ingest(ws, { externalConversationId: 'b', accountId: ws.accounts.whatsapp })).conversationId;
+    await api(ws.apiKey, 'PUT', `/api/messaging/conversations/${a}/tags`, { tags: ['Hot', 'partner'] });
+    await api(ws.apiKey, 'PUT', `/api/messaging/conversations/${b}/tags`, { tags: ['hot'] });
+    const o = (await ingest(other, { externalConversationId: 'o' })).conversationId;
+    await api(other.apiKey, 'PUT', `/api/messaging/conversations/${o}/tags`, { tags: ['secret'] });
+    const res = await api(ws.apiKey, 'GET', '/api/messaging/tags');
+    // one spelling per case-insensitive tag (which one depends on the database's collation)
+    expect(tagListSchema.parse(res.body).items.map((t) => [t.tag.toLowerCase(), t.conversations])).toEqual([
+      ['hot', 2],
+      ['partner', 1],
+    ]);
+    await api(ws.apiKey, 'PATCH', `/api/messaging/conversations/${b}`, { read: true });
+    const accounts = accountListSchema.parse((await api(ws.apiKey, 'GET', '/api/messaging/accounts')).body).items;
+    const unread = Object.fromEntries(accounts.map((x) => [x.id, x.unreadConversations]));
+    expect(unread).toEqual({ [ws.accounts.linkedinPremium]: 1, [ws.accounts.linkedinFree]: 0, [ws.accounts.whatsapp]: 0 });
   });
 });

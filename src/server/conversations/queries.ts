@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { likePattern } from '../http/pagination';
-import type { Conversation, IngestMessageBody, Message } from '../../domain/contract/conversations';
+import type { Conversation, IngestMessageBody, Message, TagCount } from '../../domain/contract/conversations';
 
 /** SQL of the inbox (spec 4.2, contract 4 and 7). Every query is scoped by workspace_id. */
 
@@ -153,11 +153,14 @@ export interface AccountRow {
   name: string;
   premium: boolean;
   created_at: Date;
+  unread: number;
 }
 
 export async function listAccounts(db: Queryable, workspaceId: string) {
   const { rows } = await db.query<AccountRow>(
-    'SELECT id, channel, name, premium, created_at FROM accounts WHERE workspace_id = $1 ORDER BY created_at, id',
+    `SELECT a.id, a.channel, a.name, a.premium, a.created_at,
+       (SELECT count(*)::int FROM conversations c WHERE c.account_id = a.id AND c.unread_count > 0) AS unread
+     FROM accounts a WHERE a.workspace_id = $1 ORDER BY a.created_at, a.id`,
     [workspaceId],
   );
   return rows.map((a) => ({
@@ -166,7 +169,18 @@ export async function listAccounts(db: Queryable, workspaceId: string) {
     name: a.name,
     premium: a.premium,
     createdAt: new Date(a.created_at).toISOString(),
+    unreadConversations: a.unread,
   }));
+}
+
+/** The workspace's tags for autocomplete: one spelling per case-insensitive tag, most used first. */
+export async function listTags(db: Queryable, workspaceId: string): Promise<TagCount[]> {
+  const { rows } = await db.query<{ tag: string; conversations: number }>(
+    `SELECT min(t) AS tag, count(*)::int AS conversations FROM conversations c, unnest(c.tags) AS t
+     WHERE c.workspace_id = $1 GROUP BY lower(t) ORDER BY count(*) DESC, lower(t) LIMIT 500`,
+    [workspaceId],
+  );
+  return rows;
 }
 
 export async function getAccount(db: Queryable, workspaceId: string, id: string): Promise<{ id: string; channel: string } | undefined> {

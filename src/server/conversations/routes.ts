@@ -12,6 +12,7 @@ import {
   listAccounts,
   listConversations,
   listMessages,
+  listTags,
   setTags,
   type ConversationFilters,
 } from './queries';
@@ -81,6 +82,12 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
     const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
     return c.json({ items: await listAccounts(db, workspace.id) });
+  });
+
+  app.get('/api/messaging/tags', async (c) => {
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    return c.json({ items: await listTags(db, workspace.id) });
   });
 
   app.get('/api/messaging/conversations/:id', async (c) => {

@@ -4,6 +4,7 @@ import { NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, type Violation } fro
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { categoryColor, NodeIcon } from './presentation';
+import { StepStatsBadge } from '../step-stats/StepStats';
 
 /** Handle-level marks: the violation names the handle, or a single output has no edge. */
 function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
@@ -56,6 +57,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
       data-node-type={type}
     >
       {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" />}
+      <StepStatsBadge nodeId={id} type={type} />
       <div className="wf-node-head">
         <span className="wf-node-icon">
           <NodeIcon type={type} />

@@ -8,6 +8,7 @@ import { ProblemsBadge } from '../overlays/ProblemsPanel';
 import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
 import { editorStore, useEditorStore, type FlowNode } from '../store';
 import { PowerToolbarSlot } from './PowerSlot';
+import { StepStatsToggle } from '../step-stats/StepStats';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -175,6 +176,7 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
       <div className="toolbar-actions">
         <UndoRedo />
         <LayoutButton />
+        <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
         <ProblemsBadge />
         <ShortcutsHelp />

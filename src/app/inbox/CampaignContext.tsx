@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import type { CampaignContext as Context } from '../../domain/contract/conversations';
+import { useCampaignList } from '../api/campaigns';
+import { Link } from '../router';
+import { stepLabel } from './step-label';
+
+/** Contract 8.2: the campaign step a conversation came from, a link to it in the editor, and a filter on it. */
+export function CampaignContext({
+  campaign,
+  onFilterStep,
+}: {
+  campaign: Context;
+  onFilterStep(campaignId: string, nodeId: string | null): void;
+}) {
+  const list = useCampaignList();
+  const record = useMemo(
+    () => list.data?.pages.flatMap((p) => p.items).find((c) => c.campaignId === campaign.campaignId),
+    [list.data, campaign.campaignId],
+  );
+  const step = campaign.nodeId ? stepLabel(record?.workflow_definition, campaign.nodeId) : null;
+  const href = `/campaigns/${campaign.campaignId}${campaign.nodeId ? `?node=${encodeURIComponent(campaign.nodeId)}` : ''}`;
+  return (
+    <div className="thread-campaign" data-testid="thread-campaign">
+      <span className="muted">From campaign</span>
+      <Link to={href} title="Open this step in the campaign editor">
+        {campaign.name}
+        {step && ` · ${step}`}
+      </Link>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onFilterStep(campaign.campaignId, campaign.nodeId)}>
+        {step ? 'All conversations from this step' : 'All conversations from this campaign'}
+      </button>
+    </div>
+  );
+}
