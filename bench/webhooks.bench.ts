@@ -118,7 +118,10 @@ export async function runWebhookIsolation(): Promise<void> {
     await flaky.waitFor(1, 60_000);
     let delivered: { deliveryId: string } | undefined;
     for (let i = 0; i < 200 && !delivered; i++) {
-      const items = (await call(server, flakyWs, 'GET', `${BASE}/${flakyId}/deliveries`)).body.items as { deliveryId: string; status: string }[];
+      const items = (await call(server, flakyWs, 'GET', `${BASE}/${flakyId}/deliveries`)).body.items as {
+        deliveryId: string;
+        status: string;
+      }[];
       delivered = items.find((d) => d.status === 'delivered');
       if (!delivered) await new Promise((r) => setTimeout(r, 50));
     }
@@ -133,11 +136,10 @@ export async function runWebhookIsolation(): Promise<void> {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  await sigtermWithHangingAttempt();
 }
 
 /** A server process with one attempt hanging in flight: SIGTERM → exit. */
-async function sigtermWithHangingAttempt(): Promise<void> {
+export async function runWebhookShutdown(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-wh-proc-'));
   const apiKey = `bench-webhooks-sigterm-${'k'.repeat(20)}`;
   const hanging = await startReceiver(204, { hang: true });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * very zod schemas its handlers parse with, so /api/openapi.json cannot drift from the code.
  */
 export interface RouteDoc {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI form: /api/messaging/conversations/{id}/messages */
   path: string;
   tag: string;
