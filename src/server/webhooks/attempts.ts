@@ -27,6 +27,18 @@ type DispatchConfig = Pick<
   'webhookRetryDelaysMs' | 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookDisableAfterHours' | 'webhookEndpointConcurrency'
 >;
 
+const CLAIMED_SELECT = `SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
+    CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret",
+    e.deleted_at IS NOT NULL AS "endpointDeleted", ev.id AS "eventId", ev.body
+  FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`;
+
+/**
+ * A retry due within this many ms stays leased to the process that made the attempt, which sends it
+ * when due: the gap then follows the configured delay closely, without waiting for a poll. Longer
+ * delays are released and claimed by whichever process polls first.
+ */
+export const KEEP_LEASE_MAX_MS = 5_000;
+
 /** The lease outlasts an attempt with room for the database write after it. */
 export const leaseSeconds = (config: Pick<Config, 'webhookTimeoutMs'>) => Math.ceil(config.webhookTimeoutMs / 1000) * 3 + 5;
 
@@ -56,13 +68,22 @@ export async function claimDue(db: Queryable, config: DispatchConfig, limit: num
      claimed AS (
        UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2) FROM picked WHERE d.id = picked.id
        RETURNING d.id, d.attempts, d.endpoint_id, d.event_id)
-     SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
-       CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret",
-       e.deleted_at IS NOT NULL AS "endpointDeleted", ev.id AS "eventId", ev.body
-     FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`,
+     ${CLAIMED_SELECT}`,
     [limit, leaseSeconds(config), config.webhookEndpointConcurrency],
   );
   return rows;
+}
+
+/** Re-reads a retry this process kept leased (the endpoint may have changed meanwhile); undefined when it is no longer pending. */
+export async function reclaim(db: Queryable, config: DispatchConfig, id: string): Promise<ClaimedDelivery | undefined> {
+  const { rows } = await db.query<ClaimedDelivery>(
+    `WITH claimed AS (
+       UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'
+       RETURNING id, attempts, endpoint_id, event_id)
+     ${CLAIMED_SELECT}`,
+    [id, leaseSeconds(config)],
+  );
+  return rows[0];
 }
 
 /**
@@ -74,6 +95,7 @@ export async function claimDue(db: Queryable, config: DispatchConfig, limit: num
  * - a failure while the endpoint has failed for webhookDisableAfterHours disables it ("failing");
  * - an attempt cut by shutdown counts as failed but never exhausts: it is retried soon, by any process;
  * - a failure on a disabled endpoint holds the delivery (nothing is lost while an endpoint is off).
+ * Returns the delay before the next attempt when one is due, else null; `kept` when this process keeps the lease until then.
  */
 export async function recordAttempt(
   db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
@@ -81,7 +103,7 @@ export async function recordAttempt(
   d: ClaimedDelivery,
   outcome: SendOutcome,
   startedAt: Date,
-): Promise<void> {
+): Promise<{ retryInMs: number; kept: boolean } | null> {
   const attempts = d.attempts + 1;
   const delays = config.webhookRetryDelaysMs;
   const maxDelay = Math.max(0, ...delays);
@@ -91,6 +113,9 @@ export async function recordAttempt(
     if (d.endpointDeleted || attempts > delays.length) status = 'exhausted';
     else delayMs = outcome.retryAfterMs !== null ? Math.min(outcome.retryAfterMs, maxDelay) : delays[attempts - 1];
   }
+  // The delay counts from the receiver's answer, not from when it was recorded.
+  const answeredAt = new Date(startedAt.getTime() + outcome.durationMs);
+  const keep = status === 'pending' && !outcome.interrupted && delayMs <= KEEP_LEASE_MAX_MS;
   await db.transaction(async (tx) => {
     await tx.query(
       'INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms, response_body_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -118,14 +143,27 @@ export async function recordAttempt(
     if (disable) await disableEndpoint(tx, d.endpointId, disable as 'gone' | 'failing');
     await tx.query(
       `UPDATE webhook_deliveries d SET attempts = $2, last_response_status = $4, last_error = $5, last_attempt_at = $7::timestamptz,
-         locked_until = NULL, released_at = NULL,
+         locked_until = CASE WHEN $9 AND $3 = 'pending' AND e.status = 'enabled' THEN $8::timestamptz + make_interval(secs => $6 + $10) END,
+         released_at = NULL,
          status = CASE WHEN $3 = 'delivered' THEN 'delivered' WHEN e.status = 'disabled' AND e.deleted_at IS NULL THEN 'held' ELSE $3 END,
          next_attempt_at = CASE WHEN $3 = 'pending' AND (e.status = 'enabled' OR e.deleted_at IS NOT NULL)
-           THEN now() + make_interval(secs => $6) END
+           THEN $8::timestamptz + make_interval(secs => $6) END
        FROM webhook_endpoints e WHERE d.id = $1 AND e.id = d.endpoint_id`,
-      [d.id, attempts, status, outcome.status, outcome.error, delayMs / 1000, startedAt.toISOString()],
+      [
+        d.id,
+        attempts,
+        status,
+        outcome.status,
+        outcome.error,
+        delayMs / 1000,
+        startedAt.toISOString(),
+        answeredAt.toISOString(),
+        keep,
+        leaseSeconds(config),
+      ],
     );
   });
+  return status === 'pending' ? { retryInMs: Math.max(0, answeredAt.getTime() + delayMs - Date.now()), kept: keep } : null;
 }
 
 /** Disables an endpoint: its pending deliveries not in flight are held (in-flight ones are held when their attempt fails). */

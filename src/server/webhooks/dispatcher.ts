@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/types';
-import { claimDue, recordAttempt, type ClaimedDelivery } from './attempts';
+import { claimDue, reclaim, recordAttempt, type ClaimedDelivery } from './attempts';
 import { sendWebhook } from './sender';
 import { onWake } from './wake';
 
@@ -18,8 +18,8 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /** A wake comes from inside a transaction: give it a moment to commit before claiming. */
 const WAKE_DELAY_MS = 15;
 
-/** One attempt of a claimed delivery, sent and recorded. Never throws for the send. */
-export async function attemptDelivery(db: Db, config: Config, d: ClaimedDelivery, signal?: AbortSignal): Promise<void> {
+/** One attempt of a claimed delivery, sent and recorded; says when its next attempt is due, if any. */
+export async function attemptDelivery(db: Db, config: Config, d: ClaimedDelivery, signal?: AbortSignal) {
   const startedAt = new Date();
   const outcome = d.endpointDeleted
     ? { ok: false, status: null, error: 'endpoint deleted', excerpt: '', retryAfterMs: null, durationMs: 0, interrupted: false }
@@ -33,7 +33,7 @@ export async function attemptDelivery(db: Db, config: Config, d: ClaimedDelivery
         timeoutMs: config.webhookTimeoutMs,
         signal,
       });
-  await recordAttempt(db, config, d, outcome, startedAt);
+  return recordAttempt(db, config, d, outcome, startedAt);
 }
 
 /** The WORKERS entry of main.ts. */
@@ -45,6 +45,26 @@ export function startWebhookDispatcher({ db, config }: { db: Db; config: Config 
   let ticking: Promise<void> | null = null;
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  /** Retries this process kept leased, by delivery id: sent when due (contract 8.3: the schedule holds). */
+  const kept = new Map<string, NodeJS.Timeout>();
+  const retryAt = (id: string, delayMs: number) => {
+    const t = setTimeout(() => {
+      if (stopped) return;
+      const resend = reclaim(db, config, id).then(
+        (d) => {
+          kept.delete(id);
+          if (d && !stopped) start(d);
+        },
+        (err) => {
+          kept.delete(id);
+          console.error('[webhooks] reclaiming a retry failed', err);
+        },
+      );
+      inFlight.add(resend);
+      void resend.finally(() => inFlight.delete(resend));
+    }, delayMs);
+    kept.set(id, t);
+  };
 
   const prune = async () => {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
@@ -55,6 +75,9 @@ export function startWebhookDispatcher({ db, config }: { db: Db; config: Config 
 
   const start = (d: ClaimedDelivery) => {
     const attempt = attemptDelivery(db, config, d, shutdown.signal)
+      .then((next) => {
+        if (next?.kept && !stopped) retryAt(d.id, next.retryInMs);
+      })
       .catch((err) => console.error('[webhooks] recording an attempt failed', err))
       .finally(() => {
         inFlight.delete(attempt);
@@ -107,9 +130,12 @@ export function startWebhookDispatcher({ db, config }: { db: Db; config: Config 
       stopped = true;
       unsubscribe();
       clearTimeout(timer);
+      for (const t of kept.values()) clearTimeout(t);
       shutdown.abort();
       await ticking;
       await Promise.all(inFlight);
+      // Kept retries go back to the pool: another process (or the next start) sends them when due.
+      if (kept.size > 0) await db.query('UPDATE webhook_deliveries SET locked_until = NULL WHERE id = ANY($1::uuid[])', [[...kept.keys()]]);
     },
   };
 }
