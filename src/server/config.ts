@@ -1,4 +1,5 @@
 import { parseAllowedOrigins } from './http/security';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './webhooks/sender';
 
 /** Environment of the server and the admin CLI (contract 1, 2, 6). Parsed once; modules receive it. */
 export interface Config {
@@ -17,6 +18,23 @@ export interface Config {
   allowedOrigins: string[];
   /** Failed authentications per client address per minute before 429 (`AUTH_FAILURES_PER_MINUTE`, default 20). */
   authFailuresPerMinute: number;
+  /** Contract 8.3: each attempt's time limit. */
+  webhookTimeoutMs: number;
+  /** Contract 8.3: an endpoint whose every attempt failed this long is disabled ("failing"). */
+  webhookDisableAfterHours: number;
+  /** Attempts in flight at once in this process, and per endpoint (8.3 isolation). */
+  webhookConcurrency: number;
+  webhookEndpointConcurrency: number;
+}
+
+/** A positive number from the environment, or the default when unset; anything else is a start-up error. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, integer = true): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${raw}`);
+  return value;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -49,5 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : 500,
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     authFailuresPerMinute: authFailures,
+    webhookTimeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_ATTEMPT_TIMEOUT_MS),
+    webhookDisableAfterHours: positive(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, false),
+    webhookConcurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
+    webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
   };
 }

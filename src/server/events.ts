@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES, type DeliveryEventType, type EventType } from '../domain/contract/webhooks';
 import type { Queryable } from './db/types';
+import { wakeDispatcher } from './webhooks/wake';
 
-/** Contract 6: the event kinds an endpoint may subscribe to (empty eventTypes = all). */
-export const EVENT_TYPES = [
-  'campaign.workflow_updated',
-  'campaign.launched',
-  'inspiration.saved',
-  'conversation.message_received',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType };
 
-/**
- * Contract 6: writes an event in the caller's transaction with its body frozen as text, and one
- * pending delivery for each live endpoint of the workspace that subscribes to the type
- * (empty eventTypes = all). The dispatcher sends them after commit. The body is
- * `{"id","type","timestamp","workspaceId","data"}`, sent byte-identical on every attempt and redelivery.
- */
-export async function emitEvent(tx: Queryable, workspaceId: string, type: EventType, data: unknown): Promise<string> {
+/** Writes the event with its body frozen as text (`{"id","type","timestamp","workspaceId","data"}`); returns its id. */
+export async function insertEvent(tx: Queryable, workspaceId: string, type: DeliveryEventType, data: unknown): Promise<string> {
   const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
   const timestamp = new Date().toISOString();
   const body = JSON.stringify({ id: eventId, type, timestamp, workspaceId, data });
@@ -27,11 +17,24 @@ export async function emitEvent(tx: Queryable, workspaceId: string, type: EventT
     body,
     timestamp,
   ]);
+  return eventId;
+}
+
+/**
+ * Contract 6: writes an event in the caller's transaction, and one delivery for each live endpoint
+ * of the workspace that subscribes to the type (empty eventTypes = all): pending, or `held` while the
+ * endpoint is disabled (contract 8.3). The dispatcher sends them after commit, byte-identical on
+ * every attempt and redelivery.
+ */
+export async function emitEvent(tx: Queryable, workspaceId: string, type: EventType, data: unknown): Promise<string> {
+  const eventId = await insertEvent(tx, workspaceId, type, data);
   await tx.query(
-    `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id)
-     SELECT workspace_id, id, $2 FROM webhook_endpoints
+    `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, status, next_attempt_at)
+     SELECT workspace_id, id, $2, CASE WHEN status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN status = 'enabled' THEN now() END
+     FROM webhook_endpoints
      WHERE workspace_id = $1 AND deleted_at IS NULL AND (cardinality(event_types) = 0 OR $3 = ANY(event_types))`,
     [workspaceId, eventId, type],
   );
+  wakeDispatcher();
   return eventId;
 }

@@ -43,8 +43,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       demoApiKey: seeded?.apiKey ?? null,
       close: () =>
         (closing ??= (async () => {
-          await stopHttp();
-          await Promise.all(workers.map((w) => w.stop()));
+          // Together: a worker's stop (webhook attempts aborted, contract 8.3) never waits behind slow HTTP requests.
+          await Promise.all([stopHttp(), ...workers.map((w) => w.stop())]);
           await db.close();
         })()),
     };

@@ -1,60 +1,83 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  createdEndpointSchema,
+  deliveryDetailSchema,
+  deliveryPageSchema,
+  deliverySchema,
+  endpointPageSchema,
+  endpointSchema,
+  recoverResultSchema,
+  rotatedSecretSchema,
+  type CreateEndpointInput,
+  type Delivery,
+  type DeliveryEventType,
+  type DeliveryStatus,
+  type PatchEndpointInput,
+} from '../../domain/contract/webhooks';
 import { useSession } from '../session';
-import type { Page } from './conversations';
 import { apiFetch, ApiProblem, currentWorkspaceId } from './http';
 
-/** Contract 6 (at least these). */
-export const EVENT_TYPES = [
-  'campaign.workflow_updated',
-  'campaign.launched',
-  'inspiration.saved',
-  'conversation.message_received',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export type DeliveryStatus = 'pending' | 'delivered' | 'exhausted';
-
-export interface WebhookEndpoint {
-  endpointId: string;
-  url: string;
-  eventTypes: EventType[];
-  createdAt: string;
-}
-export interface CreatedEndpoint extends WebhookEndpoint {
-  /** Shown only in the create answer. */
-  secret: string;
-}
-export interface Delivery {
-  deliveryId: string;
-  endpointId: string;
-  eventId: string;
-  eventType: EventType;
-  status: DeliveryStatus;
-  attempts: number;
-  lastResponseStatus: number | null;
-  createdAt: string;
-  redeliveryOf: string | null;
-}
+export {
+  DELIVERY_EVENT_TYPES,
+  DELIVERY_STATUSES,
+  EVENT_TYPES,
+  DEFAULT_GRACE_HOURS,
+  type CreatedEndpoint,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryDetail,
+  type DeliveryEventType,
+  type DeliveryStatus,
+  type EventType,
+  type RecoverResult,
+  type RotatedSecret,
+  type WebhookEndpoint,
+} from '../../domain/contract/webhooks';
 
 const BASE = '/api/v1/webhook-endpoints';
 const ws = () => ({ workspaceId: currentWorkspaceId() });
+const wsBody = () => {
+  const workspaceId = currentWorkspaceId();
+  return workspaceId ? { workspaceId } : {};
+};
+
+/** apiFetch, then the answer checked against the wire contract: a mismatch is a clear error, not a silent cast. */
+async function call<S extends z.ZodType>(schema: S, path: string, options: Parameters<typeof apiFetch>[1] = {}) {
+  const { data, response } = await apiFetch<unknown>(path, options);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new Error(`The server's answer to ${options.method ?? 'GET'} ${path} has an unexpected shape.`);
+  return { data: parsed.data as z.infer<S>, response };
+}
 
 export function useEndpoints() {
   const workspaceId = useSession((s) => s.workspaceId);
   return useQuery({
     queryKey: ['webhook-endpoints', workspaceId],
     // Endpoints are few; one page of 250 covers any real workspace.
-    queryFn: async ({ signal }) => (await apiFetch<Page<WebhookEndpoint>>(BASE, { query: { ...ws(), limit: 250 }, signal })).data.items,
+    queryFn: async ({ signal }) => (await call(endpointPageSchema, BASE, { query: { ...ws(), limit: 250 }, signal })).data.items,
   });
 }
 
 export function useCreateEndpoint() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { url: string; eventTypes: EventType[] }) => {
-      const workspaceId = currentWorkspaceId();
-      return (await apiFetch<CreatedEndpoint>(BASE, { method: 'POST', body: { ...input, ...(workspaceId ? { workspaceId } : {}) } })).data;
-    },
+    mutationFn: async (input: Omit<CreateEndpointInput, 'workspaceId'>) =>
+      (await call(createdEndpointSchema, BASE, { method: 'POST', body: { ...input, ...wsBody() } })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['webhook-endpoints'] }),
+  });
+}
+
+/** Contract 8.3 PATCH: enable/disable, URL, event types. Enabling releases held deliveries: their list refreshes too. */
+export function useUpdateEndpoint() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ endpointId, ...change }: Omit<PatchEndpointInput, 'workspaceId'> & { endpointId: string }) =>
+      (await call(endpointSchema, `${BASE}/${endpointId}`, { method: 'PATCH', body: { ...change, ...wsBody() } })).data,
+    onSuccess: (endpoint) => {
+      void qc.invalidateQueries({ queryKey: ['webhook-endpoints'] });
+      void qc.invalidateQueries({ queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === endpoint.endpointId });
+    },
   });
 }
 
@@ -68,21 +91,77 @@ export function useDeleteEndpoint() {
   });
 }
 
-const POLL_MS = 2000;
-type DeliveryPages = InfiniteData<Page<Delivery>>;
+export function useRotateSecret() {
+  return useMutation({
+    mutationFn: async ({ endpointId, graceHours }: { endpointId: string; graceHours: number }) =>
+      (await call(rotatedSecretSchema, `${BASE}/${endpointId}/rotate-secret`, { method: 'POST', body: { graceHours, ...wsBody() } })).data,
+  });
+}
 
-/** An endpoint's deliveries, newest first; polls while any loaded delivery is still pending. */
-export function useDeliveries(endpointId: string | null) {
+const invalidateDeliveries = (qc: ReturnType<typeof useQueryClient>, endpointId: string) =>
+  void qc.invalidateQueries({ queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === endpointId });
+
+export function useSendTestEvent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (endpointId: string) =>
+      (await call(deliverySchema, `${BASE}/${endpointId}/test`, { method: 'POST', body: wsBody() })).data,
+    onSuccess: (d) => invalidateDeliveries(qc, d.endpointId),
+  });
+}
+
+/** Contract 8.3 recover: `dryRun` counts, otherwise queues (idempotent by key). */
+export function useRecover() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { endpointId: string; since: string; dryRun: boolean; idempotencyKey: string }) =>
+      (
+        await call(recoverResultSchema, `${BASE}/${input.endpointId}/recover`, {
+          method: 'POST',
+          body: { since: input.since, dryRun: input.dryRun, idempotencyKey: input.idempotencyKey, ...wsBody() },
+        })
+      ).data,
+    onSuccess: (_r, input) => {
+      if (!input.dryRun) invalidateDeliveries(qc, input.endpointId);
+    },
+  });
+}
+
+const POLL_MS = 2000;
+type DeliveryPages = InfiniteData<z.infer<typeof deliveryPageSchema>>;
+export interface DeliveryFilters {
+  status: DeliveryStatus | null;
+  eventType: DeliveryEventType | null;
+}
+
+/** An endpoint's deliveries, newest first, filtered; polls while any loaded delivery is still pending. */
+export function useDeliveries(endpointId: string | null, filters: DeliveryFilters = { status: null, eventType: null }) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useInfiniteQuery({
-    queryKey: ['webhook-deliveries', workspaceId, endpointId],
+    queryKey: ['webhook-deliveries', workspaceId, endpointId, filters.status, filters.eventType],
     enabled: Boolean(endpointId),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
-      (await apiFetch<Page<Delivery>>(`${BASE}/${endpointId}/deliveries`, { query: { ...ws(), limit: 50, cursor: pageParam }, signal }))
-        .data,
+      (
+        await call(deliveryPageSchema, `${BASE}/${endpointId}/deliveries`, {
+          query: { ...ws(), limit: 50, cursor: pageParam, status: filters.status ?? undefined, eventType: filters.eventType ?? undefined },
+          signal,
+        })
+      ).data,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'pending')) ? POLL_MS : false),
+  });
+}
+
+/** One delivery with its attempts and event body (the detail drawer); polls while pending. */
+export function useDeliveryDetail(endpointId: string, deliveryId: string | null) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: ['webhook-delivery', workspaceId, endpointId, deliveryId],
+    enabled: Boolean(deliveryId),
+    queryFn: async ({ signal }) =>
+      (await call(deliveryDetailSchema, `${BASE}/${endpointId}/deliveries/${deliveryId}`, { query: ws(), signal })).data,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? POLL_MS : false),
   });
 }
 
@@ -96,12 +175,11 @@ export async function redeliver(
   idempotencyKey: string,
   attempts = 3,
 ): Promise<{ delivery: Delivery; replayed: boolean }> {
-  const workspaceId = currentWorkspaceId();
   for (let attempt = 1; ; attempt++) {
     try {
-      const { data, response } = await apiFetch<Delivery>(`${BASE}/${endpointId}/deliveries/${deliveryId}/redeliver`, {
+      const { data, response } = await call(deliverySchema, `${BASE}/${endpointId}/deliveries/${deliveryId}/redeliver`, {
         method: 'POST',
-        body: { idempotencyKey, ...(workspaceId ? { workspaceId } : {}) },
+        body: { idempotencyKey, ...wsBody() },
       });
       return { delivery: data, replayed: response.headers.get('Idempotent-Replayed') === 'true' };
     } catch (err) {
@@ -119,9 +197,12 @@ export function useRedeliver() {
     mutationFn: ({ endpointId, deliveryId, idempotencyKey }: { endpointId: string; deliveryId: string; idempotencyKey: string }) =>
       redeliver(endpointId, deliveryId, idempotencyKey),
     onSuccess: ({ delivery }) => {
-      // Show the new delivery at once (newest first), then let the list catch up with the server.
+      // Show the new delivery at once (newest first) in the unfiltered list, then let the lists catch up with the server.
       qc.setQueriesData<DeliveryPages>(
-        { queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === delivery.endpointId },
+        {
+          queryKey: ['webhook-deliveries'],
+          predicate: (q) => q.queryKey[2] === delivery.endpointId && q.queryKey[3] === null && q.queryKey[4] === null,
+        },
         (data) => {
           if (!data?.pages.length) return data;
           if (data.pages.some((p) => p.items.some((d) => d.deliveryId === delivery.deliveryId))) return data;
@@ -129,7 +210,7 @@ export function useRedeliver() {
           return { ...data, pages: [{ ...first, items: [delivery, ...first.items] }, ...rest] };
         },
       );
-      void qc.invalidateQueries({ queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === delivery.endpointId });
+      invalidateDeliveries(qc, delivery.endpointId);
     },
   });
 }

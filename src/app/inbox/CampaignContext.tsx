@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import type { CampaignContext as Context } from '../../domain/contract/conversations';
-import { useCampaignList } from '../api/campaigns';
+import { useCampaign } from '../api/campaigns';
 import { Link } from '../router';
 import { stepLabel } from './step-label';
 
@@ -12,11 +11,8 @@ export function CampaignContext({
   campaign: Context;
   onFilterStep(campaignId: string, nodeId: string | null): void;
 }) {
-  const list = useCampaignList();
-  const record = useMemo(
-    () => list.data?.pages.flatMap((p) => p.items).find((c) => c.campaignId === campaign.campaignId),
-    [list.data, campaign.campaignId],
-  );
+  // The full record: the step's label needs the graph (the campaign list carries summaries only).
+  const record = useCampaign(campaign.campaignId).data;
   const step = campaign.nodeId ? stepLabel(record?.workflow_definition, campaign.nodeId) : null;
   const href = `/campaigns/${campaign.campaignId}${campaign.nodeId ? `?node=${encodeURIComponent(campaign.nodeId)}` : ''}`;
   return (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useCampaignList } from '../api/campaigns';
+import { useCampaign, useCampaignList } from '../api/campaigns';
 import type { ConversationFilters } from '../api/conversations';
 import { stepLabel } from './step-label';
 
@@ -15,7 +15,8 @@ export function CampaignPicker({
 }) {
   const list = useCampaignList();
   const campaigns = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  const current = campaigns.find((c) => c.campaignId === campaignId);
+  // The full record of the chosen campaign: the step's label needs the graph (the list carries summaries).
+  const current = useCampaign(campaignId).data;
   const step = current && nodeId ? stepLabel(current.workflow_definition, nodeId) : nodeId;
   return (
     <>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiProblem } from '../api/http';
-import { EVENT_TYPES, useCreateEndpoint, type CreatedEndpoint, type EventType } from '../api/webhooks';
+import { useCreateEndpoint, type CreatedEndpoint, type EventType } from '../api/webhooks';
 import { CopyButton } from '../ui/CopyButton';
 import { toast } from '../ui/toast';
+import { EventTypeChoice, fieldErrorsOf } from './EndpointDialogs';
 
 /** The signing secret, shown this once (contract 6): copy it now, it cannot be shown again. */
 function SecretOnce({ created, onDone }: { created: CreatedEndpoint; onDone(): void }) {
@@ -48,18 +48,12 @@ export function CreateEndpoint({ onCreated }: { onCreated?(endpointId: string): 
           toast.success('Endpoint created.');
           onCreated?.(endpoint.endpointId);
         },
-        onError: (err) => {
-          const mapped: Record<string, string> = {};
-          if (err instanceof ApiProblem) for (const fe of err.errors) mapped[fe.path.split('.')[0] || '_form'] ??= fe.message;
-          if (!Object.keys(mapped).length) mapped._form = err.message;
-          setErrors(mapped);
-        },
+        onError: (err) => setErrors(fieldErrorsOf(err)),
       },
     );
   };
 
   if (created) return <SecretOnce created={created} onDone={() => setCreated(null)} />;
-  const toggle = (t: EventType, on: boolean) => setTypes((ts) => (on ? [...ts, t] : ts.filter((x) => x !== t)));
   return (
     <form className="create-endpoint" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Add an endpoint</h3>
@@ -81,18 +75,7 @@ export function CreateEndpoint({ onCreated }: { onCreated?(endpointId: string): 
           </p>
         )}
       </div>
-      <fieldset className="event-types">
-        <legend>
-          Event types <span className="muted">(none checked = all)</span>
-        </legend>
-        {EVENT_TYPES.map((t) => (
-          <label key={t} className="check-row">
-            <input type="checkbox" checked={types.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />
-            <code>{t}</code>
-          </label>
-        ))}
-        {errors.eventTypes && <p className="field-error">{errors.eventTypes}</p>}
-      </fieldset>
+      <EventTypeChoice value={types} onChange={setTypes} error={errors.eventTypes} />
       {(errors._form || errors.workspaceId) && (
         <p className="field-error" role="alert">
           {errors._form ?? errors.workspaceId}

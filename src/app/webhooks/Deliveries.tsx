@@ -1,23 +1,47 @@
-import { useMemo, useState } from 'react';
-import { useDeliveries, type Delivery, type DeliveryStatus, type WebhookEndpoint } from '../api/webhooks';
+import { useId, useMemo, useState } from 'react';
+import {
+  DELIVERY_EVENT_TYPES,
+  DELIVERY_STATUSES,
+  useDeliveries,
+  useSendTestEvent,
+  type Delivery,
+  type DeliveryFilters,
+  type WebhookEndpoint,
+} from '../api/webhooks';
+import { CopyButton } from '../ui/CopyButton';
 import { fullTime, relativeTime } from '../ui/format';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
+import { toast } from '../ui/toast';
+import { DeliveryDrawer } from './DeliveryDrawer';
+import { EditEndpointDialog, RotateSecretDialog } from './EndpointDialogs';
+import { DELIVERY_STATUS_BADGE, DELIVERY_STATUS_LABEL, shortId } from './labels';
+import { RecoverFailed } from './RecoverFailed';
 import { RedeliverButton } from './RedeliverButton';
 
-const STATUS_BADGE: Record<DeliveryStatus, string> = { pending: 'badge-warning', delivered: 'badge-success', exhausted: 'badge-error' };
-const short = (id: string) => id.slice(0, 8);
-
-/** Deliveries of one endpoint, newest first; polls while any is pending; Redeliver on delivered/exhausted ones. */
+/** Deliveries of one endpoint, newest first, filtered; polls while any is pending; the endpoint's operator actions. */
 export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; onBack?(): void }) {
-  const query = useDeliveries(endpoint.endpointId);
+  const id = useId();
+  const [filters, setFilters] = useState<DeliveryFilters>({ status: null, eventType: null });
+  const query = useDeliveries(endpoint.endpointId, filters);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const [fresh, setFresh] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'rotate' | 'recover' | null>(null);
+  const sendTest = useSendTestEvent();
   const polling = items.some((d) => d.status === 'pending');
 
   const showNew = (d: Delivery) => {
     setFresh(d.deliveryId);
     setTimeout(() => setFresh((f) => (f === d.deliveryId ? null : f)), 4000);
   };
+  const test = () =>
+    sendTest.mutate(endpoint.endpointId, {
+      onSuccess: (d) => {
+        toast.success(d.status === 'held' ? 'Test event held: the endpoint is off.' : 'Test event sent.');
+        showNew(d);
+      },
+      onError: (err) => toast.error(`Test event not sent: ${err.message}`),
+    });
 
   return (
     <section className="deliveries" aria-labelledby={`deliveries-${endpoint.endpointId}`}>
@@ -34,12 +58,60 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
           {polling ? 'Watching pending deliveries…' : ''}
         </span>
       </div>
+      <div className="deliveries-tools">
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            className="input input-sm"
+            value={filters.status ?? ''}
+            onChange={(e) => setFilters((f) => ({ ...f, status: (e.target.value || null) as DeliveryFilters['status'] }))}
+          >
+            <option value="">Any status</option>
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {DELIVERY_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Event type</label>
+          <select
+            id={`${id}-type`}
+            className="input input-sm"
+            value={filters.eventType ?? ''}
+            onChange={(e) => setFilters((f) => ({ ...f, eventType: (e.target.value || null) as DeliveryFilters['eventType'] }))}
+          >
+            <option value="">Any event type</option>
+            {DELIVERY_EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <span className="spacer" />
+        <button type="button" className="btn btn-sm" onClick={test} disabled={sendTest.isPending}>
+          Send test event
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setDialog('recover')}>
+          Recover failed since…
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setDialog('edit')}>
+          Edit
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setDialog('rotate')}>
+          Rotate secret
+        </button>
+      </div>
+      {dialog === 'recover' && <RecoverFailed endpointId={endpoint.endpointId} onDone={() => setDialog(null)} />}
       {query.isPending ? (
         <SkeletonRows count={5} label="Loading deliveries" />
       ) : query.isError && !items.length ? (
         <ErrorState what="deliveries" error={query.error} onRetry={() => void query.refetch()} />
       ) : !items.length ? (
-        <EmptyState title="No deliveries yet">
+        <EmptyState title={filters.status || filters.eventType ? 'No deliveries match these filters' : 'No deliveries yet'}>
           <p className="muted">Events this endpoint subscribes to will show up here.</p>
         </EmptyState>
       ) : (
@@ -64,12 +136,24 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
               {items.map((d) => (
                 <tr key={d.deliveryId} className={d.deliveryId === fresh ? 'is-fresh' : undefined} data-delivery-row={d.deliveryId}>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[d.status]}`}>{d.status}</span>
+                    <span className={`badge ${DELIVERY_STATUS_BADGE[d.status]}`}>{DELIVERY_STATUS_LABEL[d.status]}</span>
+                    {d.nextAttemptAt && (
+                      <div className="muted deliveries-event" title={fullTime(d.nextAttemptAt)}>
+                        next attempt {relativeTime(d.nextAttemptAt)}
+                      </div>
+                    )}
                   </td>
                   <td>
-                    <code>{d.eventType}</code>
+                    <button
+                      type="button"
+                      className="delivery-open"
+                      onClick={() => setOpen(d.deliveryId)}
+                      aria-label={`Details of the ${d.eventType} delivery from ${fullTime(d.createdAt)}`}
+                    >
+                      <code>{d.eventType}</code>
+                    </button>
                     <div className="muted deliveries-event" title={d.eventId}>
-                      event {short(d.eventId)}
+                      event {shortId(d.eventId.replace(/^msg_/, ''))}
                     </div>
                   </td>
                   <td>{d.attempts}</td>
@@ -79,7 +163,24 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                       {relativeTime(d.createdAt)}
                     </time>
                   </td>
-                  <td>{d.redeliveryOf ? <code title={d.redeliveryOf}>{short(d.redeliveryOf)}</code> : <span className="muted">—</span>}</td>
+                  <td>
+                    {d.redeliveryOf ? (
+                      <span className="delivery-link">
+                        <button
+                          type="button"
+                          className="delivery-open"
+                          title={d.redeliveryOf}
+                          onClick={() => setOpen(d.redeliveryOf)}
+                          aria-label={`Open the original delivery ${d.redeliveryOf}`}
+                        >
+                          {shortId(d.redeliveryOf)}
+                        </button>
+                        <CopyButton text={d.redeliveryOf} label="Copy id" className="btn btn-ghost btn-sm" />
+                      </span>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
                   <td>
                     <RedeliverButton delivery={d} onRedelivered={showNew} />
                   </td>
@@ -96,6 +197,9 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
           </button>
         </div>
       )}
+      {open && <DeliveryDrawer key={open} endpointId={endpoint.endpointId} deliveryId={open} onClose={() => setOpen(null)} />}
+      {dialog === 'edit' && <EditEndpointDialog endpoint={endpoint} onClose={() => setDialog(null)} />}
+      {dialog === 'rotate' && <RotateSecretDialog endpoint={endpoint} onClose={() => setDialog(null)} />}
     </section>
   );
 }

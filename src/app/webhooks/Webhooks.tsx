@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDeleteEndpoint, useEndpoints, type WebhookEndpoint } from '../api/webhooks';
+import { useDeleteEndpoint, useEndpoints, useUpdateEndpoint, type WebhookEndpoint } from '../api/webhooks';
 import { setSearchParams, useLocation } from '../router';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { relativeTime } from '../ui/format';
@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { CreateEndpoint } from './CreateEndpoint';
 import { Deliveries } from './Deliveries';
+import { DISABLED_REASON_LABEL } from './labels';
 import './webhooks.css';
 
 function EndpointRow({
@@ -20,10 +21,25 @@ function EndpointRow({
   onSelect(): void;
   onDelete(): void;
 }) {
+  const update = useUpdateEndpoint();
+  const enabled = endpoint.status === 'enabled';
+  const toggle = () =>
+    update.mutate(
+      { endpointId: endpoint.endpointId, status: enabled ? 'disabled' : 'enabled' },
+      {
+        onSuccess: () =>
+          toast.success(enabled ? 'Endpoint turned off: new events are held.' : 'Endpoint turned on: held events are being sent.'),
+        onError: (err) => toast.error(`Not changed: ${err.message}`),
+      },
+    );
   return (
     <li className={`endpoint-row${selected ? ' is-selected' : ''}`}>
       <button type="button" className="endpoint-main" onClick={onSelect} aria-current={selected ? 'true' : undefined}>
         <span className="endpoint-url">{endpoint.url}</span>
+        <span className="endpoint-status">
+          <span className={`badge ${enabled ? 'badge-success' : 'badge-error'}`}>{enabled ? 'On' : 'Off'}</span>
+          {!enabled && endpoint.disabledReason && <span className="muted">{DISABLED_REASON_LABEL[endpoint.disabledReason]}</span>}
+        </span>
         <span className="endpoint-types">
           {endpoint.eventTypes.length === 0 ? (
             <span className="chip chip-sm">all events</span>
@@ -37,9 +53,20 @@ function EndpointRow({
         </span>
         <span className="muted endpoint-created">created {relativeTime(endpoint.createdAt)}</span>
       </button>
-      <button type="button" className="btn btn-ghost btn-sm btn-danger" onClick={onDelete} aria-label={`Delete endpoint ${endpoint.url}`}>
-        Delete
-      </button>
+      <div className="endpoint-actions">
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={toggle}
+          disabled={update.isPending}
+          aria-label={`${enabled ? 'Turn off' : 'Turn on'} endpoint ${endpoint.url}`}
+        >
+          {enabled ? 'Turn off' : 'Turn on'}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm btn-danger" onClick={onDelete} aria-label={`Delete endpoint ${endpoint.url}`}>
+          Delete
+        </button>
+      </div>
     </li>
   );
 }

@@ -128,18 +128,24 @@ describe('webhook delivery (contract 6)', () => {
         'attempts',
         'lastResponseStatus',
         'createdAt',
+        'nextAttemptAt',
       ]);
+      // Contract 8.3: answered at once with the pending delivery; the dispatcher sends it right away.
       expect(deliverySchema.parse(res.body)).toMatchObject({
         redeliveryOf: exhausted.deliveryId,
         endpointId: ep.endpointId,
         eventId: exhausted.eventId,
         eventType: 'inspiration.saved',
-        status: 'delivered',
-        attempts: 1,
-        lastResponseStatus: 200,
+        status: 'pending',
+        attempts: 0,
+        lastResponseStatus: null,
       });
+      expect(res.body.nextAttemptAt).not.toBeNull();
       expect(res.body.deliveryId).not.toBe(exhausted.deliveryId);
-      expect(r.received).toHaveLength(before + 1);
+      await r.waitFor(before + 1);
+      await eventually(async () =>
+        (await deliveries(ws, ep.endpointId)).find((d) => d.deliveryId === res.body.deliveryId && d.status === 'delivered'),
+      );
       const [first, again] = [r.received[0], r.received[before]];
       expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
       expect(again.body).toBe(first.body);
@@ -168,6 +174,7 @@ describe('webhook delivery (contract 6)', () => {
         idempotencyKey: 'redeliver-0002',
       });
       expect([second.status, second.body.redeliveryOf]).toEqual([202, res.body.deliveryId]);
+      await r.waitFor(before + 2);
     });
 
     it('20 concurrent requests with one key send exactly once', async () => {
@@ -178,27 +185,29 @@ describe('webhook delivery (contract 6)', () => {
       const results = await Promise.all(
         Array.from({ length: 20 }, () => api(ws.apiKey, 'POST', path, { idempotencyKey: 'concurrent-key-1' })),
       );
-      r.state.delayMs = 0;
       const statuses = results.map((x) => x.status);
       expect(statuses.filter((s) => s === 202)).toHaveLength(1);
       expect(statuses.every((s) => s === 202 || s === 200 || s === 409)).toBe(true);
       for (const x of results.filter((x) => x.status === 409)) expect(x.body.code).toBe('idempotency_in_progress');
+      await r.waitFor(before + 1);
       await sleep(500);
+      r.state.delayMs = 0;
       expect(r.received.length - before).toBe(1);
       const after = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'concurrent-key-1' });
       expect(after.status).toBe(200);
       expect(after.body).toEqual(results.find((x) => x.status === 202)!.body);
     });
 
-    it('409 idempotency_in_progress while the first request is still sending', async () => {
-      r.state.delayMs = 1500;
+    it('answers at once while the receiver hangs (contract 8.3)', async () => {
+      r.state.hang = true;
+      const before = r.received.length;
       const path = `${BASE}/${ep.endpointId}/deliveries/${exhausted.deliveryId}/redeliver`;
-      const first = api(ws.apiKey, 'POST', path, { idempotencyKey: 'slow-key-0001' });
-      await sleep(400);
-      const during = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'slow-key-0001' });
-      expect([during.status, during.body.code]).toEqual([409, 'idempotency_in_progress']);
-      expect((await first).status).toBe(202);
-      r.state.delayMs = 0;
+      const started = Date.now();
+      const res = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'hanging-key-0001' });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect([res.status, res.body.status]).toEqual([202, 'pending']);
+      await r.waitFor(before + 1);
+      r.state.hang = false;
     });
 
     it('refuses pending deliveries (409 delivery_not_redeliverable) and frees the key', async () => {
@@ -218,7 +227,10 @@ describe('webhook delivery (contract 6)', () => {
       );
       r.state.status = 204;
       const later = await api(ws.apiKey, 'POST', path, { idempotencyKey: 'pending-key-01' });
-      expect([later.status, later.body.lastResponseStatus]).toEqual([202, 204]);
+      expect([later.status, later.body.status]).toEqual([202, 'pending']);
+      await eventually(async () =>
+        (await deliveries(ws, ep.endpointId)).find((d) => d.deliveryId === later.body.deliveryId && d.lastResponseStatus === 204),
+      );
     });
 
     it('validates input and scope', async () => {
@@ -281,6 +293,8 @@ describe('webhook delivery (contract 6)', () => {
         workspaceId: ws.workspaceId,
       });
       expect(same.status).toBe(202);
+      await r.waitFor(before + 1);
+      await sleep(300);
       expect(r.received.length - before).toBe(1);
     });
   });

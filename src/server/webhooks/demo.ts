@@ -24,6 +24,15 @@ export async function seedWebhooks(db: Db, workspaceId: string, config?: Config)
        WHERE event_id = $1`,
       [eventId, day, ok.endpointId, retries + 1],
     );
+    // Their attempt log, as the delivery detail shows it.
+    await db.query(
+      `INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms, response_body_excerpt, error)
+       SELECT d.id, d.last_attempt_at - make_interval(mins => n.i * 7), d.last_response_status, 40 + n.i * 3,
+         CASE WHEN d.status = 'delivered' THEN '' ELSE 'demo sink: always fails' END, CASE WHEN d.status = 'delivered' THEN NULL ELSE 'HTTP 500' END
+       FROM webhook_deliveries d CROSS JOIN generate_series(0, $2 - 1) AS n(i)
+       WHERE d.event_id = $1 AND n.i < d.attempts`,
+      [eventId, retries + 1],
+    );
   }
   // Fresh events: the dispatcher sends these right after start.
   await emitEvent(db, workspaceId, 'campaign.launched', { demo: true, note: 'Launched a demo campaign' });

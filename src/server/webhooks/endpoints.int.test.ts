@@ -13,7 +13,7 @@ describe('webhook endpoints (contract 6)', () => {
     });
     expect(res.status).toBe(201);
     const created = createdEndpointSchema.parse(res.body);
-    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'endpointId', 'eventTypes', 'secret', 'url']);
+    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'disabledReason', 'endpointId', 'eventTypes', 'secret', 'status', 'url']);
     expect(created.eventTypes).toEqual(['inspiration.saved']);
     expect(Buffer.from(created.secret.slice('whsec_'.length), 'base64').length).toBeGreaterThanOrEqual(24);
     const got = await api(ws.apiKey, 'GET', `${BASE}/${created.endpointId}`);
@@ -22,6 +22,8 @@ describe('webhook endpoints (contract 6)', () => {
       endpointId: created.endpointId,
       url: created.url,
       eventTypes: created.eventTypes,
+      status: 'enabled',
+      disabledReason: null,
       createdAt: created.createdAt,
     });
     const all = await api(ws.apiKey, 'POST', BASE, { url: 'http://hooks.example/all', eventTypes: [] });

@@ -1,21 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import type { DeliveryEventType, DeliveryStatus, EventType } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
-import type { EventType } from '../events';
-import type { Delivery, Endpoint } from './schemas';
+import type { Delivery, DeliveryDetail, Endpoint } from './schemas';
 
-/** SQL of webhook endpoints and deliveries (contract 6). Every query is scoped by workspace_id. */
+/** SQL of webhook endpoints and deliveries (contract 6, 8.3). Every query is scoped by workspace_id. */
 
 interface EndpointRow {
   id: string;
   url: string;
   event_types: EventType[];
+  status: Endpoint['status'];
+  disabled_reason: Endpoint['disabledReason'];
   created_at: Date;
 }
+const ENDPOINT_COLUMNS = 'id, url, event_types, status, disabled_reason, created_at';
 
 const toEndpoint = (r: EndpointRow): Endpoint => ({
   endpointId: r.id,
   url: r.url,
   eventTypes: r.event_types,
+  status: r.status,
+  disabledReason: r.disabled_reason,
   createdAt: new Date(r.created_at).toISOString(),
 });
 
@@ -30,15 +35,15 @@ export async function createEndpoint(
 ): Promise<Endpoint & { secret: string }> {
   const secret = generateSecret();
   const { rows } = await db.query<EndpointRow>(
-    'INSERT INTO webhook_endpoints (workspace_id, url, event_types, secret) VALUES ($1, $2, $3::text[], $4) RETURNING id, url, event_types, created_at',
+    `INSERT INTO webhook_endpoints (workspace_id, url, event_types, secret) VALUES ($1, $2, $3::text[], $4) RETURNING ${ENDPOINT_COLUMNS}`,
     [workspaceId, url, [...new Set(eventTypes)], secret],
   );
   return { ...toEndpoint(rows[0]), secret };
 }
 
-export async function getEndpoint(db: Queryable, workspaceId: string, id: string): Promise<Endpoint | undefined> {
+export async function getEndpoint(db: Queryable, workspaceId: string, id: string, forUpdate = false): Promise<Endpoint | undefined> {
   const { rows } = await db.query<EndpointRow>(
-    'SELECT id, url, event_types, created_at FROM webhook_endpoints WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL${forUpdate ? ' FOR UPDATE' : ''}`,
     [id, workspaceId],
   );
   return rows[0] && toEndpoint(rows[0]);
@@ -50,11 +55,36 @@ export async function listEndpoints(db: Queryable, workspaceId: string, limit: n
   const keyset = after ? 'AND (created_at, id) < ($3::timestamptz, $4::uuid)' : '';
   if (after) params.push(...after);
   const { rows } = await db.query<EndpointRow>(
-    `SELECT id, url, event_types, created_at FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL ${keyset}
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL ${keyset}
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
   );
   return rows.map(toEndpoint);
+}
+
+/** Changes the URL and/or event types (status changes go through enable/disableEndpoint). */
+export async function updateEndpoint(db: Queryable, id: string, change: { url?: string; eventTypes?: EventType[] }): Promise<void> {
+  await db.query('UPDATE webhook_endpoints SET url = coalesce($2, url), event_types = coalesce($3::text[], event_types) WHERE id = $1', [
+    id,
+    change.url ?? null,
+    change.eventTypes ? [...new Set(change.eventTypes)] : null,
+  ]);
+}
+
+/** Contract 8.3: a new secret; the old one keeps signing (second signature) for graceHours. */
+export async function rotateSecret(
+  db: Queryable,
+  id: string,
+  graceHours: number,
+): Promise<{ secret: string; previousSecretExpiresAt: string | null }> {
+  const secret = generateSecret();
+  const { rows } = await db.query<{ expires: Date | null }>(
+    `UPDATE webhook_endpoints SET previous_secret = CASE WHEN $3 > 0 THEN secret END,
+       previous_secret_expires_at = CASE WHEN $3 > 0 THEN date_trunc('milliseconds', now() + make_interval(secs => $3)) END, secret = $2
+     WHERE id = $1 RETURNING previous_secret_expires_at AS expires`,
+    [id, secret, graceHours * 3600],
+  );
+  return { secret, previousSecretExpiresAt: rows[0].expires ? new Date(rows[0].expires).toISOString() : null };
 }
 
 /** Soft delete: deliveries stay readable in the database; pending ones are not sent any more. */
@@ -71,15 +101,16 @@ interface DeliveryRow {
   redelivery_of: string | null;
   endpoint_id: string;
   event_id: string;
-  event_type: EventType;
-  status: Delivery['status'];
+  event_type: DeliveryEventType;
+  status: DeliveryStatus;
   attempts: number;
   last_response_status: number | null;
   created_at: Date;
+  next_attempt_at: Date | null;
 }
 
 const DELIVERY_COLUMNS = `d.id, d.redelivery_of, d.endpoint_id, d.event_id, ev.type AS event_type, d.status, d.attempts,
-  d.last_response_status, d.created_at`;
+  d.last_response_status, d.created_at, d.next_attempt_at`;
 
 const toDelivery = (r: DeliveryRow): Delivery => ({
   deliveryId: r.id,
@@ -91,22 +122,27 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   attempts: r.attempts,
   lastResponseStatus: r.last_response_status,
   createdAt: new Date(r.created_at).toISOString(),
+  nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
 });
 
-/** Newest first, ties by id; optional status; fetches limit + 1. */
+/** Newest first, ties by id; optional status and event type; fetches limit + 1. */
 export async function listDeliveries(
   db: Queryable,
   workspaceId: string,
   endpointId: string,
-  status: string | null,
+  filters: { status: string | null; eventType: string | null },
   limit: number,
   after?: [string, string],
 ): Promise<Delivery[]> {
   const params: unknown[] = [workspaceId, endpointId];
   const where = ['d.workspace_id = $1', 'd.endpoint_id = $2'];
-  if (status) {
-    params.push(status);
+  if (filters.status) {
+    params.push(filters.status);
     where.push(`d.status = $${params.length}`);
+  }
+  if (filters.eventType) {
+    params.push(filters.eventType);
+    where.push(`ev.type = $${params.length}`);
   }
   if (after) {
     params.push(...after);
@@ -135,4 +171,55 @@ export async function getDelivery(
     [id, endpointId, workspaceId, retentionDays],
   );
   return rows[0] && { ...toDelivery(rows[0]), retained: rows[0].retained };
+}
+
+/** Contract 8.3 delivery detail: its attempts, oldest first, and the event body. */
+export async function getDeliveryDetail(
+  db: Queryable,
+  workspaceId: string,
+  endpointId: string,
+  id: string,
+): Promise<DeliveryDetail | undefined> {
+  const { rows } = await db.query<DeliveryRow & { body: string }>(
+    `SELECT ${DELIVERY_COLUMNS}, ev.body FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id
+     WHERE d.id = $1 AND d.endpoint_id = $2 AND d.workspace_id = $3`,
+    [id, endpointId, workspaceId],
+  );
+  if (!rows[0]) return undefined;
+  const attempts = await db.query<{
+    at: Date;
+    status: number | null;
+    duration_ms: number;
+    response_body_excerpt: string;
+    error: string | null;
+  }>('SELECT at, status, duration_ms, response_body_excerpt, error FROM webhook_attempts WHERE delivery_id = $1 ORDER BY id', [id]);
+  return {
+    ...toDelivery(rows[0]),
+    attempts: attempts.rows.map((a) => ({
+      at: new Date(a.at).toISOString(),
+      status: a.status,
+      durationMs: a.duration_ms,
+      responseBodyExcerpt: a.response_body_excerpt,
+      error: a.error,
+    })),
+    body: JSON.parse(rows[0].body) as unknown,
+  };
+}
+
+/**
+ * A new delivery of an existing event to the endpoint, due now (held while the endpoint is disabled);
+ * `redeliveryOf` names the original (contract 6). Returns its id.
+ */
+export async function insertDelivery(
+  db: Queryable,
+  d: { workspaceId: string; endpointId: string; eventId: string; redeliveryOf: string | null },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
+     SELECT $1, e.id, $3, $4, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN e.status = 'enabled' THEN now() END
+     FROM webhook_endpoints e WHERE e.id = $2
+     RETURNING id`,
+    [d.workspaceId, d.endpointId, d.eventId, d.redeliveryOf],
+  );
+  return rows[0].id;
 }

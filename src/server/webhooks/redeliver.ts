@@ -1,9 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { ApiError, notFound } from '../http/errors';
-import { attemptDelivery, insertLeasedRedelivery } from './dispatcher';
-import { getDelivery, getEndpoint } from './queries';
+import { getDelivery, getEndpoint, insertDelivery } from './queries';
 import type { Delivery } from './schemas';
+import { wakeDispatcher } from './wake';
 
 /** A claim on an idempotency key older than this is from a process that died: it may be taken over. */
 const STALE_CLAIM_SECONDS = 120;
@@ -16,7 +16,9 @@ export interface RedeliverResult {
 
 /**
  * Spec 4.4 / contract 4: redeliver a retained delivered-or-exhausted delivery as a NEW delivery of
- * the same event (same webhook-id, byte-identical body, fresh timestamp and signature), sent now.
+ * the same event (same webhook-id, byte-identical body, fresh timestamp and signature). It answers at
+ * once with the new delivery, pending (contract 8.3: a slow receiver never holds the answer); the
+ * dispatcher sends it right away.
  * The idempotency key is claimed atomically (INSERT … ON CONFLICT), so of any number of concurrent
  * requests with one key exactly one sends; the others get 409 idempotency_in_progress or, once it
  * is done, 200 with the same body (Idempotent-Replayed). Another delivery with that key → 422.
@@ -53,15 +55,18 @@ export async function redeliver(
         { status: original.status },
       );
     }
-    const leased = await insertLeasedRedelivery(db, { workspaceId, endpointId, eventId: original.eventId, deliveryId });
-    await attemptDelivery(db, config, leased);
-    const body = (await getDelivery(db, workspaceId, endpointId, leased.id))!;
-    const { retained: _retained, ...delivery } = body;
-    await db.query(`UPDATE webhook_idempotency_keys SET state = 'done', response = $3::jsonb WHERE workspace_id = $1 AND key = $2`, [
-      workspaceId,
-      key,
-      JSON.stringify(delivery),
-    ]);
+    // The new delivery and the key's answer commit together: a crash in between leaves neither.
+    const delivery = await db.transaction(async (tx) => {
+      const newId = await insertDelivery(tx, { workspaceId, endpointId, eventId: original.eventId, redeliveryOf: deliveryId });
+      const { retained: _retained, ...created } = (await getDelivery(tx, workspaceId, endpointId, newId))!;
+      await tx.query(`UPDATE webhook_idempotency_keys SET state = 'done', response = $3::jsonb WHERE workspace_id = $1 AND key = $2`, [
+        workspaceId,
+        key,
+        JSON.stringify(created),
+      ]);
+      return created;
+    });
+    wakeDispatcher();
     return { status: 202, body: delivery, replayed: false };
   } catch (err) {
     // Nothing was sent (or the failure is recorded on the delivery): free the key for a retry.
@@ -101,6 +106,7 @@ async function replay(db: Db, workspaceId: string, key: string, deliveryId: stri
     attempts: stored.attempts,
     lastResponseStatus: stored.lastResponseStatus,
     createdAt: stored.createdAt,
+    nextAttemptAt: stored.nextAttemptAt ?? null,
   };
   return { status: 200, body, replayed: true };
 }

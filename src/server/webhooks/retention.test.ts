@@ -6,7 +6,7 @@ import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
-import { claimDue } from './dispatcher';
+import { claimDue } from './attempts';
 import { createEndpoint } from './queries';
 import { redeliver } from './redeliver';
 
@@ -40,17 +40,17 @@ describe('webhook retention and claiming', () => {
     await db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '29 days' WHERE id = $1`, [id]);
     const ok = await redeliver(db, config, workspaceId, endpointId, id, 'old-delivery-key');
     expect(ok.status).toBe(202);
-    expect(ok.body).toMatchObject({ redeliveryOf: id, status: 'pending', attempts: 1, lastResponseStatus: null });
+    expect(ok.body).toMatchObject({ redeliveryOf: id, status: 'pending', attempts: 0, lastResponseStatus: null });
   });
 
   it('claims a due delivery once until its lease expires', async () => {
     await db.query(`UPDATE webhook_deliveries SET status = 'exhausted'`);
     const eventId = await db.transaction((tx) => emitEvent(tx, workspaceId, 'campaign.launched', { n: 2 }));
-    const first = await claimDue(db);
+    const first = await claimDue(db, config, 16);
     expect(first.map((d) => d.eventId)).toEqual([eventId]);
     expect(first[0].body).toBe((await db.query<{ body: string }>('SELECT body FROM events WHERE id = $1', [eventId])).rows[0].body);
-    expect(await claimDue(db)).toEqual([]);
+    expect(await claimDue(db, config, 16)).toEqual([]);
     await db.query(`UPDATE webhook_deliveries SET locked_until = now() - interval '1 second' WHERE event_id = $1`, [eventId]);
-    expect((await claimDue(db)).map((d) => d.eventId)).toEqual([eventId]);
+    expect((await claimDue(db, config, 16)).map((d) => d.eventId)).toEqual([eventId]);
   });
 });

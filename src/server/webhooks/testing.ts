@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
@@ -8,16 +8,51 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** A real local webhook receiver (node:http on 127.0.0.1) for tests: records requests, answers `status`. */
-export async function startReceiver(initialStatus = 204) {
+/**
+ * How the receiver answers: `status` (after `delayMs`), or a fault — `hang` never answers, `slowBody`
+ * sends the status line and then trickles the body forever. `headers`/`body` go with the status.
+ */
+export interface ReceiverState {
+  status: number;
+  delayMs: number;
+  hang: boolean;
+  slowBody: boolean;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A real local webhook receiver (node:http on 127.0.0.1) for tests and benchmarks: records requests, answers per `state`. */
+export async function startReceiver(initialStatus = 204, initial: Partial<ReceiverState> = {}) {
   const received: ReceivedRequest[] = [];
-  const state = { status: initialStatus, delayMs: 0 };
+  const state: ReceiverState = { status: initialStatus, delayMs: 0, hang: false, slowBody: false, headers: {}, body: '', ...initial };
+  const open = new Set<ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    open.add(res);
+    res.on('close', () => open.delete(res));
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      setTimeout(() => res.writeHead(state.status).end(), state.delayMs);
+      const { status, delayMs, hang, slowBody, headers, body } = state;
+      if (hang) return;
+      if (slowBody) {
+        res.writeHead(status, headers);
+        const drip = () => {
+          if (res.destroyed) return;
+          res.write('.');
+          later(drip, 200);
+        };
+        return drip();
+      }
+      later(() => res.writeHead(status, headers).end(body), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,16 +66,28 @@ export async function startReceiver(initialStatus = 204) {
       const start = Date.now();
       while (received.length < n) {
         if (Date.now() - start > timeoutMs) throw new Error(`receiver got ${received.length} of ${n} requests`);
-        await new Promise((r) => setTimeout(r, 25));
+        await new Promise((r) => setTimeout(r, 10));
       }
       return received.slice(0, n);
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        for (const res of open) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A URL on which nothing listens (connection refused). */
+export async function refusingUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hook`;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

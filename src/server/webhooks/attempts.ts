@@ -1,0 +1,189 @@
+import type { Config } from '../config';
+import type { Queryable } from '../db/types';
+import type { SendOutcome } from './sender';
+
+/**
+ * Claiming and recording attempts (contract 6 and 8.3). Several processes may share one PostgreSQL:
+ * a delivery is claimed with FOR UPDATE SKIP LOCKED and a lease (locked_until) longer than one
+ * attempt, so each attempt is made by one process; a process that dies mid-attempt loses its lease
+ * and another retries. Leased deliveries are the attempts in flight: the per-endpoint cap counts them
+ * across processes.
+ */
+
+export interface ClaimedDelivery {
+  id: string;
+  attempts: number;
+  endpointId: string;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  endpointDeleted: boolean;
+  eventId: string;
+  body: string;
+}
+
+type DispatchConfig = Pick<
+  Config,
+  'webhookRetryDelaysMs' | 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookDisableAfterHours' | 'webhookEndpointConcurrency'
+>;
+
+const CLAIMED_SELECT = `SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
+    CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret",
+    e.deleted_at IS NOT NULL AS "endpointDeleted", ev.id AS "eventId", ev.body
+  FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`;
+
+/**
+ * A retry due within this many ms stays leased to the process that made the attempt, which sends it
+ * when due: the gap then follows the configured delay closely, without waiting for a poll. Longer
+ * delays are released and claimed by whichever process polls first.
+ */
+export const KEEP_LEASE_MAX_MS = 5_000;
+
+/** The lease outlasts an attempt with room for the database write after it. */
+export const leaseSeconds = (config: Pick<Config, 'webhookTimeoutMs'>) => Math.ceil(config.webhookTimeoutMs / 1000) * 3 + 5;
+
+/**
+ * Claims up to `limit` due pending deliveries, at most `webhookEndpointConcurrency` in flight per
+ * endpoint (counting every process's leases), oldest due first. A released held delivery waits until
+ * the older released ones of its endpoint had their first attempt, so they are sent in order.
+ */
+export async function claimDue(db: Queryable, config: DispatchConfig, limit: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await db.query<ClaimedDelivery>(
+    `WITH inflight AS (
+       SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries
+       WHERE status = 'pending' AND locked_until >= now() GROUP BY endpoint_id),
+     due AS (
+       SELECT d.id, d.next_attempt_at, d.created_at,
+         row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.created_at, d.id) + coalesce(f.n, 0) AS slot
+       FROM webhook_deliveries d LEFT JOIN inflight f ON f.endpoint_id = d.endpoint_id
+       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
+         AND (d.released_at IS NULL OR NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id AND o.status = 'pending'
+             AND o.released_at IS NOT NULL AND (o.created_at, o.id) < (d.created_at, d.id)))),
+     picked AS (
+       SELECT id FROM webhook_deliveries
+       WHERE id IN (SELECT id FROM due WHERE slot <= $3 ORDER BY next_attempt_at, created_at, id LIMIT $1)
+         AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())
+       FOR UPDATE SKIP LOCKED),
+     claimed AS (
+       UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2) FROM picked WHERE d.id = picked.id
+       RETURNING d.id, d.attempts, d.endpoint_id, d.event_id)
+     ${CLAIMED_SELECT}`,
+    [limit, leaseSeconds(config), config.webhookEndpointConcurrency],
+  );
+  return rows;
+}
+
+/** Re-reads a retry this process kept leased (the endpoint may have changed meanwhile); undefined when it is no longer pending. */
+export async function reclaim(db: Queryable, config: DispatchConfig, id: string): Promise<ClaimedDelivery | undefined> {
+  const { rows } = await db.query<ClaimedDelivery>(
+    `WITH claimed AS (
+       UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'
+       RETURNING id, attempts, endpoint_id, event_id)
+     ${CLAIMED_SELECT}`,
+    [id, leaseSeconds(config)],
+  );
+  return rows[0];
+}
+
+/**
+ * Records one attempt of a claimed delivery and what follows from it, in one transaction:
+ * - 2xx → delivered (the endpoint's failing streak ends);
+ * - 410 → the endpoint is disabled ("gone") and this delivery is held with its other pending ones;
+ * - otherwise the next retry after webhookRetryDelaysMs[attempts - 1] — or Retry-After of a 429/503,
+ *   capped at the largest configured delay — or exhausted after the last one;
+ * - a failure while the endpoint has failed for webhookDisableAfterHours disables it ("failing");
+ * - an attempt cut by shutdown counts as failed but never exhausts: it is retried soon, by any process;
+ * - a failure on a disabled endpoint holds the delivery (nothing is lost while an endpoint is off).
+ * Returns the delay before the next attempt when one is due, else null; `kept` when this process keeps the lease until then.
+ */
+export async function recordAttempt(
+  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  config: DispatchConfig,
+  d: ClaimedDelivery,
+  outcome: SendOutcome,
+  startedAt: Date,
+): Promise<{ retryInMs: number; kept: boolean } | null> {
+  const attempts = d.attempts + 1;
+  const delays = config.webhookRetryDelaysMs;
+  const maxDelay = Math.max(0, ...delays);
+  let status: 'delivered' | 'pending' | 'exhausted' = outcome.ok ? 'delivered' : 'pending';
+  let delayMs = 0;
+  if (!outcome.ok && !outcome.interrupted) {
+    if (d.endpointDeleted || attempts > delays.length) status = 'exhausted';
+    else delayMs = outcome.retryAfterMs !== null ? Math.min(outcome.retryAfterMs, maxDelay) : delays[attempts - 1];
+  }
+  // The delay counts from the receiver's answer, not from when it was recorded.
+  const answeredAt = new Date(startedAt.getTime() + outcome.durationMs);
+  const keep = status === 'pending' && !outcome.interrupted && delayMs <= KEEP_LEASE_MAX_MS;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      'INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms, response_body_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6)',
+      [d.id, startedAt.toISOString(), outcome.status, Math.min(outcome.durationMs, 2_147_483_647), outcome.excerpt, outcome.error],
+    );
+    const { rows } = await tx.query<{ disable: string | null }>(
+      `UPDATE webhook_endpoints SET
+         failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3::timestamptz) END
+       WHERE id = $1
+       RETURNING CASE
+         WHEN status = 'disabled' THEN NULL
+         WHEN $4 THEN 'gone'
+         WHEN NOT $2 AND NOT $5 AND failing_since <= now() - make_interval(secs => $6) THEN 'failing'
+       END AS disable`,
+      [
+        d.endpointId,
+        outcome.ok,
+        startedAt.toISOString(),
+        outcome.status === 410,
+        outcome.interrupted,
+        config.webhookDisableAfterHours * 3600,
+      ],
+    );
+    const disable = rows[0]?.disable;
+    if (disable) await disableEndpoint(tx, d.endpointId, disable as 'gone' | 'failing');
+    await tx.query(
+      `UPDATE webhook_deliveries d SET attempts = $2, last_response_status = $4, last_error = $5, last_attempt_at = $7::timestamptz,
+         locked_until = CASE WHEN $9 AND $3 = 'pending' AND e.status = 'enabled' THEN $8::timestamptz + make_interval(secs => $6 + $10) END,
+         released_at = NULL,
+         status = CASE WHEN $3 = 'delivered' THEN 'delivered' WHEN e.status = 'disabled' AND e.deleted_at IS NULL THEN 'held' ELSE $3 END,
+         next_attempt_at = CASE WHEN $3 = 'pending' AND (e.status = 'enabled' OR e.deleted_at IS NOT NULL)
+           THEN $8::timestamptz + make_interval(secs => $6) END
+       FROM webhook_endpoints e WHERE d.id = $1 AND e.id = d.endpoint_id`,
+      [
+        d.id,
+        attempts,
+        status,
+        outcome.status,
+        outcome.error,
+        delayMs / 1000,
+        startedAt.toISOString(),
+        answeredAt.toISOString(),
+        keep,
+        leaseSeconds(config),
+      ],
+    );
+  });
+  return status === 'pending' ? { retryInMs: Math.max(0, answeredAt.getTime() + delayMs - Date.now()), kept: keep } : null;
+}
+
+/** Disables an endpoint: its pending deliveries not in flight are held (in-flight ones are held when their attempt fails). */
+export async function disableEndpoint(tx: Queryable, endpointId: string, reason: 'manual' | 'gone' | 'failing'): Promise<void> {
+  await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2 WHERE id = $1`, [endpointId, reason]);
+  await tx.query(
+    `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL
+     WHERE endpoint_id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
+    [endpointId],
+  );
+}
+
+/** Enables an endpoint: its held deliveries become pending, to be sent in the order they were recorded. */
+export async function enableEndpoint(tx: Queryable, endpointId: string): Promise<void> {
+  await tx.query(`UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL, failing_since = NULL WHERE id = $1`, [
+    endpointId,
+  ]);
+  await tx.query(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), released_at = now()
+     WHERE endpoint_id = $1 AND status = 'held'`,
+    [endpointId],
+  );
+}
