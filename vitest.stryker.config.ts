@@ -1,7 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
-// Stryker runs the unit project only: the integration project's one shared server (global setup)
-// lives outside the test workers, where Stryker cannot switch mutants per test.
-const projects = (base.test?.projects ?? []) as { test?: { name?: string } }[];
-export default defineConfig({ test: { projects: projects.filter((p) => p.test?.name === 'unit') } });
+/**
+ * What Stryker runs: the unit project, narrowed to the tests of the code it mutates — src/domain's
+ * own tests and the server's unit tests. The app's tests (which load the editor store) and the
+ * OpenAPI test (which builds the whole app) would only slow each mutant down. The integration
+ * project's one shared server lives in the global setup, outside the test workers, where Stryker
+ * cannot switch mutants per test: integration-only kills are reasoned per mutant instead.
+ */
+type Project = { test?: { name?: string; include?: string[]; exclude?: string[] } };
+const unit = ((base.test?.projects ?? []) as Project[]).find((p) => p.test?.name === 'unit')!;
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...unit,
+        test: {
+          ...unit.test,
+          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
+          exclude: [...(unit.test?.exclude ?? []), 'src/server/openapi/**'],
+        },
+      },
+    ],
+  },
+});

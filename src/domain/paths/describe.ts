@@ -13,7 +13,7 @@ const DAYS_PER_UNIT: Readonly<Record<string, number>> = { minutes: 1 / 1440, hou
 /** A delay node's wait in days (minutes and hours as fractions); 0 when unset or invalid. */
 export function delayDays(data: Record<string, unknown>): number {
   const amount = num(data.delay_amount);
-  const unit = typeof data.delay_type === 'string' && data.delay_type in DAYS_PER_UNIT ? data.delay_type : 'days';
+  const unit = typeof data.delay_type === 'string' && Object.hasOwn(DAYS_PER_UNIT, data.delay_type) ? data.delay_type : 'days';
   return amount !== undefined && amount > 0 ? amount * DAYS_PER_UNIT[unit]! : 0;
 }
 
@@ -71,7 +71,7 @@ export const isSendType = (type: string | undefined): boolean => nodeDefinition(
 const NEGATED: Readonly<Record<string, string>> = { '>=': '<', '>': '≤', '<=': '>', '<': '≥', '==': '≠' };
 const SIGN: Readonly<Record<string, string>> = { '>=': '≥', '>': '>', '<=': '≤', '<': '<', '==': '=' };
 const operatorOf = (data: Record<string, unknown>): string =>
-  typeof data.thresholdOperator === 'string' && data.thresholdOperator in SIGN ? data.thresholdOperator : '>=';
+  typeof data.thresholdOperator === 'string' && Object.hasOwn(SIGN, data.thresholdOperator) ? data.thresholdOperator : '>=';
 
 /** Does an ICP score qualify under the node's icpThreshold and thresholdOperator (default ≥)? */
 export function scoreQualifies(data: Record<string, unknown>, score: number): boolean {
