@@ -1,5 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router';
 import { fullTime, relativeTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -26,7 +26,7 @@ function UndoRedo() {
         aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'}
         title={undoLabel ? `Undo “${undoLabel}” (${MOD}Z)` : 'Nothing to undo'}
       >
-        <span aria-hidden="true">↶</span> Undo
+        <span aria-hidden="true">↶</span> <span className="toolbar-label">Undo</span>
       </button>
       <button
         type="button"
@@ -36,13 +36,13 @@ function UndoRedo() {
         aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'}
         title={redoLabel ? `Redo “${redoLabel}” (${MOD}Shift+Z)` : 'Nothing to redo'}
       >
-        <span aria-hidden="true">↷</span> Redo
+        <span aria-hidden="true">↷</span> <span className="toolbar-label">Redo</span>
       </button>
     </div>
   );
 }
 
-function LayoutButton() {
+function LayoutButton({ onDone }: { onDone: () => void }) {
   const rf = useReactFlow<FlowNode>();
   const readOnly = useEditorStore((s) => s.readOnly);
   const [busy, setBusy] = useState(false);
@@ -53,6 +53,7 @@ function LayoutButton() {
       const positions = await layoutPositions(s.nodes, s.edges);
       editorStore.getState().applyPositions(positions, 'Tidy up layout');
       requestAnimationFrame(() => void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 300 }));
+      onDone();
     } catch (e) {
       toast.error(`The layout could not be computed: ${(e as Error).message}`);
     } finally {
@@ -62,12 +63,11 @@ function LayoutButton() {
   return (
     <button
       type="button"
-      className="btn btn-sm btn-ghost"
+      className="btn btn-sm btn-ghost toolbar-menu-item"
       disabled={readOnly || busy}
       onClick={() => void run()}
-      title="Arrange the steps top to bottom"
     >
-      {busy ? 'Arranging…' : 'Tidy up'}
+      {busy ? 'Arranging…' : 'Tidy up'} <span className="muted">arrange the steps top to bottom</span>
     </button>
   );
 }
@@ -122,14 +122,33 @@ function SaveButton() {
   );
 }
 
-function ShortcutsHelp() {
+/**
+ * The toolbar's overflow: what a marketer needs now and then (Tidy up, the keyboard shortcuts), so
+ * the toolbar keeps one row at 1280 px.
+ */
+function MoreMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => ref.current?.removeAttribute('open');
+  // Closes on a click elsewhere or Escape, like any menu.
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      if (ref.current?.open && !ref.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, []);
   return (
-    <details className="shortcuts-help">
-      <summary className="btn btn-sm btn-ghost" aria-label="Keyboard shortcuts">
-        ?
+    <details ref={ref} className="shortcuts-help toolbar-more" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <summary className="btn btn-sm btn-ghost" aria-label="More actions and keyboard shortcuts" title="More">
+        ⋯
       </summary>
-      <div className="shortcuts-pop" role="note" aria-label="Keyboard shortcuts">
+      <div className="shortcuts-pop">
+        <LayoutButton onDone={close} />
+        <h2 className="toolbar-more-title">Keyboard shortcuts</h2>
         <ul className="shortcut-list">
+          <li>
+            <kbd>{MOD}K</kbd> go to a step
+          </li>
           <li>
             <kbd>{MOD}S</kbd> save
           </li>
@@ -174,11 +193,10 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
       </div>
       <div className="toolbar-actions">
         <UndoRedo />
-        <LayoutButton />
         <PowerToolbarSlot campaignId={campaignId} />
         <ProblemsBadge />
-        <ShortcutsHelp />
         <SaveButton />
+        <MoreMenu />
       </div>
     </div>
   );
