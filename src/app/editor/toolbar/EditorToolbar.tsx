@@ -184,9 +184,15 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
           {name}
         </h1>
         <span className={`badge status-${status}`}>{status}</span>
-        {mode && (
-          <span className="badge" title="Editing mode">
-            {mode === 'advanced' ? 'Advanced' : 'Easy'} mode
+        {mode === 'easy' && (
+          // Spec 3.1: a save stores the graph in advanced mode; the simple step list does not come back. Said before it happens.
+          <span className="badge" title="Saving here moves this campaign to Advanced mode for good: its easy-mode step list will not come back.">
+            Easy mode
+          </span>
+        )}
+        {mode === 'advanced' && (
+          <span className="badge" title="Built and edited on the canvas">
+            Advanced mode
           </span>
         )}
         <SaveStatus />
