@@ -66,12 +66,10 @@ for (const size of SIZES) {
       const formBox = (await form.boundingBox())!;
       const share = canvas.width / size.width;
       const uncovered = (formBox.x - canvas.x) / size.width;
-      test
-        .info()
-        .annotations.push({
-          type: 'canvas share',
-          description: `${(share * 100).toFixed(1)} % (uncovered ${(uncovered * 100).toFixed(1)} %)`,
-        });
+      test.info().annotations.push({
+        type: 'canvas share',
+        description: `${(share * 100).toFixed(1)} % (uncovered ${(uncovered * 100).toFixed(1)} %)`,
+      });
       expect(share).toBeGreaterThanOrEqual(size.minShare);
       // The selected step is not under the form, and is inside the canvas.
       const end = (await canvasNode(page, 'end').boundingBox())!;

@@ -61,12 +61,7 @@ function LayoutButton({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <button
-      type="button"
-      className="btn btn-sm btn-ghost toolbar-menu-item"
-      disabled={readOnly || busy}
-      onClick={() => void run()}
-    >
+    <button type="button" className="btn btn-sm btn-ghost toolbar-menu-item" disabled={readOnly || busy} onClick={() => void run()}>
       {busy ? 'Arranging…' : 'Tidy up'} <span className="muted">arrange the steps top to bottom</span>
     </button>
   );
@@ -127,22 +122,32 @@ function SaveButton() {
  * the toolbar keeps one row at 1280 px.
  */
 function MoreMenu() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const close = () => ref.current?.removeAttribute('open');
-  // Closes on a click elsewhere or Escape, like any menu.
+  const ref = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  // Closes on a click elsewhere, like any menu.
   useEffect(() => {
+    if (!open) return;
     const onDown = (e: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(e.target as Node)) close();
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown, true);
     return () => document.removeEventListener('pointerdown', onDown, true);
-  }, []);
+  }, [open]);
   return (
-    <details ref={ref} className="shortcuts-help toolbar-more" onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <summary className="btn btn-sm btn-ghost" aria-label="More actions and keyboard shortcuts" title="More">
+    <div ref={ref} className="shortcuts-help toolbar-more" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-expanded={open}
+        aria-controls="toolbar-more"
+        aria-label="More actions and keyboard shortcuts"
+        title="More"
+        onClick={() => setOpen(!open)}
+      >
         ⋯
-      </summary>
-      <div className="shortcuts-pop">
+      </button>
+      <div id="toolbar-more" className="shortcuts-pop" hidden={!open}>
         <LayoutButton onDone={close} />
         <h2 className="toolbar-more-title">Keyboard shortcuts</h2>
         <ul className="shortcut-list">
@@ -165,7 +170,7 @@ function MoreMenu() {
           <li>Shortcuts pause while you type in a field.</li>
         </ul>
       </div>
-    </details>
+    </div>
   );
 }
 
@@ -186,7 +191,10 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
         <span className={`badge status-${status}`}>{status}</span>
         {mode === 'easy' && (
           // Spec 3.1: a save stores the graph in advanced mode; the simple step list does not come back. Said before it happens.
-          <span className="badge" title="Saving here moves this campaign to Advanced mode for good: its easy-mode step list will not come back.">
+          <span
+            className="badge"
+            title="Saving here moves this campaign to Advanced mode for good: its easy-mode step list will not come back."
+          >
             Easy mode
           </span>
         )}
