@@ -7,6 +7,8 @@ async function openCampaign(page: Page): Promise<string> {
   await signIn(page);
   const campaign = await tool(page, 'create-campaign', { name: `Dock ${uniqueToken()}` });
   await page.goto(`/campaigns/${campaign.campaignId}`);
+  // At 1440 px the dock starts as its icon rail (the canvas keeps room to draw); open it.
+  await page.getByRole('button', { name: 'Expand side panel' }).click();
   await expect(page.getByRole('complementary', { name: 'Side panel' })).toBeVisible();
   return campaign.campaignId as string;
 }

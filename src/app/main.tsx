@@ -3,11 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { queryClient } from './api/query-client';
-import { consumeKeyFromUrl } from './session';
+import { consumeKeyFromUrl, listenForSignInLinks } from './session';
 import { applyTheme, useTheme } from './ui/theme';
 import './ui/styles.css';
 
 consumeKeyFromUrl();
+listenForSignInLinks();
 applyTheme(useTheme.getState().theme);
 
 const render = () =>

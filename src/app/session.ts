@@ -10,6 +10,10 @@ interface SessionState {
   workspaceId: string | null;
   signIn(apiKey: string, baseUrl?: string): void;
   signOut(): void;
+  /** The key the server refused (401): kept for the sign-in form (not persisted), so the user sees what was typed and why. */
+  rejected: { apiKey: string; baseUrl: string } | null;
+  /** Signs out because the server refused the key. */
+  rejectKey(): void;
   setWorkspace(workspaceId: string | null): void;
 }
 
@@ -19,11 +23,15 @@ export const useSession = create<SessionState>()(
       apiKey: null,
       baseUrl: '',
       workspaceId: null,
-      signIn: (apiKey, baseUrl = '') => set({ apiKey: apiKey.trim(), baseUrl: baseUrl.trim().replace(/\/+$/, ''), workspaceId: null }),
-      signOut: () => set({ apiKey: null, workspaceId: null }),
+      signIn: (apiKey, baseUrl = '') =>
+        set({ apiKey: apiKey.trim(), baseUrl: baseUrl.trim().replace(/\/+$/, ''), workspaceId: null, rejected: null }),
+      signOut: () => set({ apiKey: null, workspaceId: null, rejected: null }),
+      rejected: null,
+      rejectKey: () =>
+        set((s) => ({ apiKey: null, workspaceId: null, rejected: s.apiKey ? { apiKey: s.apiKey, baseUrl: s.baseUrl } : s.rejected })),
       setWorkspace: (workspaceId) => set({ workspaceId }),
     }),
-    { name: 'campaign-studio.session' },
+    { name: 'campaign-studio.session', partialize: ({ apiKey, baseUrl, workspaceId }) => ({ apiKey, baseUrl, workspaceId }) },
   ),
 );
 
@@ -36,4 +44,9 @@ export function consumeKeyFromUrl(): void {
   if (!match) return;
   useSession.getState().signIn(decodeURIComponent(match[1]));
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}
+
+/** A sign-in link pasted into an already open tab changes only the fragment (no reload): sign in then too. */
+export function listenForSignInLinks(): void {
+  window.addEventListener('hashchange', consumeKeyFromUrl);
 }

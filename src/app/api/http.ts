@@ -65,7 +65,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (!response.ok) {
     const p = (data ?? {}) as Record<string, unknown>;
-    if (response.status === 401) useSession.getState().signOut();
+    if (response.status === 401) useSession.getState().rejectKey();
     throw new ApiProblem(
       response.status,
       typeof p.code === 'string' ? p.code : `http_${response.status}`,

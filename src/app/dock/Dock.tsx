@@ -3,7 +3,7 @@ import { Inbox, inboxHref, useDockInboxState } from '../inbox';
 import { InspirationPane } from '../inspiration';
 import { Link } from '../router';
 import { WebhooksPane } from '../webhooks';
-import { useDock, type DockTab } from './dock-store';
+import { useDock, useDockCollapsed, type DockTab } from './dock-store';
 import { ResizeHandle } from './ResizeHandle';
 import './dock.css';
 
@@ -33,7 +33,8 @@ function FullViewLink({ tab }: { tab: (typeof TABS)[number] }) {
 
 /** Beside the editor: Inbox / Inspiration / Webhooks in tabs; collapsible, resizable, remembered. */
 export default function Dock() {
-  const { collapsed, width, tab, setCollapsed, setTab } = useDock();
+  const { width, tab, setCollapsed, setTab } = useDock();
+  const collapsed = useDockCollapsed();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
 

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -10,8 +11,16 @@ const DOCK_MAX_WIDTH = 900;
 export const clampDockWidth = (w: number): number =>
   Math.round(Math.max(DOCK_MIN_WIDTH, Math.min(w, DOCK_MAX_WIDTH, Math.max(DOCK_MIN_WIDTH, window.innerWidth * 0.7))));
 
+/**
+ * Below this window width the dock starts as its icon rail beside the editor, so the canvas keeps
+ * room to draw (the step form floats over the canvas); the user's own choice, once made, wins.
+ */
+export const DOCK_ROOMY_WIDTH = 1800;
+const ROOMY_QUERY = `(min-width: ${DOCK_ROOMY_WIDTH}px)`;
+
 interface DockState {
-  collapsed: boolean;
+  /** The user's choice (true/false), or null: automatic (collapsed when the window is narrower than DOCK_ROOMY_WIDTH). */
+  collapsed: boolean | null;
   width: number;
   tab: DockTab;
   setCollapsed(collapsed: boolean): void;
@@ -23,13 +32,33 @@ interface DockState {
 export const useDock = create<DockState>()(
   persist(
     (set) => ({
-      collapsed: false,
+      collapsed: null,
       width: DOCK_DEFAULT_WIDTH,
       tab: 'inbox',
       setCollapsed: (collapsed) => set({ collapsed }),
       setWidth: (width) => set({ width: clampDockWidth(width) }),
       setTab: (tab) => set({ tab, collapsed: false }),
     }),
-    { name: 'campaign-studio.dock', partialize: ({ collapsed, width, tab }) => ({ collapsed, width, tab }) },
+    // Version 1: `collapsed` became the user's choice (null = automatic); earlier saved values were defaults, not choices.
+    {
+      name: 'campaign-studio.dock',
+      version: 1,
+      migrate: (old) => ({ width: DOCK_DEFAULT_WIDTH, tab: 'inbox' as DockTab, ...(old as object), collapsed: null }),
+      partialize: ({ collapsed, width, tab }) => ({ collapsed, width, tab }),
+    },
   ),
 );
+
+const subscribeRoomy = (onChange: () => void) => {
+  const query = window.matchMedia(ROOMY_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isRoomy = () => window.matchMedia(ROOMY_QUERY).matches;
+
+/** Whether the dock shows as its icon rail: the user's choice, else collapsed when space is short. */
+export function useDockCollapsed(): boolean {
+  const choice = useDock((s) => s.collapsed);
+  const roomy = useSyncExternalStore(subscribeRoomy, isRoomy);
+  return choice ?? !roomy;
+}

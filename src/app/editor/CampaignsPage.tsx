@@ -62,7 +62,7 @@ export default function CampaignsPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Status</th>
-                <th scope="col">Editing mode</th>
+                <th scope="col">Made with</th>
                 <th scope="col">Steps</th>
                 <th scope="col">Last saved</th>
               </tr>
@@ -79,7 +79,15 @@ export default function CampaignsPage() {
                   <td>
                     <span className={`badge status-${c.status}`}>{c.status}</span>
                   </td>
-                  <td>{c.editingMode === 'advanced' ? 'Advanced' : 'Easy'}</td>
+                  <td
+                    title={
+                      c.editingMode === 'advanced'
+                        ? 'Built on the canvas'
+                        : 'Built with the simple step list; saving it on the canvas switches it to the canvas for good'
+                    }
+                  >
+                    {c.editingMode === 'advanced' ? 'Canvas' : 'Simple step list'}
+                  </td>
                   <td>{c.workflow_definition.nodeCount}</td>
                   <td title={fullTime(c.updated_at)}>{relativeTime(c.updated_at)}</td>
                 </tr>

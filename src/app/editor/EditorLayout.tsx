@@ -2,6 +2,9 @@ import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useCallback } from 'react';
 import type { NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
+import { placeClickAdded } from './canvas/placement';
+import { StepFinder } from './canvas/StepFinder';
+import { revealNode, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
 import { useMessageTargetBridge, useSenderContext } from './editor-effects';
 import { Inspector } from './inspector/Inspector';
 import { useEditorShortcuts } from './keyboard/useEditorShortcuts';
@@ -12,6 +15,9 @@ import { useDraftAutosave } from './save/useDraftRecovery';
 import { editorStore, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
+
+const measuredSize = (n: FlowNode) =>
+  n.measured?.width && n.measured.height ? { width: n.measured.width, height: n.measured.height } : undefined;
 
 function SidePanel() {
   const nodeId = useSingleSelectedNodeId();
@@ -47,30 +53,26 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useDraftAutosave(campaignId);
   useSenderContext();
   useMessageTargetBridge();
+  useKeepSelectionInView();
 
-  // A step added off screen is brought into view (same zoom).
-  const revealNewest = useCallback(() => {
-    const added = editorStore.getState().nodes.at(-1);
-    const pane = document.querySelector('.canvas')?.getBoundingClientRect();
-    if (!added || !pane) return;
-    const topLeft = rf.flowToScreenPosition(added.position);
-    const inside = topLeft.x >= pane.left && topLeft.y >= pane.top && topLeft.x + 240 <= pane.right && topLeft.y + 90 <= pane.bottom;
-    if (!inside) void rf.setCenter(added.position.x + 120, added.position.y + 45, { zoom: rf.getZoom(), duration: 200 });
-  }, [rf]);
-
-  // Click in the palette: below the selected step (wired to its free output), else in the middle of the view.
+  // Click in the palette (or Enter in its search): below the selected step, wired to the output a
+  // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
   const onPick = useCallback(
     (type: NodeType) => {
       const s = editorStore.getState();
-      if (s.selection.nodeIds.length === 1) {
-        s.addNode(type, null);
-        return revealNewest();
-      }
-      const pane = document.querySelector('.canvas')?.getBoundingClientRect();
-      const p = pane ? rf.screenToFlowPosition({ x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }) : { x: 0, y: 0 };
-      s.addNode(type, { x: p.x - 120, y: p.y - 40 });
+      const placed = placeClickAdded({
+        def: s.getDefinition(),
+        steps: s.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: measuredSize(n) })),
+        type,
+        anchorId: s.selection.nodeIds.length === 1 ? s.selection.nodeIds[0]! : null,
+        visibleCentre: visibleCentre(rf),
+        context: s.context,
+      });
+      s.addNode(type, placed.position, placed.link);
+      const added = editorStore.getState().nodes.at(-1);
+      if (added) requestAnimationFrame(() => revealNode(rf, added.id));
     },
-    [rf, revealNewest],
+    [rf],
   );
 
   return (
@@ -79,12 +81,16 @@ function Workspace({ campaignId }: { campaignId: string }) {
       <div className="editor-body">
         <Palette onPick={onPick} />
         <div className="canvas-column">
-          <Canvas />
+          {/* The step form floats over the canvas's right edge (Dify/n8n): the canvas keeps its width. */}
+          <div className="canvas-stage">
+            <Canvas />
+            <SidePanel />
+          </div>
           <ProblemsPanel />
         </div>
-        <SidePanel />
         <PowerPanelsSlot campaignId={campaignId} />
       </div>
+      <StepFinder />
       <ConflictDialog />
     </>
   );

@@ -4,9 +4,13 @@ import { useSession } from '../session';
 /** Paste an API key (printed by `npm start`), optionally a server base URL. */
 export function SignIn() {
   const signIn = useSession((s) => s.signIn);
-  const [apiKey, setApiKey] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const rejected = useSession((s) => s.rejected);
+  // A refused key stays in the form with the reason, so a typo can be fixed rather than retyped.
+  const [apiKey, setApiKey] = useState(rejected?.apiKey ?? '');
+  const [baseUrl, setBaseUrl] = useState(rejected?.baseUrl ?? '');
+  const [error, setError] = useState<string | null>(
+    rejected ? 'The server did not accept this API key. Check that it is complete and belongs to this server.' : null,
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

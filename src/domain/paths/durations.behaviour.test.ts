@@ -68,7 +68,7 @@ describe('ICP score qualification', () => {
     ['==', 70, [70, true], [71, false], [69, false]],
     ['between', 70, [70, true], [69, false], [71, true]],
   ] as const)('operator %s, threshold %d', (op, threshold, ...checks) => {
-    for (const [score, qualifies] of checks)
+    for (const [score, qualifies] of checks as readonly (readonly [number, boolean])[])
       expect(scoreQualifies({ thresholdOperator: op, icpThreshold: threshold }, score)).toBe(qualifies);
   });
 

@@ -133,10 +133,25 @@ export function Canvas() {
     else toast.error(verdict.reason);
   }, []);
 
-  const onConnectEnd = useCallback((_: unknown, state: Parameters<typeof refusalReason>[0]) => {
-    const reason = refusalReason(state);
-    if (reason) toast.error(`Can’t connect: ${reason}`);
-  }, []);
+  const onConnectEnd = useCallback(
+    (event: MouseEvent | TouchEvent, state: Parameters<typeof refusalReason>[0]) => {
+      const reason = refusalReason(state);
+      if (reason) return toast.error(`Can’t connect: ${reason}`);
+      // Dropped on empty canvas from an output: the step menu opens there (n8n/Dify habit).
+      const onPane = event.target instanceof Element && event.target.classList.contains('react-flow__pane');
+      if (!onPane || state.toNode || !state.fromNode || state.fromHandle?.type !== 'source' || editorStore.getState().readOnly) return;
+      const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
+      useCanvasUi.getState().openInsertMenu({
+        kind: 'drop',
+        source: state.fromNode.id,
+        sourceHandle: state.fromHandle.id ?? null,
+        at: rf.screenToFlowPosition({ x: point.clientX, y: point.clientY }),
+        x: point.clientX,
+        y: point.clientY + 8,
+      });
+    },
+    [rf],
+  );
 
   const onDragOver = useCallback((e: DragEvent) => {
     if (!e.dataTransfer.types.includes(STEP_DRAG_TYPE)) return;

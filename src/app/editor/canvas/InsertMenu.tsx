@@ -1,11 +1,26 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { nodeRole } from '../../../domain';
+import { nodeRole, nominalSize, type NodeType } from '../../../domain';
 import { NodeIcon } from '../nodes/presentation';
 import { searchCatalog } from '../palette/catalog-search';
 import { useEditorStore } from '../store';
-import { useCanvasUi } from './canvas-ui';
+import { useCanvasUi, type StepMenuTarget } from './canvas-ui';
+import { canLinkNewStep, nearestFreeSpot } from './placement';
+import { toast } from '../../ui/toast';
 
-/** "Insert a step here": a searchable menu opened from a connection's + button. */
+/** Adds the chosen step for the menu's target: on the connection, or at the drop spot connected from its output. */
+function addFor(menu: StepMenuTarget, type: NodeType): void {
+  const s = useEditorStore.getState();
+  if (menu.kind === 'edge') return s.insertOnEdge(menu.edgeId, type);
+  const size = nominalSize(type);
+  // The new step's input sits where the connection was dropped (nudged off any step there).
+  const steps = s.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: n.measured as { width: number; height: number } }));
+  const at = nearestFreeSpot(steps, { x: menu.at.x - size.width / 2, y: menu.at.y }, size);
+  const verdict = canLinkNewStep(s.getDefinition(), menu.source, menu.sourceHandle, type);
+  s.addNode(type, at, verdict.ok ? { source: menu.source, sourceHandle: menu.sourceHandle } : null);
+  if (!verdict.ok) toast.error(`Added without a connection: ${verdict.reason}`);
+}
+
+/** The step menu: a searchable list opened from a connection's + button or where a dragged connection was dropped. */
 export function InsertMenu() {
   const menu = useCanvasUi((s) => s.insertMenu);
   const close = () => useCanvasUi.getState().openInsertMenu(null);
@@ -36,10 +51,11 @@ export function InsertMenu() {
   }, [menu]);
 
   if (!menu) return null;
-  const pick = (type: Parameters<ReturnType<typeof useEditorStore.getState>['insertOnEdge']>[1]) => {
-    useEditorStore.getState().insertOnEdge(menu.edgeId, type);
+  const pick = (type: NodeType) => {
+    addFor(menu, type);
     close();
   };
+  const title = menu.kind === 'edge' ? 'Insert a step' : 'Add a step here';
   const left = Math.min(menu.x - 140, window.innerWidth - 300);
   const top = Math.min(menu.y, window.innerHeight - 340);
   return (
@@ -49,7 +65,7 @@ export function InsertMenu() {
       ref={ref}
       className="insert-menu"
       role="dialog"
-      aria-label="Insert a step"
+      aria-label={title}
       style={{ left, top }}
       onKeyDown={(e) => e.key === 'Escape' && close()}
     >
@@ -60,7 +76,7 @@ export function InsertMenu() {
         id="insert-search"
         className="input input-sm"
         type="search"
-        placeholder="Insert a step…"
+        placeholder={`${title}…`}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {

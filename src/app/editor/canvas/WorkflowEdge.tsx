@@ -63,7 +63,7 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
                 onMouseEnter={() => useCanvasUi.getState().setHoveredEdge(id)}
                 onClick={(e) => {
                   const r = e.currentTarget.getBoundingClientRect();
-                  useCanvasUi.getState().openInsertMenu({ edgeId: id, x: r.left + r.width / 2, y: r.bottom + 4 });
+                  useCanvasUi.getState().openInsertMenu({ kind: 'edge', edgeId: id, x: r.left + r.width / 2, y: r.bottom + 4 });
                 }}
               >
                 +

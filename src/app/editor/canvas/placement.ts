@@ -79,6 +79,16 @@ const errorCount = (def: WorkflowDefinition, context: ValidationContext | undefi
 /** The id the new step is given while its wiring is judged (never stored). */
 const PROVISIONAL_ID = '__new_step__';
 
+const withNewStep = (def: WorkflowDefinition, type: NodeType): WorkflowDefinition => ({
+  ...def,
+  nodes: [...def.nodes, { id: PROVISIONAL_ID, type, position: { x: 0, y: 0 }, data: CATALOG[type].defaults() }],
+});
+
+/** Whether a new step of `type` may hang from `source`'s output `handle` (the connect-time guard's verdict). */
+export function canLinkNewStep(def: WorkflowDefinition, source: string, handle: string | null, type: NodeType) {
+  return canConnect(withNewStep(def, type), { source, sourceHandle: handle, target: PROVISIONAL_ID });
+}
+
 /**
  * The output of `anchor` a new step of `type` should hang from: the first candidate that the
  * connect-time guard accepts and that breaks no more rules than leaving the step unconnected.
@@ -90,10 +100,7 @@ export function chooseOutput(
   context?: ValidationContext,
 ): string | null | undefined {
   if (nodeRole(type) === 'start') return undefined;
-  const withNode: WorkflowDefinition = {
-    ...def,
-    nodes: [...def.nodes, { id: PROVISIONAL_ID, type, position: { x: 0, y: 0 }, data: CATALOG[type].defaults() }],
-  };
+  const withNode = withNewStep(def, type);
   const unconnected = errorCount(withNode, context);
   for (const handle of candidateOutputs(def, anchor)) {
     if (!canConnect(withNode, { source: anchor.id, sourceHandle: handle, target: PROVISIONAL_ID }).ok) continue;

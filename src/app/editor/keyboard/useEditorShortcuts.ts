@@ -78,6 +78,7 @@ export function useEditorShortcuts(): void {
       if (mod && key === 'y') return (e.preventDefault(), s.redo());
       if (mod && key === 'd') return (e.preventDefault(), s.duplicate());
       if (mod && key === 'a') return (e.preventDefault(), s.selectAll());
+      if (mod && key === 'k') return (e.preventDefault(), useCanvasUi.getState().setFinderOpen(true));
       if (mod && (key === 'c' || key === 'x')) {
         copyHandled = false;
         // When the browser does not fire a copy event (no editable focus), copy through the async API.

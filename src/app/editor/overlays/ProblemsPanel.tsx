@@ -26,7 +26,9 @@ export function ProblemsBadge() {
       <span className="badge badge-warning" aria-hidden="true">
         {warnings}
       </span>
-      <span aria-hidden="true">Problems</span>
+      <span aria-hidden="true" className="toolbar-label">
+        Problems
+      </span>
     </button>
   );
 }

@@ -29,6 +29,12 @@ export const Palette = memo(function Palette({ onPick }: { onPick: (type: NodeTy
           placeholder="Search steps…"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter adds the first step that matches (as a click on it would).
+            if (e.key !== 'Enter' || readOnly) return;
+            const first = groups.flatMap((g) => g.items).find((d) => !(nodeRole(d.type) === 'start' && hasStart));
+            if (first) (e.preventDefault(), onPick(first.type));
+          }}
         />
       </div>
       <div className="palette-groups">

@@ -1,5 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router';
 import { fullTime, relativeTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -27,7 +27,7 @@ function UndoRedo() {
         aria-label={undoLabel ? `Undo ${undoLabel}` : 'Undo'}
         title={undoLabel ? `Undo “${undoLabel}” (${MOD}Z)` : 'Nothing to undo'}
       >
-        <span aria-hidden="true">↶</span> Undo
+        <span aria-hidden="true">↶</span> <span className="toolbar-label">Undo</span>
       </button>
       <button
         type="button"
@@ -37,13 +37,13 @@ function UndoRedo() {
         aria-label={redoLabel ? `Redo ${redoLabel}` : 'Redo'}
         title={redoLabel ? `Redo “${redoLabel}” (${MOD}Shift+Z)` : 'Nothing to redo'}
       >
-        <span aria-hidden="true">↷</span> Redo
+        <span aria-hidden="true">↷</span> <span className="toolbar-label">Redo</span>
       </button>
     </div>
   );
 }
 
-function LayoutButton() {
+function LayoutButton({ onDone }: { onDone: () => void }) {
   const rf = useReactFlow<FlowNode>();
   const readOnly = useEditorStore((s) => s.readOnly);
   const [busy, setBusy] = useState(false);
@@ -54,6 +54,7 @@ function LayoutButton() {
       const positions = await layoutPositions(s.nodes, s.edges);
       editorStore.getState().applyPositions(positions, 'Tidy up layout');
       requestAnimationFrame(() => void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 300 }));
+      onDone();
     } catch (e) {
       toast.error(`The layout could not be computed: ${(e as Error).message}`);
     } finally {
@@ -61,14 +62,8 @@ function LayoutButton() {
     }
   };
   return (
-    <button
-      type="button"
-      className="btn btn-sm btn-ghost"
-      disabled={readOnly || busy}
-      onClick={() => void run()}
-      title="Arrange the steps top to bottom"
-    >
-      {busy ? 'Arranging…' : 'Tidy up'}
+    <button type="button" className="btn btn-sm btn-ghost toolbar-menu-item" disabled={readOnly || busy} onClick={() => void run()}>
+      {busy ? 'Arranging…' : 'Tidy up'} <span className="muted">arrange the steps top to bottom</span>
     </button>
   );
 }
@@ -123,14 +118,43 @@ function SaveButton() {
   );
 }
 
-function ShortcutsHelp() {
+/**
+ * The toolbar's overflow: what a marketer needs now and then (Tidy up, the keyboard shortcuts), so
+ * the toolbar keeps one row at 1280 px.
+ */
+function MoreMenu() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  // Closes on a click elsewhere, like any menu.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [open]);
   return (
-    <details className="shortcuts-help">
-      <summary className="btn btn-sm btn-ghost" aria-label="Keyboard shortcuts">
-        ?
-      </summary>
-      <div className="shortcuts-pop" role="note" aria-label="Keyboard shortcuts">
+    <div ref={ref} className="shortcuts-help toolbar-more" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-expanded={open}
+        aria-controls="toolbar-more"
+        aria-label="More actions and keyboard shortcuts"
+        title="More"
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
+      <div id="toolbar-more" className="shortcuts-pop" hidden={!open}>
+        <LayoutButton onDone={close} />
+        <h2 className="toolbar-more-title">Keyboard shortcuts</h2>
         <ul className="shortcut-list">
+          <li>
+            <kbd>{MOD}K</kbd> go to a step
+          </li>
           <li>
             <kbd>{MOD}S</kbd> save
           </li>
@@ -147,7 +171,7 @@ function ShortcutsHelp() {
           <li>Shortcuts pause while you type in a field.</li>
         </ul>
       </div>
-    </details>
+    </div>
   );
 }
 
@@ -166,21 +190,29 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
           {name}
         </h1>
         <span className={`badge status-${status}`}>{status}</span>
-        {mode && (
-          <span className="badge" title="Editing mode">
-            {mode === 'advanced' ? 'Advanced' : 'Easy'} mode
+        {mode === 'easy' && (
+          // Spec 3.1: a save stores the graph in advanced mode; the simple step list does not come back. Said before it happens.
+          <span
+            className="badge"
+            title="Saving here moves this campaign to Advanced mode for good: its easy-mode step list will not come back."
+          >
+            Easy mode
+          </span>
+        )}
+        {mode === 'advanced' && (
+          <span className="badge" title="Built and edited on the canvas">
+            Advanced mode
           </span>
         )}
         <SaveStatus />
       </div>
       <div className="toolbar-actions">
         <UndoRedo />
-        <LayoutButton />
         <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
         <ProblemsBadge />
-        <ShortcutsHelp />
         <SaveButton />
+        <MoreMenu />
       </div>
     </div>
   );

@@ -1,0 +1,59 @@
+import { useReactFlow, type ReactFlowInstance } from '@xyflow/react';
+import { useEffect } from 'react';
+import { nominalSize, type Point } from '../../../domain';
+import { editorStore, useSingleSelectedNodeId, type FlowNode } from '../store';
+
+/** The floating panels over the canvas's right edge (the step form, the selection panel). */
+const FLOATING_PANEL = '.canvas-stage .inspector';
+/** Room kept between a revealed step and the panel or the canvas edge. */
+const MARGIN = 24;
+
+/** The part of the canvas not covered by a floating panel, in screen pixels (null before the canvas is on screen). */
+export function visibleCanvasRect(): { left: number; top: number; right: number; bottom: number } | null {
+  const pane = document.querySelector('.canvas')?.getBoundingClientRect();
+  if (!pane) return null;
+  const panel = document.querySelector(FLOATING_PANEL)?.getBoundingClientRect();
+  const right = panel && panel.width > 0 && panel.left > pane.left ? panel.left : pane.right;
+  return { left: pane.left, top: pane.top, right, bottom: pane.bottom };
+}
+
+/** The visible centre of the canvas, in flow coordinates. */
+export function visibleCentre(rf: ReactFlowInstance<FlowNode>): Point {
+  const r = visibleCanvasRect();
+  return r ? rf.screenToFlowPosition({ x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 }) : { x: 0, y: 0 };
+}
+
+/** Pans (same zoom) so the step is fully in the uncovered part of the canvas; does nothing when it already is. */
+export function revealNode(rf: ReactFlowInstance<FlowNode>, nodeId: string): void {
+  const node = editorStore.getState().nodes.find((n) => n.id === nodeId);
+  const r = visibleCanvasRect();
+  if (!node || !r) return;
+  const size = { ...nominalSize(node.type), ...(node.measured?.width && node.measured.height ? node.measured : {}) } as {
+    width: number;
+    height: number;
+  };
+  const zoom = rf.getZoom();
+  const a = rf.flowToScreenPosition(node.position);
+  const b = { x: a.x + size.width * zoom, y: a.y + size.height * zoom };
+  let dx = 0;
+  let dy = 0;
+  if (b.x > r.right - MARGIN) dx = r.right - MARGIN - b.x;
+  if (a.x + dx < r.left + MARGIN) dx = r.left + MARGIN - a.x;
+  if (b.y > r.bottom - MARGIN) dy = r.bottom - MARGIN - b.y;
+  if (a.y + dy < r.top + MARGIN) dy = r.top + MARGIN - a.y;
+  if (!dx && !dy) return;
+  const { x, y } = rf.getViewport();
+  void rf.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: 200 });
+}
+
+/** The selected step never stays under the step form: once the form is open, the canvas pans it into view. */
+export function useKeepSelectionInView(): void {
+  const rf = useReactFlow<FlowNode>();
+  const nodeId = useSingleSelectedNodeId();
+  useEffect(() => {
+    if (!nodeId) return;
+    // After the form has rendered (its width is what covers the canvas).
+    const frame = requestAnimationFrame(() => revealNode(rf, nodeId));
+    return () => cancelAnimationFrame(frame);
+  }, [nodeId, rf]);
+}
