@@ -27,6 +27,7 @@ type EndState = Parameters<typeof refusalReason>[0];
 const attempt = (
   from: { node: string; handle: string | null; type: 'source' | 'target' },
   to: { node: string; handle: string | null; type: 'source' | 'target' },
+  overrides: Record<string, unknown> = {},
 ) =>
   ({
     isValid: false,
@@ -34,6 +35,7 @@ const attempt = (
     fromHandle: { id: from.handle, type: from.type },
     toNode: { id: to.node },
     toHandle: { id: to.handle, type: to.type },
+    ...overrides,
   }) as unknown as EndState;
 
 beforeEach(() => open(withLooseDelay()));
@@ -53,16 +55,14 @@ describe('isValidConnection', () => {
 describe('refusalReason', () => {
   it('says nothing when the attempt was allowed or ended nowhere', () => {
     expect(
-      refusalReason({
-        ...attempt({ node: 'wait', handle: null, type: 'source' }, { node: 'end', handle: null, type: 'target' }),
-        isValid: true,
-      }),
+      refusalReason(
+        attempt({ node: 'wait', handle: null, type: 'source' }, { node: 'end', handle: null, type: 'target' }, { isValid: true }),
+      ),
     ).toBeNull();
     expect(
-      refusalReason({
-        ...attempt({ node: 'wait', handle: null, type: 'source' }, { node: 'end', handle: null, type: 'target' }),
-        toNode: null,
-      }),
+      refusalReason(
+        attempt({ node: 'wait', handle: null, type: 'source' }, { node: 'end', handle: null, type: 'target' }, { toNode: null }),
+      ),
     ).toBeNull();
   });
 
