@@ -4,7 +4,7 @@ import { FIELDS } from './fields';
 import { NODE_TYPES, type BranchHandle, type NodeRole, type NodeType, type NodeTypeDefinition } from './types';
 
 export * from './types';
-export { HANDLE, type HandleName } from './handles';
+export { HANDLE } from './handles';
 export { FIELDS, nodeDataSchema, THRESHOLD_OPERATORS, DELAY_TYPES, type FieldDefinition, type FieldKind } from './fields';
 
 /** The one registry of node types: palette, node view, forms, validator and server all read it. */

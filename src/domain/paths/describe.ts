@@ -11,7 +11,7 @@ import type { GraphNode } from '../validator';
 const DAYS_PER_UNIT: Readonly<Record<string, number>> = { minutes: 1 / 1440, hours: 1 / 24, days: 1 };
 
 /** A delay node's wait in days (minutes and hours as fractions); 0 when unset or invalid. */
-export function delayDays(data: Record<string, unknown>): number {
+function delayDays(data: Record<string, unknown>): number {
   const amount = num(data.delay_amount);
   const unit = typeof data.delay_type === 'string' && data.delay_type in DAYS_PER_UNIT ? data.delay_type : 'days';
   return amount !== undefined && amount > 0 ? amount * DAYS_PER_UNIT[unit]! : 0;

@@ -4,6 +4,6 @@ export * from './walk';
 export * from './summary';
 export * from './review';
 export * from './diff';
-export { delayDays, formatDays, scoreQualifies, waitDays } from './describe';
+export { formatDays } from './describe';
 export * from './transfer';
-export { graphBuilder, type GridSpacing } from './graph-builder';
+export { graphBuilder } from './graph-builder';

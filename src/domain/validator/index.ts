@@ -6,7 +6,7 @@ import { checkStructure } from './structure';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
-export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
+export { buildGraph, edgesOnCycles, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 
 /**
  * The one validator (contract 5): spec section 2 fields and bounds, then the graph rules of

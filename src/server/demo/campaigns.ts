@@ -13,7 +13,7 @@ import type { DemoSeeder } from './seeder';
 const { step, link } = graphBuilder({ column: 300, row: 170 });
 
 /** ICP scoring → connection request with a note → thank-you message → two follow-ups; withdrawal when the invitation gets no response. */
-export function founderOutreachGraph(): WorkflowDefinition {
+function founderOutreachGraph(): WorkflowDefinition {
   return {
     nodes: [
       step('start', 'start', 1, 0),
@@ -63,7 +63,7 @@ export function founderOutreachGraph(): WorkflowDefinition {
 }
 
 /** A running campaign: connection request, then one message for those who accept. */
-export function webinarInviteGraph(): WorkflowDefinition {
+function webinarInviteGraph(): WorkflowDefinition {
   return {
     nodes: [
       step('start', 'start', 0, 0),
