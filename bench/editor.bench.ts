@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { followUpChain } from '../src/domain/testing/fixtures';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';

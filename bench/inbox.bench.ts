@@ -2,7 +2,7 @@ import { ensureAppBuilt } from './support/app-build';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page } from '@playwright/test';
 import { createAccount } from '../src/server/admin/ops';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';

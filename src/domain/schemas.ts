@@ -6,7 +6,7 @@ export const MAX_NODES = 500;
 export const MAX_EDGES = 2000;
 
 /** Spec 2.3: x and y required, finite (contract 5), nothing else. zod 4 numbers reject ±Infinity and NaN. */
-export const nodePositionSchema = z.strictObject({ x: z.number(), y: z.number() });
+const nodePositionSchema = z.strictObject({ x: z.number(), y: z.number() });
 
 /** Spec 2.3 node: extra properties allowed and kept. */
 export const workflowNodeSchema = z.looseObject({

@@ -99,14 +99,6 @@ export type SaveWorkflowInput = Omit<CampaignToolArguments<'update-campaign-work
 /** update-campaign-workflow: full replacement, guarded by the updated_at the edit is based on (spec 4.1). */
 export const saveWorkflow = (input: SaveWorkflowInput) => callTool('update-campaign-workflow', input);
 
-export function useSaveWorkflow() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveWorkflow,
-    onSuccess: (campaign) => rememberCampaign(client, campaign),
-  });
-}
-
 /** launch-campaign: only with the updated_at of the saved graph the user inspected, and explicit confirmation. */
 export function useLaunchCampaign() {
   const client = useQueryClient();

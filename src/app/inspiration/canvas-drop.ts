@@ -1,7 +1,7 @@
 import { useEditorBridge } from '../shared-bridge';
 
 /** The drag type of a text card (inspiration → a message node's template). The editor may accept it too. */
-export const TEXT_DRAG_TYPE = 'application/x-campaign-studio-text';
+const TEXT_DRAG_TYPE = 'application/x-campaign-studio-text';
 
 /**
  * Fallback drop target while a card is dragged: the selected message node (the bridge's target) on the

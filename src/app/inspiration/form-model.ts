@@ -97,7 +97,7 @@ function describe(issue: z.core.$ZodIssue, path: string): string {
   return issue.message;
 }
 
-export const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
 /** Validates with the shared schema; returns the body to send, or the errors by field path. */
 export function validateDraft(d: InspirationDraft): { ok: true; input: InspirationInput } | { ok: false; errors: FieldErrors } {

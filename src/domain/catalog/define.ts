@@ -2,7 +2,7 @@ import { nodeDataSchema, type ProviderLimit } from './fields';
 import { HANDLE } from './handles';
 import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
 
-export const SINGLE: OutputSpec = { kind: 'single' };
+const SINGLE: OutputSpec = { kind: 'single' };
 export const NONE: OutputSpec = { kind: 'none' };
 export const branch = (...handles: BranchHandle[]): OutputSpec => ({ kind: 'branch', handles });
 

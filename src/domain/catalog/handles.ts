@@ -10,4 +10,3 @@ export const HANDLE = {
   replied: 'replied',
   noReply: 'no_reply',
 } as const;
-export type HandleName = (typeof HANDLE)[keyof typeof HANDLE];

@@ -4,7 +4,7 @@ import { FIELDS, type ProviderLimit } from './fields';
 import { NODE_TYPES, type BranchHandle, type NodeRole, type NodeType, type NodeTypeDefinition } from './types';
 
 export * from './types';
-export { HANDLE, type HandleName } from './handles';
+export { HANDLE } from './handles';
 export {
   FIELDS,
   FAST_DATA_CHECKS,

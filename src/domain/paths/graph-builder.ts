@@ -2,7 +2,7 @@ import { CATALOG, type NodeData, type NodeType } from '../catalog';
 import type { WorkflowEdge, WorkflowNode } from '../workflow-types';
 
 /** Distance between grid columns and between grid rows, in canvas pixels. */
-export interface GridSpacing {
+interface GridSpacing {
   column: number;
   row: number;
 }

@@ -7,5 +7,5 @@ export * from './review';
 export * from './diff';
 export { delayDays, formatDays, handleLabel, scoreQualifies, waitDays } from './describe';
 export * from './transfer';
-export { graphBuilder, type GridSpacing } from './graph-builder';
+export { graphBuilder } from './graph-builder';
 export * from './route';

@@ -38,7 +38,7 @@ export interface PathSummaries {
   note?: string;
 }
 
-export const DEFAULT_MAX_PATHS = 50;
+const DEFAULT_MAX_PATHS = 50;
 
 /** Guards the enumeration of graphs with loops, whose path counts cannot be computed exactly. */
 const MAX_ENUMERATED = 5000;

@@ -18,7 +18,7 @@ const MESSAGE_TYPES = ['message', 'template_message', 'enhanced_message'] as con
 
 const fieldName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,11}$/);
 /** Message text with valid placeholders and stray single braces. */
-export const validTemplate = fc
+const validTemplate = fc
   .array(
     fc.oneof(
       fc.string({ maxLength: 12 }).map((s) => s.replace(/[{}]/g, '')),

@@ -8,7 +8,7 @@ import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow
  */
 
 /** Data an email push needs to pass spec 4.1 rule 9. */
-export const EMAIL_PUSH_CONFIG = { credential_id: 'cred_demo', campaign_id: 'ext_campaign_1' } as const;
+const EMAIL_PUSH_CONFIG = { credential_id: 'cred_demo', campaign_id: 'ext_campaign_1' } as const;
 
 /** A node with its catalog defaults, overridden by `data`; laid out on a simple grid. */
 export function node(id: string, type: NodeType, data: NodeData = {}, position = { x: 0, y: 0 }): WorkflowNode {

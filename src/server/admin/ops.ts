@@ -12,7 +12,7 @@ export async function createWorkspace(db: Queryable, slug: string, name = slug):
 }
 
 /** Finds workspaces by id or slug; throws naming the ones that do not exist. */
-export async function findWorkspaces(db: Queryable, idsOrSlugs: string[]): Promise<string[]> {
+async function findWorkspaces(db: Queryable, idsOrSlugs: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const ref of idsOrSlugs) {
     const { rows } = await db.query<{ id: string }>('SELECT id FROM workspaces WHERE slug = $1 OR id::text = $1', [ref]);

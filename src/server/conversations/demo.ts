@@ -98,7 +98,7 @@ const INDUSTRIES = ['fintech', 'health', 'logistics', 'SaaS', 'retail'];
 const TAGS = ['hot-lead', 'follow-up', 'partner', 'Investor', 'demo-booked'];
 
 /** Deterministic PRNG (mulberry32) so the demo looks the same on every machine. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

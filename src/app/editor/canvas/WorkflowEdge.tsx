@@ -76,6 +76,6 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
   );
 }
 
-export const WorkflowEdge = memo(WorkflowEdgeView);
+const WorkflowEdge = memo(WorkflowEdgeView);
 
 export const edgeTypes: EdgeTypes = Object.freeze({ [WORKFLOW_EDGE_TYPE]: WorkflowEdge });

@@ -18,7 +18,7 @@ export interface Conflict {
 /** Save progress and the open stale-edit conflict (UI state, not graph state). */
 export const useSaveState = create<{ saving: boolean; conflict: Conflict | null }>(() => ({ saving: false, conflict: null }));
 
-export const metaOf = ({ workflow_definition: _graph, ...meta }: Campaign): CampaignMeta => meta;
+const metaOf = ({ workflow_definition: _graph, ...meta }: Campaign): CampaignMeta => meta;
 
 /** Why the save button is disabled, in users' words; null when saving is possible. */
 export function saveBlocker(s: {

@@ -3,7 +3,7 @@ import type { GraphSnapshot, HistoryEntry } from './types';
 /** At least 100 steps are kept (issue 4); older ones fall off the bottom. */
 export const HISTORY_LIMIT = 200;
 /** Typing pauses longer than this start a new undo step for the same field. */
-export const COALESCE_MS = 1200;
+const COALESCE_MS = 1200;
 
 export interface History {
   past: HistoryEntry[];

@@ -19,12 +19,12 @@ import type { FlowEdge, FlowNode } from './types';
 export const ROW_GAP = 160;
 const DEFAULT_HEIGHT = NODE_HEIGHT;
 
-export const nodeHeight = (n: FlowNode): number => n.measured?.height ?? n.height ?? DEFAULT_HEIGHT;
+const nodeHeight = (n: FlowNode): number => n.measured?.height ?? n.height ?? DEFAULT_HEIGHT;
 
 const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
 
-export function newNode(type: NodeType, position: { x: number; y: number }, taken: Set<string>): FlowNode {
+function newNode(type: NodeType, position: { x: number; y: number }, taken: Set<string>): FlowNode {
   return {
     id: freshId(type, taken),
     type,
@@ -35,7 +35,7 @@ export function newNode(type: NodeType, position: { x: number; y: number }, take
   };
 }
 
-export function newEdge(source: string, sourceHandle: string | null | undefined, target: string, taken: Set<string>): FlowEdge {
+function newEdge(source: string, sourceHandle: string | null | undefined, target: string, taken: Set<string>): FlowEdge {
   return {
     id: freshEdgeId(source, sourceHandle, target, taken),
     source,
@@ -49,7 +49,7 @@ export function newEdge(source: string, sourceHandle: string | null | undefined,
 const outputsOf = (type: string | undefined): (string | null)[] => nodeOutputs(type).map((o) => o.id);
 
 /** Outputs of `node` that have no edge yet, in catalog order. */
-export function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
+function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
   const used = new Set(g.edges.filter((e) => e.source === node.id).map((e) => e.sourceHandle ?? null));
   return outputsOf(node.type).filter((h) => !used.has(h));
 }
@@ -60,7 +60,7 @@ const COLUMN = NODE_WIDTH + NODE_GAP.x;
 const nodeWidth = (n: FlowNode): number => n.measured?.width ?? n.width ?? NODE_WIDTH;
 
 /** Moves a spot right until a step-sized box there overlaps no existing step. */
-export function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
+function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
   const spot = { ...wanted };
   const overlaps = () =>
     nodes.some(

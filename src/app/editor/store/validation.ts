@@ -38,10 +38,6 @@ function group(violations: readonly Violation[], key: 'nodeId' | 'edgeId', previ
   return stable;
 }
 
-/** Errors first, then warnings; order otherwise as the validator reported (stable). */
-export const bySeverity = (violations: readonly Violation[]): Violation[] =>
-  [...violations].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
-
 export function summarize(violations: Violation[], previous: ValidationState): ValidationState {
   let errors = 0;
   for (const v of violations) if (v.severity === 'error') errors++;

@@ -1,0 +1,160 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of ARCHITECTURE.md, checked on every file under src/ (imports, re-exports and
+ * dynamic imports, as TypeScript reads them: comments and strings do not count).
+ */
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const SRC = join(ROOT, 'src');
+
+interface ImportEdge {
+  from: string;
+  spec: string;
+  /** The src-relative file a relative import resolves to; undefined for a package. */
+  to: string | undefined;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function resolveRelative(fromFile: string, spec: string): string | undefined {
+  const base = resolve(dirname(fromFile), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base.replace(/\.js$/, '.ts')];
+  const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
+  return found ? relative(SRC, found) : relative(SRC, base);
+}
+
+const EDGES: ImportEdge[] = sourceFiles(SRC).flatMap((file) => {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  const from = relative(SRC, file);
+  return importedFiles.map(({ fileName: spec }) => ({ from, spec, to: spec.startsWith('.') ? resolveRelative(file, spec) : undefined }));
+});
+
+const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)testing(\/|\.ts$)/.test(file);
+const under = (file: string | undefined, dir: string) => file !== undefined && (file === dir || file.startsWith(`${dir}/`));
+const describeEdge = (e: ImportEdge) => `${e.from} → ${e.to ?? e.spec}`;
+
+/** The app's features: they share api/, ui/, router, session and shared-bridge, never each other's files. */
+const FEATURES = ['editor', 'inbox', 'inspiration', 'webhooks', 'dock'];
+const featureOf = (file: string | undefined) => FEATURES.find((f) => under(file, `app/${f}`));
+/** The dock hosts the panes through their gatekeepers, and nothing else of them. */
+const DOCK_GATEKEEPERS = new Set(['app/inbox/index.ts', 'app/inspiration/index.ts', 'app/webhooks/index.ts']);
+
+/** The rule an import breaks, or null. */
+function violation(e: ImportEdge): string | null {
+  if (under(e.from, 'domain')) {
+    if (e.to !== undefined) return under(e.to, 'domain') ? null : 'domain imports only domain files and zod';
+    const allowed = ['zod', ...(isTestCode(e.from) ? ['vitest', 'fast-check'] : [])];
+    return allowed.some((p) => e.spec === p || e.spec.startsWith(`${p}/`)) ? null : 'domain imports only domain files and zod';
+  }
+  if (under(e.from, 'server') && under(e.to, 'app')) return 'server never imports app';
+  if (under(e.from, 'app')) {
+    if (under(e.to, 'server')) return 'app never imports server';
+    if (e.spec.startsWith('node:')) return 'app runs in the browser: no node: modules';
+    const source = featureOf(e.from);
+    const target = featureOf(e.to);
+    // The shell (App.tsx, router) mounts the features' pages; only a feature importing another is a break.
+    if (source && target && source !== target && !(source === 'dock' && DOCK_GATEKEEPERS.has(e.to!)))
+      return source === 'dock' ? 'the dock imports a pane only through its index.ts' : 'features do not import each other';
+    if (under(e.from, 'app/ui') && e.to !== undefined && !under(e.to, 'app/ui') && !under(e.to, 'domain'))
+      return 'ui/ holds dumb components: it imports only ui/ and domain';
+    if (
+      under(e.from, 'app/editor/power') &&
+      under(e.to, 'app/editor') &&
+      !under(e.to, 'app/editor/power') &&
+      e.to !== 'app/editor/store/index.ts'
+    )
+      return 'power features reach the editor only through the store API (editor/store/index.ts)';
+    if (!under(e.from, 'app/editor/power') && under(e.to, 'app/editor/power') && e.to !== 'app/editor/power/index.tsx')
+      return 'the editor loads power features only through power/index.tsx';
+  }
+  return null;
+}
+
+/** Import cycles among `files` (each as the list of files around it), by Tarjan's strongly connected components. */
+function cycles(edges: readonly ImportEdge[], inside: string): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of edges) if (under(e.from, inside) && under(e.to, inside)) next.set(e.from, [...(next.get(e.from) ?? []), e.to!]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || next.get(v)?.includes(v)) found.push(component.sort());
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('import rules (ARCHITECTURE.md)', () => {
+  it('reads the imports of every source file', () => {
+    expect(EDGES.length).toBeGreaterThan(500);
+    expect(EDGES.some((e) => e.from === 'app/editor/power/LaunchReview.tsx' && e.to === 'app/editor/store/index.ts')).toBe(true);
+  });
+
+  it('no file breaks a layer or feature boundary', () => {
+    const broken = EDGES.flatMap((e) => {
+      const rule = violation(e);
+      return rule ? [`${describeEdge(e)}: ${rule}`] : [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('the server has no import cycles', () => {
+    expect(cycles(EDGES, 'server')).toEqual([]);
+  });
+
+  it('the rules catch what they forbid', () => {
+    const edge = (from: string, spec: string, to?: string): ImportEdge => ({ from, spec, to });
+    expect(violation(edge('domain/x.ts', 'react'))).toMatch(/domain/);
+    expect(violation(edge('domain/x.ts', 'node:fs'))).toMatch(/domain/);
+    expect(violation(edge('domain/x.ts', '../app/y', 'app/y.ts'))).toMatch(/domain/);
+    expect(violation(edge('domain/x.ts', 'zod'))).toBeNull();
+    expect(violation(edge('domain/x.test.ts', 'fast-check'))).toBeNull();
+    expect(violation(edge('server/x.ts', '../app/y', 'app/y.ts'))).toMatch(/server never imports app/);
+    expect(violation(edge('app/x.ts', '../server/y', 'server/y.ts'))).toMatch(/app never imports server/);
+    expect(violation(edge('app/inbox/x.ts', '../editor/y', 'app/editor/y.ts'))).toMatch(/features/);
+    expect(violation(edge('app/dock/x.ts', '../inbox/y', 'app/inbox/y.ts'))).toMatch(/index\.ts/);
+    expect(violation(edge('app/dock/x.ts', '../inbox', 'app/inbox/index.ts'))).toBeNull();
+    expect(violation(edge('app/inbox/x.ts', '../dock', 'app/dock/index.ts'))).toMatch(/features/);
+    expect(violation(edge('app/App.tsx', './inbox/InboxPage', 'app/inbox/InboxPage.tsx'))).toBeNull();
+    expect(violation(edge('app/ui/x.ts', '../api/y', 'app/api/y.ts'))).toMatch(/ui/);
+    expect(violation(edge('app/editor/power/x.ts', '../inspector/y', 'app/editor/inspector/y.ts'))).toMatch(/store API/);
+    expect(violation(edge('app/editor/campaigns/x.ts', '../power/y', 'app/editor/power/y.tsx'))).toMatch(/power\/index/);
+    const circle = [
+      edge('server/a.ts', './b', 'server/b.ts'),
+      edge('server/b.ts', './c', 'server/c.ts'),
+      edge('server/c.ts', './a', 'server/a.ts'),
+    ];
+    expect(cycles(circle, 'server')).toEqual([['server/a.ts', 'server/b.ts', 'server/c.ts']]);
+    expect(cycles(circle.slice(1), 'server')).toEqual([]);
+  });
+});
