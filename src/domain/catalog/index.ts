@@ -7,13 +7,11 @@ export * from './types';
 export {
   FIELDS,
   FAST_DATA_CHECKS,
-  SPEC_FIELDS,
   nodeDataSchema,
   fieldRequirement,
   isPlainObject,
   THRESHOLD_OPERATORS,
   DELAY_TYPES,
-  HTTP_METHODS,
   type FieldDefinition,
   type FieldKind,
   type ProviderLimit,
