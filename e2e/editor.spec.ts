@@ -72,9 +72,9 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
 
   // Problems panel: errors grouped by step; clicking one selects the step.
   const problems = page.getByRole('region', { name: 'Problems' });
-  await expect(problems.getByRole('heading', { name: 'Message · message_1' })).toBeVisible();
+  await expect(problems.getByRole('heading', { name: 'Message', exact: true })).toBeVisible();
   await problems
-    .getByRole('button', { name: /replied/ })
+    .getByRole('button', { name: /Replied/ })
     .first()
     .click();
   await expect(message).toHaveClass(/selected/);

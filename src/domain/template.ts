@@ -51,7 +51,7 @@ function skipNested(text: string, start: number): number {
 }
 
 /** A valid field name close to what was written: `first name` / `first-name` / `First_Name` → firstName-style. */
-export function suggestFieldName(written: string): string {
+function suggestFieldName(written: string): string {
   const words = written.split(/[^A-Za-z0-9]+/).filter(Boolean);
   if (words.length === 0) return 'fieldName';
   const joined =

@@ -10,7 +10,7 @@ import { z } from 'zod';
 /** Comparison operators of spec 2.5 `thresholdOperator`. */
 export const THRESHOLD_OPERATORS = ['>=', '>', '<=', '<', '=='] as const;
 export const DELAY_TYPES = ['minutes', 'hours', 'days'] as const;
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** How a form renders a field; the app maps each kind to one input component. */
 export type FieldKind = 'text' | 'longText' | 'template' | 'boolean' | 'number' | 'select' | 'keyValue' | 'url';
@@ -100,15 +100,13 @@ const TABLE = {
   condition: { label: 'Condition', kind: 'text', help: 'A field and value to test, e.g. company contains Acme.' },
 } as const satisfies Record<string, Row>;
 
-export type FieldKey = keyof typeof TABLE;
-
 /** Field metadata for forms, keyed by data property name. */
 export const FIELDS: Readonly<Record<string, FieldDefinition>> = Object.fromEntries(
   Object.entries(TABLE).map(([key, row]) => [key, { key, ...(row as Row) }]),
 );
 
 /** The fields of spec 2.5 (typed and bounded on every node). */
-export const SPEC_FIELDS: readonly FieldDefinition[] = Object.values(FIELDS).filter((f) => f.spec === true);
+const SPEC_FIELDS: readonly FieldDefinition[] = Object.values(FIELDS).filter((f) => f.spec === true);
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -8,13 +8,11 @@ export { HANDLE } from './handles';
 export {
   FIELDS,
   FAST_DATA_CHECKS,
-  SPEC_FIELDS,
   nodeDataSchema,
   fieldRequirement,
   isPlainObject,
   THRESHOLD_OPERATORS,
   DELAY_TYPES,
-  HTTP_METHODS,
   type FieldDefinition,
   type FieldKind,
   type ProviderLimit,

@@ -8,7 +8,7 @@ import { checkStructure } from './structure';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
-export { blocksLaunch, isWebAddress, LAUNCH_BLOCKING_CODES, textLimitFor } from './readiness';
+export { blocksLaunch, textLimitFor } from './readiness';
 export { stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 export { fixFirstHint } from './hints';

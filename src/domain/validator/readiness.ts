@@ -10,7 +10,7 @@ import { violation } from './violation';
  */
 
 /** Codes that block a launch although they are warnings (contract 8.6). */
-export const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url']);
+const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url']);
 
 /** Contract 8.6: a launch is refused while any error, or any provider_limit / invalid_url warning, remains. */
 export const blocksLaunch = (v: Violation): boolean => v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code);

@@ -16,6 +16,7 @@ export function FieldShell({
   messages,
   children,
   trailing,
+  after,
 }: {
   inputId: string;
   label: string;
@@ -25,6 +26,8 @@ export function FieldShell({
   messages: readonly FieldMessage[];
   children: ReactNode;
   trailing?: ReactNode;
+  /** Shown after the messages, so the messages stay pinned right under the input (e.g. a preview). */
+  after?: ReactNode;
 }) {
   const describedBy = `${inputId}-messages`;
   return (
@@ -50,6 +53,7 @@ export function FieldShell({
           </p>
         ))}
       </div>
+      {after}
       {help && <span className="field-help">{help}</span>}
     </div>
   );

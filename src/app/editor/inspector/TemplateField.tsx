@@ -85,6 +85,15 @@ export function TemplateField(p: FieldProps) {
       help={p.field.help}
       messages={messages}
       trailing={<Counter length={text.length} max={max} />}
+      after={
+        <>
+          <div className="insp-preview" id={`${p.inputId}-preview`}>
+            <span className="insp-preview-title">Preview</span>
+            <p>{preview.text || <span className="muted">Nothing to preview yet.</span>}</p>
+          </div>
+          <SampleEditor />
+        </>
+      }
     >
       {noteOff && <p className="field-help">Not sent while “Send without a note” is on.</p>}
       <div className="insp-chips" role="group" aria-label="Insert a placeholder">
@@ -104,11 +113,6 @@ export function TemplateField(p: FieldProps) {
         onBlur={sealTyping}
         onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
       />
-      <div className="insp-preview" id={`${p.inputId}-preview`}>
-        <span className="insp-preview-title">Preview</span>
-        <p>{preview.text || <span className="muted">Nothing to preview yet.</span>}</p>
-      </div>
-      <SampleEditor />
     </FieldShell>
   );
 }

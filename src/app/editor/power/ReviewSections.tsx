@@ -88,7 +88,6 @@ export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; 
                 <tr key={s.nodeId}>
                   <td>
                     <strong>{s.label}</strong>
-                    <div className="muted">{s.nodeId}</div>
                   </td>
                   <td>
                     {s.subject !== undefined && (
