@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { tool } from './support/session';
 import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { canvasNode, createCampaign, getCampaign, openEditor, save, uniqueName } from './support/editor';
 
 test('undo/redo: a typing burst in a form field is one step; buttons and shortcuts agree', async ({ page }) => {

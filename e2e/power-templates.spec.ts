@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { validateWorkflow } from '../src/domain';
 import { CAMPAIGN_TEMPLATES } from '../src/domain/paths';
 import { canvasNode, getCampaign, uniqueName } from './support/editor';

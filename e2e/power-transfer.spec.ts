@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { findTemplate } from '../src/domain/paths';
 import { canvasNode, createCampaign, getCampaign, openEditor, problemsButton, save, uniqueName } from './support/editor';
 

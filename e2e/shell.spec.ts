@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoApiKey, signIn } from './support/session';
 
 test('the sign-in URL stores the key and removes it from the address bar', async ({ page }) => {

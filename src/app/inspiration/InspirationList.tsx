@@ -3,6 +3,7 @@ import { useInspirations, type Inspiration } from '../api/inspiration';
 import { useEditorBridge } from '../shared-bridge';
 import { Avatar } from '../ui/Avatar';
 import { fullTime, relativeTime } from '../ui/format';
+import { isLoadableMediaUrl, MEDIA_IMG_PROPS } from '../ui/media';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { useDebouncedField } from '../ui/useDebounced';
@@ -25,7 +26,7 @@ const InspirationCard = memo(function InspirationCard({
   target: ReturnType<typeof useEditorBridge.getState>['messageTarget'];
   hintId: string;
 }) {
-  const thumb = item.media.find((m) => isWebUrl(m.thumbnailUrl ?? (m.type === 'image' ? m.url : null)));
+  const thumb = item.media.find((m) => isLoadableMediaUrl(m.thumbnailUrl ?? (m.type === 'image' ? m.url : null)));
   const use = () => {
     if (!target) return;
     target.applyTemplate(item.text);
@@ -48,7 +49,7 @@ const InspirationCard = memo(function InspirationCard({
         )}
       </div>
       <p className="insp-text">{item.text}</p>
-      {thumb && <img className="insp-thumb" src={(thumb.thumbnailUrl ?? thumb.url)!} alt="" loading="lazy" />}
+      {thumb && <img className="insp-thumb" src={(thumb.thumbnailUrl ?? thumb.url)!} alt="" {...MEDIA_IMG_PROPS} />}
       <div className="insp-foot">
         <span className="insp-metrics muted">
           {count(item.reactions, 'reactions')}

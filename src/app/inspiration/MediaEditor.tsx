@@ -14,6 +14,7 @@ function Preview({ media, index, onSize }: { media: MediaDraft; index: number; o
       {media.type === 'image' ? (
         <img
           src={src}
+          referrerPolicy="no-referrer"
           alt={`Preview of media ${index + 1}`}
           onError={() => setFailed(src)}
           onLoad={(e) => onSize(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}

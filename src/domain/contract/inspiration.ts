@@ -52,6 +52,9 @@ export const inspirationInputSchema = z.strictObject({
 });
 export type InspirationInput = z.infer<typeof inspirationInputSchema>;
 
+/** A stored media item: as saved, except that the demo data's media are path-absolute URLs of files this server ships (`/demo/…`). */
+const storedMediaItemSchema = mediaItemSchema.extend({ url: z.string(), thumbnailUrl: z.string().nullable() });
+
 /** Contract 4: every input field (absent optional → null, media → []), plus id, workspaceId, createdAt. */
 export const inspirationSchema = z.object({
   id: z.guid(),
@@ -70,7 +73,7 @@ export const inspirationSchema = z.object({
   observedAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  media: z.array(mediaItemSchema),
+  media: z.array(storedMediaItemSchema),
   createdAt: z.iso.datetime(),
 });
 export type Inspiration = z.infer<typeof inspirationSchema>;

@@ -3,6 +3,10 @@ import type { InspirationInput } from '../../domain/contract/inspiration';
 import { saveInspiration } from './queries';
 
 /** Demo inspirations (spec 4.3 shapes), some with media. Saved through the same path as the API. */
+/**
+ * Demo media ship with the app (public/demo, served by this server at these path-absolute URLs), so
+ * an offline machine shows them and no view asks a foreign host for anything.
+ */
 const DEMO: InspirationInput[] = [
   {
     text: 'Stop sending 300-word cold messages. The best first touch I ever got was 2 lines: a specific compliment and one question.',
@@ -27,8 +31,8 @@ const DEMO: InspirationInput[] = [
     media: [
       {
         type: 'image',
-        url: 'https://images.example.com/ab-test-chart.png',
-        thumbnailUrl: 'https://images.example.com/ab-test-chart-thumb.png',
+        url: '/demo/ab-test-chart.svg',
+        thumbnailUrl: '/demo/ab-test-chart-thumb.svg',
         width: 1200,
         height: 675,
       },
@@ -48,15 +52,7 @@ const DEMO: InspirationInput[] = [
     reactions: 980,
     comments: 77,
     reposts: 45,
-    media: [
-      {
-        type: 'video',
-        url: 'https://videos.example.com/follow-up-rule.mp4',
-        thumbnailUrl: 'https://videos.example.com/follow-up-rule.jpg',
-        width: 1920,
-        height: 1080,
-      },
-    ],
+    media: [{ type: 'image', url: '/demo/follow-up-rule.svg', thumbnailUrl: null, width: 320, height: 180 }],
   },
   {
     text: 'Your inbox is a CRM whether you like it or not. Tag every reply within 24 hours.',
@@ -74,8 +70,8 @@ const DEMO: InspirationInput[] = [
     comments: 190,
     reposts: 140,
     media: [
-      { type: 'image', url: 'https://images.example.com/workflow-1.png', thumbnailUrl: null, width: 1600, height: 900 },
-      { type: 'image', url: 'https://images.example.com/workflow-2.png', thumbnailUrl: null, width: 1600, height: 900 },
+      { type: 'image', url: '/demo/workflow-1.svg', thumbnailUrl: null, width: 1600, height: 900 },
+      { type: 'image', url: '/demo/workflow-2.svg', thumbnailUrl: null, width: 1600, height: 900 },
     ],
   },
   {
@@ -102,8 +98,8 @@ const DEMO: InspirationInput[] = [
     media: [
       {
         type: 'image',
-        url: 'https://images.example.com/open-profile.png',
-        thumbnailUrl: 'https://images.example.com/open-profile-t.png',
+        url: '/demo/open-profile.svg',
+        thumbnailUrl: '/demo/open-profile-t.svg',
         width: null,
         height: null,
       },

@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INT32_MAX, INT32_MIN } from '../domain/contract/bounds';
+import { api, callTool, newWorkspace, type ApiResponse, type TestWorkspace } from './testing/fixtures';
+
+/**
+ * Contract 8.4 guard (issue 10): requests derived from the served documents — every operation of
+ * GET /api/openapi.json and every tool of tools/list — filled by fast-check with boundary numbers,
+ * dates, hostile Unicode, wrong types and missing/extra fields. Whatever they send, the answer is
+ * never a 5xx, never `internal_error`, never JSON-RPC -32603. Routes and tools added later are fuzzed
+ * without touching this file. FUZZ_RUNS (cases per route and per tool) and FUZZ_SEED replay a run.
+ */
+
+// 40 keeps the file near a minute per database on a loaded 2-core machine; FUZZ_RUNS=200 for a deeper run.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+type Schema = Record<string, any>;
+
+/** Resolves `$ref`s (`#/components/schemas/X`, `#/definitions/X`) against the document they came from. */
+const resolver =
+  (root: Schema) =>
+  (s: Schema | undefined): Schema => {
+    let schema = s ?? {};
+    for (let i = 0; schema.$ref && i < 20; i++)
+      schema =
+        String(schema.$ref)
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((node: any, key) => node?.[decodeURIComponent(key.replace(/~1/g, '/').replace(/~0/g, '~'))], root) ?? {};
+    return schema;
+  };
+
+const hostileText = fc.constantFrom(
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'x\udc00',
+  '\udbff\udfff', // a valid pair (U+10FFFF)
+  '😀',
+  'é\u0301',
+  '\u202e',
+  "'; DROP TABLE campaigns; --",
+  '%00',
+  '../../etc/passwd',
+  '{{firstName}}',
+  'x'.repeat(5000),
+);
+const boundaryNumber = fc.constantFrom(
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -1.5,
+  INT32_MAX,
+  INT32_MAX + 1,
+  INT32_MIN,
+  INT32_MIN - 1,
+  2 ** 53,
+  -(2 ** 53),
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  5e-324,
+);
+const boundaryDate = fc.oneof(
+  fc.constantFrom(
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '0001-01-01T00:00:00+00:01',
+    '9999-12-31T23:59:59Z',
+    '9999-12-31T23:59:59-23:59',
+    '10000-01-01T00:00:00Z',
+    '+010000-01-01T00:00:00Z',
+    '-000001-01-01T00:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01',
+    '2026-01-01T00:00:00',
+    '2026-06-01T12:00:00.123456789+14:00',
+    'yesterday',
+  ),
+  fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
+);
+const anyJson = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  boundaryNumber,
+  hostileText,
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant([null]),
+  fc.constant({ a: '\u0000' }),
+);
+
+/** Values for a JSON Schema: mostly shaped like it (so deep fields are reached), sometimes anything at all. */
+function arbitrary(schema: Schema | undefined, resolve: (s?: Schema) => Schema, ids: string[], depth = 0): fc.Arbitrary<unknown> {
+  const s = resolve(schema);
+  const shaped = shapedArbitrary(s, resolve, ids, depth);
+  return depth > 6 ? shaped : fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 1, arbitrary: anyJson });
+}
+
+function shapedArbitrary(s: Schema, resolve: (s?: Schema) => Schema, ids: string[], depth: number): fc.Arbitrary<unknown> {
+  const branches = s.anyOf ?? s.oneOf;
+  if (Array.isArray(branches) && branches.length > 0)
+    return fc.oneof(...branches.map((b: Schema) => arbitrary(b, resolve, ids, depth + 1)));
+  if (Array.isArray(s.allOf) && s.allOf.length > 0) return arbitrary(s.allOf[0], resolve, ids, depth + 1);
+  if ('const' in s) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.oneof(fc.constantFrom(...s.enum), hostileText);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  switch (type) {
+    case 'string':
+      return stringArbitrary(s, ids);
+    case 'integer':
+    case 'number':
+      return fc.oneof(
+        boundaryNumber,
+        fc.integer({ min: -1000, max: 1000 }),
+        ...[s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum]
+          .filter((n) => typeof n === 'number')
+          .flatMap((n: number) => [fc.constant(n), fc.constant(n - 1), fc.constant(n + 1)]),
+      );
+    case 'boolean':
+      return fc.oneof(fc.boolean(), fc.constantFrom('true', 0));
+    case 'null':
+      return fc.constant(null);
+    case 'array': {
+      const item = arbitrary(s.items, resolve, ids, depth + 1);
+      const max = Math.min(typeof s.maxItems === 'number' ? s.maxItems + 1 : 4, 6);
+      return fc.array(item, { maxLength: max });
+    }
+    case 'object':
+    case undefined:
+      if (s.properties || type === 'object') return objectArbitrary(s, resolve, ids, depth);
+      return anyJson;
+    default:
+      return anyJson;
+  }
+}
+
+function stringArbitrary(s: Schema, ids: string[]): fc.Arbitrary<unknown> {
+  const typed: fc.Arbitrary<string>[] = [hostileText, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 })];
+  if (s.format === 'date-time' || s.format === 'date') typed.push(boundaryDate, boundaryDate);
+  if (s.format === 'uri' || s.format === 'url')
+    typed.push(
+      fc.constantFrom(
+        'http://127.0.0.1:9/hook',
+        'https://cdn.example.com/a.png',
+        'javascript:alert(1)',
+        'http://[::1]/',
+        'ftp://x',
+        'https://a\u0000b.example/',
+      ),
+    );
+  if (s.format === 'uuid' || /uuid|guid/i.test(String(s.pattern ?? '')) || s.format === 'guid')
+    typed.push(fc.constantFrom(...ids), fc.constant(randomUUID()), fc.uuid());
+  if (typeof s.maxLength === 'number' && s.maxLength <= 100_000) typed.push(fc.constant('y'.repeat(s.maxLength + 1)));
+  if (typeof s.minLength === 'number' && s.minLength > 0) typed.push(fc.constant('y'.repeat(s.minLength - 1)));
+  return fc.oneof(...typed, fc.constantFrom(...ids));
+}
+
+function objectArbitrary(s: Schema, resolve: (s?: Schema) => Schema, ids: string[], depth: number): fc.Arbitrary<unknown> {
+  const properties: Record<string, Schema> = s.properties ?? {};
+  const required = new Set<string>(s.required ?? []);
+  const keys = Object.keys(properties);
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, arbitrary(properties[k], resolve, ids, depth + 1)])), {
+    requiredKeys: keys.filter((k) => required.has(k)),
+  });
+  return fc.oneof(
+    { weight: 5, arbitrary: record },
+    // a required field missing
+    { weight: 1, arbitrary: record.chain((r) => (keys.length ? fc.constantFrom(...keys).map((k) => omit(r, k)) : fc.constant(r))) },
+    // an unknown field (also with a hostile name)
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(record, fc.constantFrom('extra', 'a\u0000b', '\ud800', '__proto__'), anyJson)
+        .map(([r, k, v]) => ({ ...r, [k]: v })),
+    },
+  );
+}
+
+/** The workspace is usually the real one, so requests get past workspace resolution to the deeper checks. */
+const named = (name: string, arb: fc.Arbitrary<unknown>, ids: string[]): fc.Arbitrary<unknown> =>
+  name === 'workspaceId' ? fc.oneof({ weight: 3, arbitrary: fc.constant(ids[0]) }, { weight: 1, arbitrary: arb }) : arb;
+
+// Node refuses request heads over 16 KiB (431, connection closed) before the app sees them: query values stay below that.
+const MAX_QUERY_VALUE = 2000;
+
+const omit = (r: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== key));
+
+/** encodeURIComponent that survives lone surrogates (they become U+FFFD, as a browser would send them). */
+const encodeSegment = (value: unknown): string =>
+  encodeURIComponent(String(value).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+
+/**
+ * `api`, retried once when a kept-alive socket turns out closed before any answer ("other side
+ * closed", ECONNRESET, EPIPE — the server's 5 s keep-alive expiry racing a reuse on a starved CPU),
+ * as a browser retries. A second failure fails the case; the summary counts the retries.
+ */
+async function send(...args: Parameters<typeof api>): Promise<ApiResponse> {
+  try {
+    return await api(...args);
+  } catch (err) {
+    if (!CLOSED_SOCKET.has((err as { cause?: { code?: string } }).cause?.code ?? '')) throw err;
+    stale += 1;
+    return api(...args);
+  }
+}
+let stale = 0;
+const CLOSED_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+interface Case {
+  target: string;
+  status: number;
+  code?: string;
+}
+const tally = new Map<string, Map<string, number>>();
+function record(c: Case): void {
+  const counts = tally.get(c.target) ?? new Map<string, number>();
+  const key = c.code ? `${c.status} ${c.code}` : String(c.status);
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  tally.set(c.target, counts);
+}
+
+let ws: TestWorkspace;
+let openapi: Schema;
+let tools: { name: string; inputSchema: Schema }[];
+const ids: string[] = [];
+
+beforeAll(async () => {
+  console.log(`[fuzz] seed ${SEED}, ${RUNS} cases per route and per tool (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`);
+  ws = await newWorkspace();
+  ids.push(ws.workspaceId, ws.accounts.whatsapp, ws.accounts.linkedinPremium);
+  // Real ids for path parameters: a campaign, an inspiration, a conversation.
+  const campaign = await callTool(ws.apiKey, 'create-campaign', { name: 'Fuzz target' });
+  if (!campaign.isError) ids.push((campaign.structured as any).campaignId);
+  const inspiration = await api(ws.apiKey, 'POST', '/api/v1/content/inspiration', { text: 'fuzz' });
+  if (inspiration.status === 201) ids.push(inspiration.body.id);
+  const message = await api(ws.apiKey, 'POST', '/api/messaging/messages', {
+    accountId: ws.accounts.whatsapp,
+    externalConversationId: 'fuzz-c',
+    externalMessageId: 'fuzz-m',
+    contact: { name: 'Fuzz' },
+    direction: 'inbound',
+    text: 'hi',
+    sentAt: '2026-01-01T00:00:00Z',
+  });
+  if (message.status === 201) ids.push(message.body.conversationId);
+  const doc = await api(ws.apiKey, 'GET', '/api/openapi.json');
+  expect(doc.status).toBe(200);
+  openapi = doc.body;
+  const listed = await api(ws.apiKey, 'POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  tools = listed.body.result.tools;
+}, 60_000);
+
+afterAll(() => {
+  const lines = [...tally].map(([target, counts]) => `  ${target}: ${[...counts].map(([k, n]) => `${k}×${n}`).join(', ')}`);
+  const total = [...tally.values()].reduce((sum, m) => sum + [...m.values()].reduce((a, b) => a + b, 0), 0);
+  console.log(`[fuzz] seed ${SEED}: ${total} generated requests (${stale} retried on a closed kept-alive socket)\n${lines.join('\n')}`);
+});
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+describe('fuzz (contract 8.4): no input yields a 5xx, internal_error or -32603', () => {
+  it('every REST operation of the OpenAPI document', async () => {
+    const resolve = resolver(openapi);
+    const operations = Object.entries(openapi.paths as Record<string, Schema>).flatMap(([path, item]) =>
+      METHODS.filter((m) => item[m]).map((method) => ({
+        path,
+        method,
+        op: item[method] as Schema,
+        shared: (item.parameters ?? []) as Schema[],
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(5);
+    await Promise.all(
+      operations.map(({ path, method, op, shared }, index) => {
+        const target = `${method.toUpperCase()} ${path}`;
+        const params = [...shared, ...(op.parameters ?? [])].map((p: Schema) => resolve(p));
+        const pathParams = params.filter((p) => p.in === 'path');
+        const queryParams = params.filter((p) => p.in === 'query');
+        const bodySchema = resolve(op.requestBody)?.content?.['application/json']?.schema;
+        const request = fc.record({
+          path: fc.record(
+            Object.fromEntries(
+              pathParams.map((p) => [
+                p.name,
+                fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: arbitrary(p.schema, resolve, ids) }),
+              ]),
+            ),
+          ),
+          query: fc.record(
+            Object.fromEntries(
+              queryParams.map((p) => [p.name, named(p.name, arbitrary(p.schema ?? { type: 'string' }, resolve, ids), ids)]),
+            ),
+            {
+              requiredKeys: [],
+            },
+          ),
+          body: bodySchema ? arbitrary(bodySchema, resolve, ids) : fc.constant(undefined),
+        });
+        return fc.assert(
+          fc.asyncProperty(request, async (r) => {
+            const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+              encodeSegment((r.path as Record<string, unknown>)[name] ?? randomUUID()).slice(0, MAX_QUERY_VALUE),
+            );
+            const search = new URLSearchParams();
+            for (const [k, v] of Object.entries(r.query))
+              if (v !== undefined) search.append(k, (typeof v === 'string' ? v : JSON.stringify(v)).slice(0, MAX_QUERY_VALUE));
+            const res = await send(
+              ws.apiKey,
+              method.toUpperCase(),
+              `${url}${search.size ? `?${search}` : ''}`,
+              method === 'get' ? undefined : r.body === undefined ? undefined : JSON.stringify(r.body),
+            );
+            record({ target, status: res.status, code: res.body?.code });
+            expect(res.status, `${target} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`).toBeLessThan(500);
+            expect(res.body?.code).not.toBe('internal_error');
+          }),
+          { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
+        );
+      }),
+    );
+  }, 600_000);
+
+  it('every tool of tools/list', async () => {
+    expect(tools.length).toBeGreaterThan(3);
+    await Promise.all(
+      tools.map((tool, index) => {
+        const target = `tool ${tool.name}`;
+        const resolve = resolver(tool.inputSchema);
+        return fc.assert(
+          fc.asyncProperty(arbitrary(tool.inputSchema, resolve, ids), async (args) => {
+            const res = await send(ws.apiKey, 'POST', '/mcp', {
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/call',
+              params: { name: tool.name, arguments: args },
+            });
+            const code = res.body?.error?.code ?? res.body?.result?.structuredContent?.error?.code;
+            record({ target, status: res.status, code: code === undefined ? undefined : String(code) });
+            const seen = `${target} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
+            expect(res.status, seen).toBeLessThan(500);
+            expect(res.body?.error?.code, seen).not.toBe(-32603);
+            expect(code, seen).not.toBe('internal_error');
+          }),
+          { numRuns: RUNS, seed: SEED + 1000 + index, endOnFailure: true },
+        );
+      }),
+    );
+  }, 600_000);
+});
+
+describe('regressions of issue 10 (each was a 5xx or a silent change)', () => {
+  const rest = async (method: string, path: string, body: unknown) => {
+    const res = await api(ws.apiKey, method, path, typeof body === 'string' ? body : JSON.stringify(body));
+    return res;
+  };
+
+  it.each(['reactions', 'comments', 'reposts'])('inspiration %s 2147483648 → 400 naming the field', async (field) => {
+    const res = await rest('POST', '/api/v1/content/inspiration', { text: 'x', [field]: 2147483648 });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_request', errors: [expect.objectContaining({ path: field })] });
+  });
+
+  it.each(['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59'])(
+    'message sentAt %s (outside years 1–9999 in UTC) → 400',
+    async (sentAt) => {
+      const res = await rest('POST', '/api/messaging/messages', {
+        accountId: ws.accounts.whatsapp,
+        externalConversationId: 'reg-c',
+        externalMessageId: `reg-${sentAt}`,
+        contact: { name: 'Reg' },
+        direction: 'inbound',
+        text: 'hi',
+        sentAt,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: 'sentAt' })]);
+    },
+  );
+
+  it('create-campaign with U+0000 in the name → invalid_arguments naming name; nothing created', async () => {
+    const before = (await callTool(ws.apiKey, 'list-campaigns', {})).structured.items.length;
+    const res = await callTool(ws.apiKey, 'create-campaign', { name: 'a\u0000b' });
+    expect(res.isError).toBe(true);
+    expect(res.structured.error).toMatchObject({ code: 'invalid_arguments', errors: [expect.objectContaining({ path: 'name' })] });
+    expect((await callTool(ws.apiKey, 'list-campaigns', {})).structured.items).toHaveLength(before);
+  });
+
+  it('get-campaign-version with version 2147483648 → invalid_arguments', async () => {
+    const res = await callTool(ws.apiKey, 'get-campaign-version', { campaignId: ids[3] ?? randomUUID(), version: 2147483648 });
+    expect(res.structured.error).toMatchObject({ code: 'invalid_arguments', errors: [expect.objectContaining({ path: 'version' })] });
+  });
+
+  it('lone surrogates are refused on REST (body, query) and MCP, never stored as U+FFFD', async () => {
+    const body = await rest('POST', '/api/v1/content/inspiration', '{"text":"ok","author":"a\\ud800b"}');
+    expect(body.status).toBe(400);
+    expect(body.body.errors).toEqual([expect.objectContaining({ path: 'author', message: expect.stringMatching(/surrogate/) })]);
+    const nested = await rest('POST', '/api/messaging/messages', {
+      accountId: ws.accounts.whatsapp,
+      externalConversationId: 'c',
+      externalMessageId: 'm',
+      contact: { name: 'x\udc00' },
+      direction: 'inbound',
+      text: 'hi',
+      sentAt: '2026-01-01T00:00:00Z',
+    });
+    expect(nested.body.errors).toEqual([expect.objectContaining({ path: 'contact.name' })]);
+    const query = await api(ws.apiKey, 'GET', '/api/v1/content/inspiration?search=%ED%A0%80');
+    expect(query.status).toBeLessThan(500);
+    const nul = await api(ws.apiKey, 'GET', '/api/v1/content/inspiration?search=a%00b');
+    expect(nul.body).toMatchObject({ status: 400, errors: [expect.objectContaining({ path: 'search' })] });
+    const pathNul = await api(ws.apiKey, 'GET', '/api/v1/content/inspiration/a%00b');
+    expect(pathNul.status).toBe(400);
+    const tool = await callTool(ws.apiKey, 'create-campaign', { name: 'ok\ud800' });
+    expect(tool.structured.error).toMatchObject({ code: 'invalid_arguments', errors: [expect.objectContaining({ path: 'name' })] });
+    const list = await api(ws.apiKey, 'GET', '/api/v1/content/inspiration');
+    expect(JSON.stringify(list.body)).not.toContain('\ufffd');
+  });
+
+  it.each([
+    ['tools/call without params', { jsonrpc: '2.0', id: 7, method: 'tools/call' }, /params is missing/],
+    ['initialize with {}', { jsonrpc: '2.0', id: 7, method: 'initialize', params: {} }, /protocolVersion is missing/],
+    ['tools/call with a number as name', { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 5 } }, /name/],
+  ])('%s → JSON-RPC -32602 with a readable message', async (_name, message, expected) => {
+    const res = await api(ws.apiKey, 'POST', '/mcp', message);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602 } });
+    expect(res.body.error.message).toMatch(expected);
+    expect(res.body.error.message).not.toMatch(/[[{]\s*"/); // no JSON dump
+  });
+});
