@@ -46,7 +46,9 @@ export const campaignTools: ToolDefinition[] = [
     title: 'List node types',
     description:
       'The 40 step types a delivery graph may use, with each type\'s outputs (the sourceHandle names its edges must carry; empty = one unnamed output, or none for end), ' +
-      'whether it sends something, and the JSON Schema of its data (fields, bounds, defaults, required fields). Call it once before building or changing a graph. ' +
+      'whether it sends something, and the JSON Schema of its data (fields, bounds, defaults, required fields). Outputs are listed happy outcome first ' +
+      '(qualified, accepted, replied before not_qualified, no_response, no_reply). Message texts go in message_template and may use {{fieldName}} placeholders ' +
+      'filled from the prospect\'s custom fields. Call it once before building or changing a graph. ' +
       `${GRAPH_RULES} Example: a connection_request has outputs ["accepted", "no_response"], so it needs two edges, {sourceHandle: "accepted"} and {sourceHandle: "no_response"}.`,
     readOnly: true,
     run: async () => listNodeTypes(),
