@@ -17,7 +17,8 @@ export interface CampaignPage {
 
 /** The record of a full read; a summary here means the server ignored `view` (a contract break, said clearly). */
 function fullRecord(campaign: Campaign | CampaignSummary): Campaign {
-  if (isCampaignSummary(campaign)) throw new ApiProblem(500, 'bad_response', 'The server sent a campaign summary where the full graph was asked for.');
+  if (isCampaignSummary(campaign))
+    throw new ApiProblem(500, 'bad_response', 'The server sent a campaign summary where the full graph was asked for.');
   return campaign;
 }
 
@@ -109,8 +110,7 @@ export function useSaveWorkflow() {
 export function useLaunchCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) =>
-      callTool('launch-campaign', { ...input, confirm: true }),
+    mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) => callTool('launch-campaign', { ...input, confirm: true }),
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
 }

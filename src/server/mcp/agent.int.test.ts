@@ -38,7 +38,9 @@ beforeAll(async () => {
   ws = await newWorkspace();
   client = new Client({ name: 'scripted-agent', version: '1.0.0' });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${testEnv().baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${ws.apiKey}` } } }),
+    new StreamableHTTPClientTransport(new URL(`${testEnv().baseUrl}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${ws.apiKey}` } },
+    }),
   );
 });
 afterAll(() => client.close());
@@ -53,7 +55,14 @@ it('goes from a plain description to a launched campaign with only what the tool
   // 1. Discover the tools and the node types.
   const { tools } = await client.listTools();
   const toolNames = tools.map((t) => t.name);
-  for (const needed of ['list-node-types', 'validate-campaign-workflow', 'create-campaign', 'patch-campaign-workflow', 'simulate-campaign', 'launch-campaign'])
+  for (const needed of [
+    'list-node-types',
+    'validate-campaign-workflow',
+    'create-campaign',
+    'patch-campaign-workflow',
+    'simulate-campaign',
+    'launch-campaign',
+  ])
     expect(toolNames).toContain(needed);
   const types: Array<{ type: string; label: string; outputs: string[]; dataSchema: any }> = (await call('list-node-types', {})).items;
   const typeOf = (label: string) => types.find((t) => t.label === label)!;
@@ -135,13 +144,20 @@ it('goes from a plain description to a launched campaign with only what the tool
     prospect: { customFields: { firstName: 'Ada', company: 'Acme' } },
   });
   const nudgePath = simulation.paths.find((p: any) => p.steps.some((s: any) => s.nodeId === 'nudge'));
-  expect(nudgePath.steps.find((s: any) => s.nodeId === 'nudge')).toMatchObject({ rendered: 'Any thoughts, Ada?', unfilledPlaceholders: [] });
+  expect(nudgePath.steps.find((s: any) => s.nodeId === 'nudge')).toMatchObject({
+    rendered: 'Any thoughts, Ada?',
+    unfilledPlaceholders: [],
+  });
   expect(nudgePath.totalDays).toBeGreaterThan(0);
   for (const path of simulation.paths) for (const step of path.steps) expect(step.unfilledPlaceholders).toEqual([]);
 
   // 7. Launch, with the updated_at of the graph just inspected.
   const inspected = await call('get-campaign', { campaignId: created.campaignId, view: 'summary' });
   expect(inspected.workflow_definition).toMatchObject({ nodeCount: 6 });
-  const launched = await call('launch-campaign', { campaignId: created.campaignId, inspectedUpdatedAt: inspected.updated_at, confirm: true });
+  const launched = await call('launch-campaign', {
+    campaignId: created.campaignId,
+    inspectedUpdatedAt: inspected.updated_at,
+    confirm: true,
+  });
   expect(launched.status).toBe('active');
 });
