@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { followUpChain } from '../src/domain/testing/fixtures';
-import { createAccount, createApiKey, createWorkspace } from '../src/server/admin/ops';
-import { loadConfig } from '../src/server/config';
-import { startServer } from '../src/server/main';
+import { percentile, withBenchServer } from './support/mcp-server';
 
 const WARMUP_RUNS = 10;
 const MEASURED_RUNS = 100;
 /** Goal: a 500-node save over HTTP answers in at most 40 ms at the median. */
 const GOAL_P50_MS = 40;
-
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * p50/p95 of update-campaign-workflow over real HTTP (raw JSON-RPC, one save after another, each
@@ -22,35 +16,15 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
  * figure to trust on a busy machine, where wall-clock percentiles mostly measure the neighbours.
  */
 export async function runMcpSaveBench(): Promise<{ p50: number; p95: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-'));
-  const server = await startServer({ ...loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0' }) });
-  try {
-    const { workspaceId } = await createWorkspace(server.db, `bench-${Date.now()}`, 'Bench');
-    const { apiKey } = await createApiKey(server.db, [workspaceId]);
-    const { accountId } = await createAccount(server.db, workspaceId, {
-      channel: 'professional_network',
-      name: 'Bench sender',
-      premium: true,
-    });
-    let id = 0;
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const res = await fetch(`${server.url}/mcp`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
-      });
-      const body = (await res.json()) as { result?: { isError?: boolean; structuredContent: any } };
-      if (!body.result || body.result.isError) throw new Error(`${name}: ${JSON.stringify(body)}`);
-      return body.result.structuredContent;
-    };
-
+  return withBenchServer(async ({ call: send, accountId, kind }) => {
+    const call = async (name: string, args: Record<string, unknown>) => (await send(name, args)).result;
     const graph = followUpChain(500);
     const size = JSON.stringify(graph).length;
     let campaign = await call('create-campaign', { name: 'Bench', senderAccountIds: [accountId] });
     const times: number[] = [];
     let cpuMicros = 0;
     for (let run = 0; run < WARMUP_RUNS + MEASURED_RUNS; run++) {
-      graph.nodes[0].data = { run }; // a different graph each time, as an editor would send
+      graph.nodes[0]!.data = { run }; // a different graph each time, as an editor would send
       const started = performance.now();
       const cpuBefore = process.cpuUsage();
       campaign = await call('update-campaign-workflow', {
@@ -67,13 +41,10 @@ export async function runMcpSaveBench(): Promise<{ p50: number; p95: number }> {
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
     console.log(
-      `update-campaign-workflow, 500 nodes / ${graph.edges.length} edges (${(size / 1024).toFixed(0)} KiB), ${server.db.kind}, ${MEASURED_RUNS} runs: ` +
+      `update-campaign-workflow, 500 nodes / ${graph.edges.length} edges (${(size / 1024).toFixed(0)} KiB), ${kind}, ${MEASURED_RUNS} runs: ` +
         `p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  max ${times[times.length - 1]!.toFixed(1)} ms  ` +
         `(CPU ${(cpuMicros / 1000 / MEASURED_RUNS).toFixed(1)} ms per save, client included; load average ${loadavg()[0]!.toFixed(1)})  ${p50 <= GOAL_P50_MS ? 'ok' : `OVER GOAL (p50 ≤ ${GOAL_P50_MS} ms)`}`,
     );
     return { p50, p95 };
-  } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -56,12 +56,17 @@ export async function callTool<N extends CampaignToolName>(
   if (!result) throw new ApiProblem(500, 'bad_response', 'The tool-call interface gave no result.');
   if (result.isError) {
     const parsed = toolErrorSchema.safeParse(result.structuredContent);
-    if (!parsed.success) throw new ApiProblem(500, 'bad_response', `${name} failed with an unreadable error: ${issuesText(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new ApiProblem(500, 'bad_response', `${name} failed with an unreadable error: ${issuesText(parsed.error.issues)}`);
     const { error } = parsed.data;
     throw new ToolError(error.code, error.message, error);
   }
   const parsed = CAMPAIGN_TOOLS[name].result.safeParse(result.structuredContent);
   if (!parsed.success)
-    throw new ApiProblem(500, 'bad_response', `The server's answer to ${name} is not what the contract says: ${issuesText(parsed.error.issues)}`);
+    throw new ApiProblem(
+      500,
+      'bad_response',
+      `The server's answer to ${name} is not what the contract says: ${issuesText(parsed.error.issues)}`,
+    );
   return parsed.data as CampaignToolResult<N>;
 }

@@ -39,7 +39,10 @@ describe('validate-campaign-workflow', () => {
     const campaign = await createDraft(ws);
     const broken = connectionOnlyGraph();
     broken.edges = broken.edges.filter((e) => !(e.source === 'invite' && e.sourceHandle === 'no_response'));
-    const verdict = await ok<any>(ws.apiKey, 'validate-campaign-workflow', { campaignId: campaign.campaignId, workflow_definition: broken });
+    const verdict = await ok<any>(ws.apiKey, 'validate-campaign-workflow', {
+      campaignId: campaign.campaignId,
+      workflow_definition: broken,
+    });
     expect(verdict).toMatchObject({ valid: false, errors: 1, warnings: 0 });
     expect(verdict.violations).toEqual([expect.objectContaining({ code: 'missing_output', nodeId: 'invite', handle: 'no_response' })]);
     expect(verdict.hint).toMatch(/sourceHandle: "no_response"/);
@@ -56,15 +59,20 @@ describe('validate-campaign-workflow', () => {
       nodes: [node('start', 'start'), node('mail', 'inmail', { only_open_profiles: false }), node('end', 'end')],
       edges: [edge('start', 'mail'), edge('mail', 'end', 'replied'), edge('mail', 'end', 'no_reply')],
     };
-    const withContext = await ok<any>(ws.apiKey, 'validate-campaign-workflow', { campaignId: free.campaignId, workflow_definition: inmail });
-    expect(withContext).toMatchObject({ valid: false, violations: [expect.objectContaining({ code: 'inmail_premium', severity: 'error' })] });
+    const withContext = await ok<any>(ws.apiKey, 'validate-campaign-workflow', {
+      campaignId: free.campaignId,
+      workflow_definition: inmail,
+    });
+    expect(withContext).toMatchObject({
+      valid: false,
+      violations: [expect.objectContaining({ code: 'inmail_premium', severity: 'error' })],
+    });
     const without = await ok<any>(ws.apiKey, 'validate-campaign-workflow', { workflow_definition: inmail });
     expect(without).toMatchObject({ valid: true, warnings: 1 });
     expect((await fails(ws.apiKey, 'validate-campaign-workflow', {})).code).toBe('invalid_arguments');
-    expect((await fails(ws.apiKey, 'validate-campaign-workflow', { workflow_definition: [], extra: 1 })).errors.map((e: any) => e.path).sort()).toEqual([
-      'extra',
-      'workflow_definition',
-    ]);
+    expect(
+      (await fails(ws.apiKey, 'validate-campaign-workflow', { workflow_definition: [], extra: 1 })).errors.map((e: any) => e.path).sort(),
+    ).toEqual(['extra', 'workflow_definition']);
     const missing = await fails(ws.apiKey, 'validate-campaign-workflow', { campaignId: randomUUID(), workflow_definition: inmail });
     expect(missing).toMatchObject({ code: 'not_found', hint: expect.stringMatching(/list-campaigns/) });
   });
@@ -146,23 +154,51 @@ describe('patch-campaign-workflow', () => {
     const created = await createDraft(ws);
     const base = await saveGraph(ws, created, withThanks());
     const args = (operations: unknown[]) => ({ campaignId: base.campaignId, expectedUpdatedAt: base.updated_at, operations });
-    const missing = await fails(ws.apiKey, 'patch-campaign-workflow', args([{ op: 'remove_node', id: 'thanks' }, { op: 'remove_edge', id: 'e_thanks_replied' }]));
-    expect(missing).toMatchObject({ code: 'invalid_arguments', errors: [{ path: 'operations.1.id' }], hint: expect.stringMatching(/get-campaign/) });
+    const missing = await fails(
+      ws.apiKey,
+      'patch-campaign-workflow',
+      args([
+        { op: 'remove_node', id: 'thanks' },
+        { op: 'remove_edge', id: 'e_thanks_replied' },
+      ]),
+    );
+    expect(missing).toMatchObject({
+      code: 'invalid_arguments',
+      errors: [{ path: 'operations.1.id' }],
+      hint: expect.stringMatching(/get-campaign/),
+    });
     const dup = await fails(ws.apiKey, 'patch-campaign-workflow', args([{ op: 'add_node', node: node('thanks', 'message') }]));
     expect(dup.errors).toEqual([expect.objectContaining({ path: 'operations.0.node.id' })]);
-    const target = await fails(ws.apiKey, 'patch-campaign-workflow', args([{ op: 'add_edge', edge: { source: 'thanks', target: 'ghost' } }]));
+    const target = await fails(
+      ws.apiKey,
+      'patch-campaign-workflow',
+      args([{ op: 'add_edge', edge: { source: 'thanks', target: 'ghost' } }]),
+    );
     expect(target.errors).toEqual([expect.objectContaining({ path: 'operations.0.edge.target' })]);
     const schema = await fails(ws.apiKey, 'patch-campaign-workflow', args([{ op: 'rename_node', id: 'x' }]));
     expect(schema.errors[0].path).toBe('operations.0.op');
     expect((await fails(ws.apiKey, 'patch-campaign-workflow', args([]))).errors[0].path).toBe('operations');
     const rules = await fails(ws.apiKey, 'patch-campaign-workflow', args([{ op: 'remove_edge', id: 'e_thanks_replied' }]));
-    expect(rules).toMatchObject({ code: 'invalid_workflow', violations: [expect.objectContaining({ code: 'missing_output', handle: 'replied' })] });
+    expect(rules).toMatchObject({
+      code: 'invalid_workflow',
+      violations: [expect.objectContaining({ code: 'missing_output', handle: 'replied' })],
+    });
     expect(rules.hint).toMatch(/^Fix first: /);
-    const stale = await fails(ws.apiKey, 'patch-campaign-workflow', { ...args([{ op: 'remove_node', id: 'ghost' }]), expectedUpdatedAt: created.updated_at });
+    const stale = await fails(ws.apiKey, 'patch-campaign-workflow', {
+      ...args([{ op: 'remove_node', id: 'ghost' }]),
+      expectedUpdatedAt: created.updated_at,
+    });
     expect(stale).toMatchObject({ code: 'stale_edit', currentUpdatedAt: base.updated_at, hint: expect.stringMatching(/re-apply/) });
     expect((await ok(ws.apiKey, 'get-campaign', { campaignId: base.campaignId })).updated_at).toBe(base.updated_at);
-    const live = await ok(ws.apiKey, 'launch-campaign', { campaignId: base.campaignId, inspectedUpdatedAt: base.updated_at, confirm: true });
-    const notDraft = await fails(ws.apiKey, 'patch-campaign-workflow', { ...args([{ op: 'remove_node', id: 'ghost' }]), expectedUpdatedAt: live.updated_at });
+    const live = await ok(ws.apiKey, 'launch-campaign', {
+      campaignId: base.campaignId,
+      inspectedUpdatedAt: base.updated_at,
+      confirm: true,
+    });
+    const notDraft = await fails(ws.apiKey, 'patch-campaign-workflow', {
+      ...args([{ op: 'remove_node', id: 'ghost' }]),
+      expectedUpdatedAt: live.updated_at,
+    });
     expect(notDraft).toMatchObject({ code: 'campaign_not_draft', status: 'active', hint: expect.stringMatching(/create a copy/) });
   });
 
@@ -191,7 +227,10 @@ describe('simulate-campaign and summary views', () => {
   it('walks every outcome combination of the saved graph with the prospect’s fields', async () => {
     const created = await createDraft(ws);
     const saved = await saveGraph(ws, created, scoredFollowUpGraph());
-    const sim = await ok<any>(ws.apiKey, 'simulate-campaign', { campaignId: saved.campaignId, prospect: { customFields: { firstName: 'Ada' } } });
+    const sim = await ok<any>(ws.apiKey, 'simulate-campaign', {
+      campaignId: saved.campaignId,
+      prospect: { customFields: { firstName: 'Ada' } },
+    });
     expect(sim.truncated).toBe(false);
     expect(sim.paths[0].outcomes.map((o: any) => o.handle)).toEqual(['qualified', 'accepted', 'replied']);
     const outcomeSets = sim.paths.map((p: any) => p.outcomes.map((o: any) => `${o.nodeId}:${o.handle}`).join(','));
@@ -201,7 +240,9 @@ describe('simulate-campaign and summary views', () => {
     const followUp = sim.paths.flatMap((p: any) => p.steps).find((s: any) => s.nodeId === 'follow_up');
     expect(followUp).toMatchObject({ sends: true, rendered: 'Any thoughts, Ada?', unfilledPlaceholders: [] });
     const anonymous = await ok<any>(ws.apiKey, 'simulate-campaign', { campaignId: saved.campaignId });
-    expect(anonymous.paths.flatMap((p: any) => p.steps).find((s: any) => s.nodeId === 'follow_up').unfilledPlaceholders).toEqual(['firstName']);
+    expect(anonymous.paths.flatMap((p: any) => p.steps).find((s: any) => s.nodeId === 'follow_up').unfilledPlaceholders).toEqual([
+      'firstName',
+    ]);
     expect((await fails(ws.apiKey, 'simulate-campaign', { campaignId: randomUUID() })).code).toBe('not_found');
   });
 

@@ -5,15 +5,7 @@ import { applyWorkflowPatch } from '../../domain/workflow-patch';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
 import { findCampaignDefinition, findCampaignState } from './queries';
-import {
-  campaignNotFound,
-  draftAt,
-  invalidArguments,
-  judgeWorkflow,
-  saveDraftGraph,
-  validationContext,
-  type Campaign,
-} from './service';
+import { campaignNotFound, draftAt, invalidArguments, judgeWorkflow, saveDraftGraph, validationContext, type Campaign } from './service';
 
 /**
  * The tools for agents of contract 8.1 over the campaign service: validate (the save's verdict,

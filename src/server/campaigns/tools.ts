@@ -45,8 +45,10 @@ export const campaignTools: ToolDefinition[] = [
     ...wire('list-node-types'),
     title: 'List node types',
     description:
-      'The 40 step types a delivery graph may use, with each type\'s outputs (the sourceHandle names its edges must carry; empty = one unnamed output, or none for end), ' +
-      'whether it sends something, and the JSON Schema of its data (fields, bounds, defaults, required fields). Call it once before building or changing a graph. ' +
+      "The 40 step types a delivery graph may use, with each type's outputs (the sourceHandle names its edges must carry; empty = one unnamed output, or none for end), " +
+      'whether it sends something, and the JSON Schema of its data (fields, bounds, defaults, required fields). Outputs are listed happy outcome first ' +
+      '(qualified, accepted, replied before not_qualified, no_response, no_reply). Message texts go in message_template and may use {{fieldName}} placeholders ' +
+      "filled from the prospect's custom fields. Call it once before building or changing a graph. " +
       `${GRAPH_RULES} Example: a connection_request has outputs ["accepted", "no_response"], so it needs two edges, {sourceHandle: "accepted"} and {sourceHandle: "no_response"}.`,
     readOnly: true,
     run: async () => listNodeTypes(),
@@ -98,7 +100,7 @@ export const campaignTools: ToolDefinition[] = [
     description:
       'Check a graph exactly as update-campaign-workflow would (same rules, same violations) and save nothing. Returns {valid, violations, errors, warnings, hint}: ' +
       'an invalid graph is a normal answer (valid: false), and hint says which violation to fix first and how. Only errors block a save; warnings are advice. ' +
-      'Give campaignId to check against that campaign\'s senders (InMail needs a premium seat). Use it before create-campaign or update-campaign-workflow. ' +
+      "Give campaignId to check against that campaign's senders (InMail needs a premium seat). Use it before create-campaign or update-campaign-workflow. " +
       'Example: {"workflow_definition": {"nodes": [{"id": "start", "type": "start", "position": {"x": 0, "y": 0}, "data": {}}, …], "edges": [{"id": "e1", "source": "start", "target": "invite"}, …]}}.',
     readOnly: true,
     run: (args, { db, caller }) =>
@@ -148,7 +150,7 @@ export const campaignTools: ToolDefinition[] = [
     ...wire('simulate-campaign'),
     title: 'Simulate what prospects receive',
     description:
-      'Walk the saved graph of a campaign the way the studio\'s path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), ' +
+      "Walk the saved graph of a campaign the way the studio's path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), " +
       'each step with its day (from entering the campaign), whether it sends, the rendered message for an optional sample prospect and the placeholders it leaves unfilled. ' +
       'Use it to review a campaign before launch-campaign. Sends nothing. At most 100 paths (truncated: true when there are more). ' +
       'Example: {"campaignId": "3f0c…", "prospect": {"customFields": {"firstName": "Ada", "company": "Acme"}}}.',

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { followUpChain, scoredFollowUpGraph } from '../testing/fixtures';
+import { simulatePaths } from './simulate';
+import { walkPath } from './walk';
+
+describe('simulatePaths (contract 8.1 simulate-campaign)', () => {
+  it('gives one path per outcome combination, each the simulator walk for those outcomes', () => {
+    const graph = scoredFollowUpGraph();
+    const sim = simulatePaths(graph, { customFields: { firstName: 'Ada' } });
+    expect(sim.truncated).toBe(false);
+    const combos = sim.paths.map((p) => p.outcomes.map((o) => `${o.nodeId}=${o.handle}`).join(' '));
+    expect(new Set(combos).size).toBe(sim.paths.length);
+    for (const path of sim.paths) {
+      const outcomes = Object.fromEntries(path.outcomes.map((o) => [o.nodeId, o.handle]));
+      const walk = walkPath(graph, { customFields: { firstName: 'Ada' } }, { outcomes });
+      expect(path.steps.map((s) => [s.nodeId, s.day])).toEqual(walk.steps.map((s) => [s.nodeId, s.dayOffset]));
+      expect(path.endNodeId).toBe(walk.steps.at(-1)!.nodeId);
+      expect(path.totalDays).toBe(walk.totalDays);
+    }
+  });
+
+  it('reports unfilled placeholders per step and caps the number of paths', () => {
+    const sim = simulatePaths(followUpChain(40));
+    expect(sim.paths).toHaveLength(40 - 3 + 2); // each follow-up replied, the last unanswered, or no response
+    const step = sim.paths[0]!.steps.find((s) => s.nodeId === 'follow_up_1')!;
+    expect(step).toMatchObject({ sends: true, rendered: 'Hi {{firstName}}, follow-up 1.', unfilledPlaceholders: ['firstName'] });
+    const capped = simulatePaths(followUpChain(40), undefined, 5);
+    expect(capped).toMatchObject({ truncated: true });
+    expect(capped.paths).toHaveLength(5);
+  });
+});
