@@ -146,7 +146,7 @@ test('step counts on the canvas open the inbox filtered to that step; the thread
 
   await page.goto(`/campaigns/${campaign.campaignId}`);
   await expect(page.locator('.react-flow__node').first()).toBeVisible();
-  const toggle = page.getByRole('button', { name: 'Replies' });
+  const toggle = page.getByRole('button', { name: 'Replies per step', exact: true });
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
   const badge = page.getByTestId('step-stats-connection_request');
   await expect(badge).toHaveAccessibleName(/^2 conversations, 1 replied, 1 needs a reply/);

@@ -54,6 +54,8 @@ export const ConversationRow = memo(function ConversationRow({
       {/* A click selects (Shift: the range from the last click); it never opens the row. */}
       <span
         className="conv-check"
+        // Keeps focus where it was (the list), so Enter, j/k and x keep working after a click here.
+        onMouseDown={(e) => e.preventDefault()}
         onClick={(e) => {
           e.stopPropagation();
           onCheck(index, e.shiftKey);
