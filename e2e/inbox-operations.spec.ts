@@ -55,8 +55,10 @@ test('select with a click and Shift+click, then tag them all from the bulk bar',
 
   await page.goto(`/inbox?search=${r}`);
   await expect(rowNames(page)).toHaveCount(4);
-  await page.getByLabel(`Select conversation with Ann ${r}`).click();
-  await page.getByLabel(`Select conversation with Cat ${r}`).click({ modifiers: ['Shift'] });
+  await row(page, `Ann ${r}`).locator('.conv-check').click();
+  await row(page, `Cat ${r}`)
+    .locator('.conv-check')
+    .click({ modifiers: ['Shift'] });
   const bar = page.getByRole('toolbar', { name: 'Actions on the selected conversations' });
   await expect(bar.getByText('3 selected')).toBeVisible();
   await bar.getByLabel('Tag for the selected conversations').fill(tag);

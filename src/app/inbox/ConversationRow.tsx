@@ -61,14 +61,9 @@ export const ConversationRow = memo(function ConversationRow({
           onCheck(index, e.shiftKey);
         }}
       >
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={checked}
-          readOnly
-          aria-label={`Select conversation with ${c.contact.name}`}
-          onClick={(e) => e.preventDefault()}
-        />
+        {/* Visual only (inert): an option may not contain a control (axe nested-interactive); x and the span do the work. */}
+        <input type="checkbox" tabIndex={-1} checked={checked} readOnly inert aria-hidden="true" />
+        {checked && <span className="visually-hidden">(in the selection)</span>}
       </span>
       <div className="conv-avatar">
         <Avatar name={c.contact.name} url={c.contact.avatarUrl} size={40} />
