@@ -55,8 +55,10 @@ test('select with a click and Shift+click, then tag them all from the bulk bar',
 
   await page.goto(`/inbox?search=${r}`);
   await expect(rowNames(page)).toHaveCount(4);
-  await page.getByLabel(`Select conversation with Ann ${r}`).click();
-  await page.getByLabel(`Select conversation with Cat ${r}`).click({ modifiers: ['Shift'] });
+  await row(page, `Ann ${r}`).locator('.conv-check').click();
+  await row(page, `Cat ${r}`)
+    .locator('.conv-check')
+    .click({ modifiers: ['Shift'] });
   const bar = page.getByRole('toolbar', { name: 'Actions on the selected conversations' });
   await expect(bar.getByText('3 selected')).toBeVisible();
   await bar.getByLabel('Tag for the selected conversations').fill(tag);
@@ -146,7 +148,7 @@ test('step counts on the canvas open the inbox filtered to that step; the thread
 
   await page.goto(`/campaigns/${campaign.campaignId}`);
   await expect(page.locator('.react-flow__node').first()).toBeVisible();
-  const toggle = page.getByRole('button', { name: 'Replies' });
+  const toggle = page.getByRole('button', { name: 'Replies per step', exact: true });
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
   const badge = page.getByTestId('step-stats-connection_request');
   await expect(badge).toHaveAccessibleName(/^2 conversations, 1 replied, 1 needs a reply/);

@@ -56,19 +56,16 @@ export const ConversationRow = memo(function ConversationRow({
       {/* A click selects (Shift: the range from the last click); it never opens the row. */}
       <span
         className="conv-check"
+        // Keeps focus where it was (the list), so Enter, j/k and x keep working after a click here.
+        onMouseDown={(e) => e.preventDefault()}
         onClick={(e) => {
           e.stopPropagation();
           onCheck(index, e.shiftKey);
         }}
       >
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={checked}
-          readOnly
-          aria-label={`Select conversation with ${c.contact.name}`}
-          onClick={(e) => e.preventDefault()}
-        />
+        {/* Visual only (inert): an option may not contain a control (axe nested-interactive); x and the span do the work. */}
+        <input type="checkbox" tabIndex={-1} checked={checked} readOnly inert aria-hidden="true" />
+        {checked && <span className="visually-hidden">(in the selection)</span>}
       </span>
       <div className="conv-avatar">
         <Avatar name={c.contact.name} url={c.contact.avatarUrl} size={40} />

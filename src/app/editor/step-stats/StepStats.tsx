@@ -16,7 +16,7 @@ export function StepStatsToggle() {
       onClick={toggle}
       title="Conversations per sending step"
     >
-      Replies
+      Replies per step
     </button>
   );
 }
