@@ -65,9 +65,9 @@ beforeAll(async () => {
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
   }
-  servers.push(await startServerProcess(env()));
-  if (onPg) servers.push(await startServerProcess(env()));
-}, 180_000);
+  servers.push(await startServerProcess(env(), 240_000));
+  if (onPg) servers.push(await startServerProcess(env(), 240_000));
+}, 500_000);
 
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGKILL');
@@ -151,11 +151,11 @@ describe.sequential('dispatcher with its own processes (contract 8.3)', () => {
     expect((await server.exited).code).toBe(0);
     expect(Date.now() - start).toBeLessThan(2000);
     hanging.state.hang = false;
-    const next = servers[0] && onPg ? servers[0] : await startServerProcess(env());
+    const next = servers[0] && onPg ? servers[0] : await startServerProcess(env(), 240_000);
     if (next !== servers[0]) servers.push(next);
     const d = await eventually(async () => (await deliveriesOf(next, id)).find((x) => x.status === 'delivered'), 20_000);
     const full = await detail(next, id, d.deliveryId);
     expect(full.attempts[0].error).toMatch(/interrupted/);
     expect(full.attempts.at(-1).status).toBe(204);
-  }, 120_000);
+  }, 300_000);
 });
