@@ -143,7 +143,7 @@ export async function recordAttempt(
     if (disable) await disableEndpoint(tx, d.endpointId, disable as 'gone' | 'failing');
     await tx.query(
       `UPDATE webhook_deliveries d SET attempts = $2, last_response_status = $4, last_error = $5, last_attempt_at = $7::timestamptz,
-         locked_until = CASE WHEN $9 AND $3 = 'pending' AND e.status = 'enabled' THEN $8::timestamptz + make_interval(secs => $6 + $10) END,
+         locked_until = CASE WHEN $9 AND $3 = 'pending' AND e.status = 'enabled' THEN $8::timestamptz + make_interval(secs => $6::double precision + $10::double precision) END,
          released_at = NULL,
          status = CASE WHEN $3 = 'delivered' THEN 'delivered' WHEN e.status = 'disabled' AND e.deleted_at IS NULL THEN 'held' ELSE $3 END,
          next_attempt_at = CASE WHEN $3 = 'pending' AND (e.status = 'enabled' OR e.deleted_at IS NOT NULL)

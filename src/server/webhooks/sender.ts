@@ -119,6 +119,8 @@ function post(url: URL, payload: Buffer, headers: Record<string, string>, input:
   const timeout = AbortSignal.timeout(input.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS);
   const signal = input.signal ? AbortSignal.any([timeout, input.signal]) : timeout;
   return new Promise<Answer>((resolve, reject) => {
+    // Once the status line arrived, a timeout while the body trickles ends the read: the status counts.
+    let answered: (() => void) | null = null;
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(
       url,
@@ -146,12 +148,13 @@ function post(url: URL, payload: Buffer, headers: Record<string, string>, input:
             res.destroy();
           }
         });
+        answered = finish;
         res.on('end', finish);
         res.on('close', finish);
         res.on('error', finish);
       },
     );
-    req.on('error', reject);
+    req.on('error', (err) => (answered ? answered() : reject(err)));
     req.end(payload);
   });
 }

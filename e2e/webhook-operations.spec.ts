@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueToken } from './inbox-data';
+import { apiRequest, signIn } from './support/session';
+
+/** Contract 8.3 in the app: on/off with held deliveries, rotate secret, test event, recover with a dry-run count. */
+
+interface Delivery {
+  deliveryId: string;
+  status: string;
+  eventType: string;
+  redeliveryOf: string | null;
+}
+const deliveries = async (page: Page, endpointId: string): Promise<Delivery[]> =>
+  (await apiRequest(page, 'GET', `/api/v1/webhook-endpoints/${endpointId}/deliveries?limit=250`)).body.items;
+
+async function endpointAt(page: Page, path: '/webhook-sink' | '/webhook-sink/fail') {
+  const url = `${new URL(page.url()).origin}${path}?t=${uniqueToken('ops')}`;
+  const created = await apiRequest(page, 'POST', '/api/v1/webhook-endpoints', { url, eventTypes: ['inspiration.saved'] });
+  expect(created.status).toBe(201);
+  return { endpointId: created.body.endpointId as string, url };
+}
+const saveInspiration = (page: Page, text: string) => apiRequest(page, 'POST', '/api/v1/content/inspiration', { text });
+
+test('turning an endpoint off holds its events; turning it on sends them', async ({ page }) => {
+  await signIn(page, '/webhooks');
+  const { endpointId, url } = await endpointAt(page, '/webhook-sink');
+  await page.goto(`/webhooks?endpoint=${endpointId}`);
+  const row = page.getByRole('listitem').filter({ hasText: url });
+  await row.getByRole('button', { name: `Turn off endpoint ${url}` }).click();
+  await expect(row.getByText('Off', { exact: true })).toBeVisible();
+  await expect(row.getByText('turned off by hand')).toBeVisible();
+
+  await saveInspiration(page, 'held while off 1');
+  await saveInspiration(page, 'held while off 2');
+  await page.getByLabel('Status').selectOption('held');
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await expect(page.locator('tbody').getByText('Held')).toHaveCount(2);
+
+  await row.getByRole('button', { name: `Turn on endpoint ${url}` }).click();
+  await expect(row.getByText('On', { exact: true })).toBeVisible();
+  await page.getByLabel('Status').selectOption('');
+  await expect(page.locator('tbody').getByText('Delivered')).toHaveCount(2, { timeout: 20_000 });
+  expect((await deliveries(page, endpointId)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+});
+
+test('rotate the secret: shown once with the grace explained', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, '/webhooks');
+  const { endpointId } = await endpointAt(page, '/webhook-sink');
+  await page.goto(`/webhooks?endpoint=${endpointId}`);
+  await page.getByRole('button', { name: 'Rotate secret' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rotate signing secret' });
+  await expect(dialog).toContainText('During the grace period the old secret signs too');
+  await dialog.getByLabel('Grace period').selectOption('1');
+  await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+  const shown = page.getByRole('dialog', { name: 'New signing secret' });
+  const secret = shown.getByLabel('New signing secret');
+  await expect(secret).toHaveText(/^whsec_/);
+  await expect(shown).toContainText('signed with both secrets');
+  await shown.getByRole('button', { name: 'Copy secret' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await secret.textContent());
+  await shown.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByText(/whsec_/)).toHaveCount(0);
+});
+
+test('send a test event and read its attempts and body in the drawer', async ({ page }) => {
+  await signIn(page, '/webhooks');
+  const { endpointId } = await endpointAt(page, '/webhook-sink');
+  await page.goto(`/webhooks?endpoint=${endpointId}`);
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect(page.getByText('Test event sent.')).toBeVisible();
+  const row = page.locator('tbody tr').filter({ hasText: 'webhook.test' });
+  await expect(row.getByText('Delivered')).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('button', { name: /^Details of the webhook.test delivery/ }).click();
+  const drawer = page.getByRole('dialog', { name: /Delivery/ });
+  await expect(drawer.getByRole('cell', { name: '204' })).toBeVisible();
+  await expect(drawer.getByLabel('Event body')).toContainText(`"endpointId": "${endpointId}"`);
+  await drawer.getByRole('button', { name: 'Close delivery details' }).click();
+  await expect(drawer).toHaveCount(0);
+});
+
+test('recover failed deliveries: the dry-run count first, then they are sent again once', async ({ page }) => {
+  await signIn(page, '/webhooks');
+  const { endpointId } = await endpointAt(page, '/webhook-sink/fail');
+  await saveInspiration(page, 'will fail');
+  await expect.poll(async () => (await deliveries(page, endpointId)).map((d) => d.status), { timeout: 20_000 }).toEqual(['exhausted']);
+  const [original] = await deliveries(page, endpointId);
+  await page.goto(`/webhooks?endpoint=${endpointId}`);
+  await page.getByRole('button', { name: 'Recover failed since…' }).click();
+  await page.getByRole('button', { name: 'Count failed' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 failed delivery will be sent again.' })).toBeVisible();
+  expect(await deliveries(page, endpointId)).toHaveLength(1); // the count queued nothing
+  await page.getByRole('button', { name: 'Send 1 again' }).click();
+  await expect(page.getByText('1 failed delivery is being sent again.')).toBeVisible();
+  await expect.poll(async () => (await deliveries(page, endpointId)).filter((d) => d.redeliveryOf === original.deliveryId).length).toBe(1);
+  const link = page.getByRole('button', { name: `Open the original delivery ${original.deliveryId}` });
+  await expect(link).toHaveAttribute('title', original.deliveryId);
+});
