@@ -139,6 +139,10 @@ describe('graph rules name the step and the output', () => {
     expect(only(v, 'unreachable_node')).toEqual([
       expect.objectContaining({ nodeId: 'visit', message: 'Visit profile “visit” cannot be reached from Start' }),
     ]);
+    const stranger = validateWorkflow(graphWith((g) => g.nodes.push({ id: 'x', type: 'nope', position: { x: 0, y: 0 }, data: {} })));
+    expect(only(stranger, 'unreachable_node')).toEqual([
+      expect.objectContaining({ nodeId: 'x', message: 'Node “x” cannot be reached from Start' }),
+    ]);
     const noStart = validateWorkflow(graphWith((g) => (g.nodes = g.nodes.filter((n: any) => n.id !== 'start'))));
     expect(only(noStart, 'unreachable_node')).toEqual([]);
   });
@@ -289,6 +293,7 @@ describe('the connect-time guard explains each refusal', () => {
   const g = connectionOnlyGraph();
   it.each([
     ['ghost', null, 'end', 'Both ends must be nodes of this workflow'],
+    ['invite', 'accepted', 'ghost', 'Both ends must be nodes of this workflow'],
     ['start', null, 'start', 'A step cannot lead to itself'],
     ['end', null, 'invite', 'End is the last step: nothing leaves it'],
     ['invite', 'accepted', 'start', 'Nothing may lead into Start'],
