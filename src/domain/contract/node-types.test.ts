@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, NODE_TYPES, nodeDataSchema } from '../catalog';
+import { CATALOG, DELAY_TYPES, NODE_TYPES } from '../catalog';
 import { listNodeTypes } from './node-types';
 
 describe('listNodeTypes (contract 8.1)', () => {
@@ -16,7 +16,7 @@ describe('listNodeTypes (contract 8.1)', () => {
   it('publishes the data schema’s bounds, the defaults and the required fields', () => {
     const byType = new Map(listNodeTypes().items.map((i) => [i.type, i.dataSchema as any]));
     expect(byType.get('icp_scoring').properties.icpThreshold).toEqual({ type: 'number', minimum: 0, maximum: 100, default: 70 });
-    expect(byType.get('delay').properties.delay_type.enum).toEqual(nodeDataSchema.shape.delay_type.unwrap().options);
+    expect(byType.get('delay').properties.delay_type.enum).toEqual([...DELAY_TYPES]);
     expect(byType.get('email_campaign_push_2')).toMatchObject({ required: ['credential_id', 'campaign_id'] });
     expect(byType.get('email_campaign_push_2').properties.credential_id).toEqual({ type: 'string', minLength: 1 });
     expect(byType.get('end')).toEqual({ type: 'object', properties: {}, additionalProperties: true });

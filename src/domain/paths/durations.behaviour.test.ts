@@ -60,16 +60,58 @@ describe('durations in words', () => {
 });
 
 describe('ICP score qualification', () => {
-  it.each([
-    ['>=', 70, [69, false], [70, true], [71, true]],
-    ['>', 70, [70, false], [71, true], [69, false]],
-    ['<=', 70, [70, true], [71, false], [69, true]],
-    ['<', 70, [70, false], [69, true], [71, false]],
-    ['==', 70, [70, true], [71, false], [69, false]],
-    ['between', 70, [70, true], [69, false], [71, true]],
-  ] as const)('operator %s, threshold %d', (op, threshold, ...checks) => {
-    for (const [score, qualifies] of checks as readonly (readonly [number, boolean])[])
-      expect(scoreQualifies({ thresholdOperator: op, icpThreshold: threshold }, score)).toBe(qualifies);
+  const table: [operator: string, checks: [score: number, qualifies: boolean][]][] = [
+    [
+      '>=',
+      [
+        [69, false],
+        [70, true],
+        [71, true],
+      ],
+    ],
+    [
+      '>',
+      [
+        [70, false],
+        [71, true],
+        [69, false],
+      ],
+    ],
+    [
+      '<=',
+      [
+        [70, true],
+        [71, false],
+        [69, true],
+      ],
+    ],
+    [
+      '<',
+      [
+        [70, false],
+        [69, true],
+        [71, false],
+      ],
+    ],
+    [
+      '==',
+      [
+        [70, true],
+        [71, false],
+        [69, false],
+      ],
+    ],
+    [
+      'between',
+      [
+        [70, true],
+        [69, false],
+        [71, true],
+      ],
+    ],
+  ];
+  it.each(table)('operator %s, threshold 70', (op, checks) => {
+    for (const [score, qualifies] of checks) expect(scoreQualifies({ thresholdOperator: op, icpThreshold: 70 }, score)).toBe(qualifies);
   });
 
   it('no threshold means everyone with a score of at least 0 qualifies', () => {
