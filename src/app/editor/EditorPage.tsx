@@ -88,6 +88,9 @@ function Banners({ offer, onRestore, onDiscard }: { offer: { savedAt: string } |
   );
 }
 
+/** Phones (the editor opens read-only there). */
+const PHONE_QUERY = '(max-width: 700px)';
+
 /** /campaigns/:id — loads the campaign into the editor store once, then the store owns the graph. */
 export default function EditorPage({ campaignId }: { campaignId: string }) {
   const query = useCampaign(campaignId);
@@ -98,6 +101,11 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     // Open once per campaign: later cache updates (after saves) must not reset the canvas or its history.
     if (!query.data || openedId === campaignId || query.data.campaignId !== campaignId || query.isFetching) return;
     useEditorStore.getState().open(query.data);
+    // Issue 11: on a phone the canvas is for looking (graph, problems, launch review), not for editing.
+    if (window.matchMedia(PHONE_QUERY).matches && !useEditorStore.getState().readOnly)
+      useEditorStore
+        .getState()
+        .setReadOnly('Editing needs a larger screen. Here you can look at the steps, their problems and the launch review.');
     // Opening writes the editor store (outside React); the page then renders the editor once.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpenedId(campaignId);

@@ -16,7 +16,8 @@ async function tidy(g: WorkflowDefinition): Promise<WorkflowDefinition> {
   return { ...g, nodes: g.nodes.map((n) => ({ ...n, position: positions.get(n.id)! })) };
 }
 
-describe('connections never pass behind a step', () => {
+// The first layout loads elkjs (a few seconds on a busy machine).
+describe('connections never pass behind a step', { timeout: 30_000 }, () => {
   it.each(GRAPHS)('%s, at its stored positions', (_, g) => {
     expect(countCrossings(g)).toBe(0);
   });

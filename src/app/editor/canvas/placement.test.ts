@@ -59,3 +59,41 @@ describe('placeClickAdded', () => {
     for (const s of steps) expect(overlaps(placed.position, s.position)).toBe(false);
   });
 });
+
+describe('click-add on the editor store', () => {
+  it('adds the step where placed and connected from the chosen output, in one undo step', async () => {
+    const { useEditorStore } = await import('../store');
+    const { connectionOnlyGraph } = await import('../../../domain/testing/fixtures');
+    const def = connectionOnlyGraph();
+    def.edges = def.edges.filter((e) => e.sourceHandle !== 'accepted');
+    useEditorStore.getState().open({
+      campaignId: 'c1',
+      workspaceId: 'w1',
+      name: 'T',
+      status: 'draft',
+      editingMode: 'easy',
+      senderAccountIds: [],
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      workflow_definition: def,
+    });
+    const s = useEditorStore.getState();
+    const invite = s.nodes.find((n) => n.type === 'connection_request')!;
+    const placed = placeClickAdded({
+      def: s.getDefinition(),
+      steps: s.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position })),
+      type: 'message',
+      anchorId: invite.id,
+      visibleCentre: { x: 0, y: 0 },
+    });
+    expect(placed.link).toEqual({ source: invite.id, sourceHandle: 'accepted' });
+    s.addNode('message', placed.position, placed.link);
+    const after = useEditorStore.getState();
+    expect(after.nodes.at(-1)).toMatchObject({ type: 'message', position: placed.position });
+    expect(after.edges.some((e) => e.source === invite.id && e.sourceHandle === 'accepted' && e.target === after.nodes.at(-1)!.id)).toBe(
+      true,
+    );
+    after.undo();
+    expect(useEditorStore.getState().nodes.some((n) => n.type === 'message')).toBe(false);
+  });
+});
