@@ -76,7 +76,8 @@ export function applyWorkflowPatch(saved: WorkflowDefinition, operations: readon
         break;
       }
       case 'remove_edge': {
-        if (!edges.delete(op.id)) return fail(index, 'id', `No edge has the id “${op.id}” at this point (check the ids with get-campaign).`);
+        if (!edges.delete(op.id))
+          return fail(index, 'id', `No edge has the id “${op.id}” at this point (check the ids with get-campaign).`);
         break;
       }
     }

@@ -105,9 +105,11 @@ export function ConversationThread({
  */
 function useReadOnOpen(c: Conversation, markRead: (v: { id: string; read: boolean }) => void) {
   const unreadRef = useRef(c.unreadCount);
-  unreadRef.current = c.unreadCount;
   const markRef = useRef(markRead);
-  markRef.current = markRead;
+  useEffect(() => {
+    unreadRef.current = c.unreadCount;
+    markRef.current = markRead;
+  });
   useEffect(() => {
     if (unreadRef.current > 0) markRef.current({ id: c.id, read: true });
   }, [c.id]);

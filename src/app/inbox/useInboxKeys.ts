@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { isModKey, isTypingTarget } from '../ui/keyboard';
 
 export interface InboxKeyActions {
@@ -21,7 +21,9 @@ const OWN_ENTER = 'a[href], button, input, select, textarea, summary, [role="but
  */
 export function useInboxKeys(actions: InboxKeyActions): (e: KeyboardEvent) => void {
   const ref = useRef(actions);
-  ref.current = actions;
+  useLayoutEffect(() => {
+    ref.current = actions;
+  });
   return useCallback((e: KeyboardEvent) => {
     if (e.defaultPrevented || isTypingTarget(e.target) || isModKey(e) || e.altKey) return;
     if (document.querySelector('dialog[open]')) return;

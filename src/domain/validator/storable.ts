@@ -10,6 +10,7 @@ import { violation } from './violation';
  * naming its path. A cheap allocation-free scan first; paths are collected only for the item hit.
  */
 
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what cannot be stored (contract 8.4)
 const SUSPECT = /[\u0000\ud800-\udfff]/;
 
 function suspect(value: unknown, depth: number): boolean {

@@ -135,6 +135,7 @@ function post(url: URL, payload: Buffer, headers: Record<string, string>, input:
             excerpt: excerpt
               .toString('utf8')
               .replace(/\uFFFD+$/, '')
+              // eslint-disable-next-line no-control-regex -- a receiver's U+0000 cannot be stored as text
               .replace(/\u0000/g, ''),
             retryAfter: res.headers['retry-after'],
           });

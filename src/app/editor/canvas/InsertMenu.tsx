@@ -13,7 +13,12 @@ function addFor(menu: StepMenuTarget, type: NodeType): void {
   if (menu.kind === 'edge') return s.insertOnEdge(menu.edgeId, type);
   const size = nominalSize(type);
   // The new step's input sits where the connection was dropped (nudged off any step there).
-  const steps = s.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: n.measured as { width: number; height: number } }));
+  const steps = s.nodes.map((n) => ({
+    id: n.id,
+    type: n.type,
+    position: n.position,
+    size: n.measured as { width: number; height: number },
+  }));
   const at = nearestFreeSpot(steps, { x: menu.at.x - size.width / 2, y: menu.at.y }, size);
   const verdict = canLinkNewStep(s.getDefinition(), menu.source, menu.sourceHandle, type);
   s.addNode(type, at, verdict.ok ? { source: menu.source, sourceHandle: menu.sourceHandle } : null);

@@ -33,7 +33,9 @@ export const Palette = memo(function Palette({ onPick }: { onPick: (type: NodeTy
             // Enter adds the first step that matches (as a click on it would).
             if (e.key !== 'Enter' || readOnly) return;
             const first = groups.flatMap((g) => g.items).find((d) => !(nodeRole(d.type) === 'start' && hasStart));
-            if (first) (e.preventDefault(), onPick(first.type));
+            if (!first) return;
+            e.preventDefault();
+            onPick(first.type);
           }}
         />
       </div>

@@ -3,7 +3,6 @@ import {
   NODE_GAP,
   NODE_HEIGHT,
   NODE_WIDTH,
-  nodeDefinition,
   nodeOutputs,
   nodeRole,
   reachableIds,

@@ -136,6 +136,8 @@ function MoreMenu() {
     return () => document.removeEventListener('pointerdown', onDown, true);
   }, [open]);
   return (
+    // Escape anywhere inside the open menu closes it (the keys come from its buttons).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div ref={ref} className="shortcuts-help toolbar-more" onKeyDown={(e) => e.key === 'Escape' && close()}>
       <button
         type="button"
