@@ -12,7 +12,14 @@ beforeEach(() => router.setSearchParams.mockClear());
 describe('filtersFromParams', () => {
   it('reads every filter from the URL', () => {
     const f = filtersFromParams(new URLSearchParams('accounts=a1,a2&channel=messaging_app&search=hello&tag=vip&reply=need_to_reply'));
-    expect(f).toEqual({ accountIds: ['a1', 'a2'], channel: 'messaging_app', search: 'hello', tag: 'vip', reply: 'need_to_reply' });
+    expect(f).toEqual({
+      ...EMPTY_FILTERS,
+      accountIds: ['a1', 'a2'],
+      channel: 'messaging_app',
+      search: 'hello',
+      tag: 'vip',
+      reply: 'need_to_reply',
+    });
   });
 
   it('ignores unknown channels and reply states, and empty account ids', () => {

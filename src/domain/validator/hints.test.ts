@@ -8,7 +8,7 @@ describe('fixFirstHint (contract 8.1 error.hint)', () => {
     const graph = connectionOnlyGraph();
     graph.edges = graph.edges.filter((e) => e.sourceHandle !== 'no_response');
     const hint = fixFirstHint(validateWorkflow(graph))!;
-    expect(hint).toMatch(/^Fix first: Connect the “no_response” output/);
+    expect(hint).toMatch(/^Fix first: Connect the “No response” output/);
     expect(hint).toContain('Add an edge {source: "invite", sourceHandle: "no_response", target: <the next step, or an end node>}.');
   });
 

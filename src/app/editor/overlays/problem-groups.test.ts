@@ -35,7 +35,7 @@ describe('groupProblems', () => {
     expect(invite.items.map((i) => i.violation.message)).toEqual(['an error', 'a warning', 'on an edge']);
     expect(groups[0]!.errors).toBeGreaterThan(0);
     const byEdge = groups.find((g) => g.key === `n:${edge.source}`)!.items.find((i) => i.target.edgeId === edge.id)!;
-    expect(byEdge.where).toContain(`${edge.sourceHandle!.replace(/_/g, ' ')} → `);
+    expect(byEdge.where.toLowerCase()).toContain(`${edge.sourceHandle!.replace(/_/g, ' ')} → `);
     const campaign = groups.find((g) => g.key === 'campaign')!;
     expect(campaign.title).toBe('Whole campaign');
     expect(campaign.items.map((i) => i.violation.message)).toEqual(['gone step', 'campaign-wide']);
