@@ -80,9 +80,19 @@ export function toToolError(err: unknown): CallToolResult {
   return textResult({ error: { code, message: detail, ...extras, hint: hintFor(code, extras) } }, true);
 }
 
-/** Contract 8.4: a string the database cannot store (U+0000, a lone surrogate) anywhere in the arguments is invalid_arguments, named by its path. */
+/** Argument keys whose content is a graph: the shared validator judges it (an invalid_field the editor can pin on a step). */
+const GRAPH_ARGUMENTS = new Set(['workflow_definition', 'operations']);
+
+/**
+ * Contract 8.4: a string the database cannot store (U+0000, a lone surrogate) anywhere in the arguments is
+ * invalid_arguments, named by its path — except inside a graph, where it is an invalid_field violation (contract 3).
+ */
 function refuseUnstorableArguments(rawArguments: unknown): void {
-  const errors = unstorableTextPaths(rawArguments);
+  const outsideGraphs =
+    rawArguments && typeof rawArguments === 'object' && !Array.isArray(rawArguments)
+      ? Object.fromEntries(Object.entries(rawArguments).map(([k, v]) => [k, GRAPH_ARGUMENTS.has(k) ? null : v]))
+      : rawArguments;
+  const errors = unstorableTextPaths(outsideGraphs);
   if (errors.length > 0)
     throw new ApiError(
       400,
