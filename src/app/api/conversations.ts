@@ -171,8 +171,12 @@ export function useStepStats(campaignId: string | null, enabled = true) {
 }
 
 /** Puts an updated conversation into every cached copy (no flicker), then marks lists stale. */
-function patchCaches(qc: QueryClient, updated: Conversation, refetchLists: (query: Record<string, unknown> | undefined) => boolean) {
-  qc.setQueriesData<Conversation>({ queryKey: ['conversation'] }, (c) => (c?.id === updated.id ? updated : c));
+async function patchCaches(qc: QueryClient, updated: Conversation, refetchLists: (query: Record<string, unknown> | undefined) => boolean) {
+  // A read of this conversation still in flight (opening a thread reads it while marking it read) may
+  // answer with the state from before this change: drop it and keep the server's answer to the change.
+  const isThis = (q: { queryKey: readonly unknown[] }) => q.queryKey[2] === updated.id;
+  await qc.cancelQueries({ queryKey: ['conversation'], predicate: isThis });
+  for (const q of qc.getQueryCache().findAll({ queryKey: ['conversation'], predicate: isThis })) qc.setQueryData(q.queryKey, updated);
   qc.setQueriesData<InfiniteData<Page<Conversation>>>(
     { queryKey: ['conversations'] },
     (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === updated.id ? updated : c)) })) },
@@ -198,9 +202,9 @@ export function useSetTags() {
           })
         ).data,
       ),
-    onSuccess: (updated) => {
-      patchCaches(qc, updated, (q) => Boolean(q?.tagFilter));
+    onSuccess: async (updated) => {
       void qc.invalidateQueries({ queryKey: ['conversation-tags'] });
+      await patchCaches(qc, updated, (q) => Boolean(q?.tagFilter));
     },
   });
 }
@@ -219,10 +223,10 @@ export function useSetRead() {
           })
         ).data,
       ),
-    onSuccess: (updated) => {
-      // An unread-filtered list keeps the row until the next refetch (it would vanish under the cursor).
-      patchCaches(qc, updated, () => false);
+    onSuccess: async (updated) => {
       void qc.invalidateQueries({ queryKey: ['accounts'] });
+      // An unread-filtered list keeps the row until the next refetch (it would vanish under the cursor).
+      await patchCaches(qc, updated, () => false);
     },
   });
 }
