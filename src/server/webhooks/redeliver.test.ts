@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace } from '../admin/ops';
-import { loadConfig, type Config } from '../config';
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import type { Db } from '../db/types';
+import { describe, expect, it } from 'vitest';
+import { embeddedWebhooks } from '../testing/embedded-webhooks';
 import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
-import { createEndpoint } from './queries';
 import { redeliver } from './redeliver';
 
 /**
@@ -15,27 +10,14 @@ import { redeliver } from './redeliver';
  * one delivery, only delivered/exhausted deliveries qualify, a failed attempt frees the key.
  */
 describe('redeliver', () => {
-  let db: Db;
-  let config: Config;
-  let workspaceId: string;
-  let endpointId: string;
-
-  beforeAll(async () => {
-    db = await openPglite(undefined);
-    await migrate(db);
-    config = { ...loadConfig({}), webhookRetentionDays: 30, webhookAllowPrivate: false };
-    workspaceId = (await createWorkspace(db, 'redeliver')).workspaceId;
-    // 192.0.2.x (TEST-NET) is refused by the guard, so nothing leaves this process
-    endpointId = (await createEndpoint(db, workspaceId, 'http://192.0.2.1/hook', [])).endpointId;
-  }, 60_000);
-  afterAll(() => db?.close());
+  const env = embeddedWebhooks('redeliver');
 
   let n = 0;
   /** A fresh event's delivery, set to `status`. */
   const deliveryWith = async (status: string) => {
-    const eventId = await db.transaction((tx) => emitEvent(tx, workspaceId, 'inspiration.saved', { n: ++n }));
-    const { id } = (await db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = $1', [eventId])).rows[0]!;
-    await db.query('UPDATE webhook_deliveries SET status = $2 WHERE id = $1', [id, status]);
+    const eventId = await env.db.transaction((tx) => emitEvent(tx, env.workspaceId, 'inspiration.saved', { n: ++n }));
+    const { id } = (await env.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = $1', [eventId])).rows[0]!;
+    await env.db.query('UPDATE webhook_deliveries SET status = $2 WHERE id = $1', [id, status]);
     return { id, eventId };
   };
   const failure = (p: Promise<unknown>) =>
@@ -51,28 +33,33 @@ describe('redeliver', () => {
 
   it('a delivered delivery is sent again as a new delivery of the same event', async () => {
     const original = await deliveryWith('delivered');
-    const first = await redeliver(db, config, workspaceId, endpointId, original.id, 'key-new');
+    const first = await redeliver(env.db, env.config, env.workspaceId, env.endpointId, original.id, 'key-new');
     expect(first).toMatchObject({ status: 202, replayed: false });
-    expect(first.body).toMatchObject({ redeliveryOf: original.id, eventId: original.eventId, endpointId, eventType: 'inspiration.saved' });
+    expect(first.body).toMatchObject({
+      redeliveryOf: original.id,
+      eventId: original.eventId,
+      endpointId: env.endpointId,
+      eventType: 'inspiration.saved',
+    });
     expect(first.body.deliveryId).not.toBe(original.id);
     expect(first.body).not.toHaveProperty('retained');
   });
 
   it('the same key again replays the same answer, in the same key order, and sends nothing more', async () => {
     const original = await deliveryWith('exhausted');
-    const first = await redeliver(db, config, workspaceId, endpointId, original.id, 'key-replay');
-    const again = await redeliver(db, config, workspaceId, endpointId, original.id, 'key-replay');
+    const first = await redeliver(env.db, env.config, env.workspaceId, env.endpointId, original.id, 'key-replay');
+    const again = await redeliver(env.db, env.config, env.workspaceId, env.endpointId, original.id, 'key-replay');
     expect(again).toEqual({ status: 200, body: first.body, replayed: true });
     expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
-    const copies = await db.query('SELECT id FROM webhook_deliveries WHERE redelivery_of = $1', [original.id]);
+    const copies = await env.db.query('SELECT id FROM webhook_deliveries WHERE redelivery_of = $1', [original.id]);
     expect(copies.rows).toHaveLength(1);
   });
 
   it('a key already used for another delivery is 422 idempotency_key_reused', async () => {
     const a = await deliveryWith('delivered');
     const b = await deliveryWith('delivered');
-    await redeliver(db, config, workspaceId, endpointId, a.id, 'key-bound');
-    expect(await failure(redeliver(db, config, workspaceId, endpointId, b.id, 'key-bound'))).toMatchObject({
+    await redeliver(env.db, env.config, env.workspaceId, env.endpointId, a.id, 'key-bound');
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, b.id, 'key-bound'))).toMatchObject({
       status: 422,
       code: 'idempotency_key_reused',
     });
@@ -80,50 +67,56 @@ describe('redeliver', () => {
 
   it('a pending delivery is not redeliverable, says why, and frees its key', async () => {
     const pending = await deliveryWith('pending');
-    const err = await failure(redeliver(db, config, workspaceId, endpointId, pending.id, 'key-pending'));
+    const err = await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, pending.id, 'key-pending'));
     expect(err).toMatchObject({ status: 409, code: 'delivery_not_redeliverable', extras: { status: 'pending' } });
     expect(err.detail).toContain('this one is pending');
-    const keys = await db.query('SELECT 1 FROM webhook_idempotency_keys WHERE workspace_id = $1 AND key = $2', [
-      workspaceId,
+    const keys = await env.db.query('SELECT 1 FROM webhook_idempotency_keys WHERE workspace_id = $1 AND key = $2', [
+      env.workspaceId,
       'key-pending',
     ]);
     expect(keys.rows).toHaveLength(0);
     // once it is delivered, the same key works
-    await db.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE id = $1`, [pending.id]);
-    expect((await redeliver(db, config, workspaceId, endpointId, pending.id, 'key-pending')).status).toBe(202);
+    await env.db.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE id = $1`, [pending.id]);
+    expect((await redeliver(env.db, env.config, env.workspaceId, env.endpointId, pending.id, 'key-pending')).status).toBe(202);
   });
 
   it('an old delivery is refused naming the retention period', async () => {
     const old = await deliveryWith('delivered');
-    await db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
-    const err = await failure(redeliver(db, config, workspaceId, endpointId, old.id, 'key-old'));
+    await env.db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    const err = await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, old.id, 'key-old'));
     expect(err).toMatchObject({ status: 409, code: 'delivery_not_redeliverable' });
     expect(err.detail).toContain('30-day retention');
   });
 
   it('a key still in progress is 409 idempotency_in_progress; a claim abandoned over two minutes ago is taken over', async () => {
     const d = await deliveryWith('delivered');
-    await db.query(
+    await env.db.query(
       `INSERT INTO webhook_idempotency_keys (workspace_id, key, delivery_id, state) VALUES ($1, 'key-busy', $2, 'in_progress')`,
-      [workspaceId, d.id],
+      [env.workspaceId, d.id],
     );
-    expect(await failure(redeliver(db, config, workspaceId, endpointId, d.id, 'key-busy'))).toMatchObject({
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
       status: 409,
       code: 'idempotency_in_progress',
     });
-    await db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '100 seconds' WHERE key = 'key-busy'`);
-    expect(await failure(redeliver(db, config, workspaceId, endpointId, d.id, 'key-busy'))).toMatchObject({
+    await env.db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '100 seconds' WHERE key = 'key-busy'`);
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
       code: 'idempotency_in_progress',
     });
-    await db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '121 seconds' WHERE key = 'key-busy'`);
-    expect(await redeliver(db, config, workspaceId, endpointId, d.id, 'key-busy')).toMatchObject({ status: 202, replayed: false });
+    await env.db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '121 seconds' WHERE key = 'key-busy'`);
+    expect(await redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy')).toMatchObject({
+      status: 202,
+      replayed: false,
+    });
   });
 
   it('unknown endpoint or delivery is 404 not_found', async () => {
     const d = await deliveryWith('delivered');
     const ghost = '00000000-0000-4000-8000-000000000000';
-    expect(await failure(redeliver(db, config, workspaceId, ghost, d.id, 'key-404a'))).toMatchObject({ status: 404, code: 'not_found' });
-    expect(await failure(redeliver(db, config, workspaceId, endpointId, ghost, 'key-404b'))).toMatchObject({
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, ghost, d.id, 'key-404a'))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, ghost, 'key-404b'))).toMatchObject({
       status: 404,
       code: 'not_found',
     });
