@@ -5,6 +5,8 @@ export interface TestEnvironment {
   baseUrl: string;
   fixturesUrl: string;
   databaseKind: 'pglite' | 'pg';
+  /** On PostgreSQL: the suite's database, for tests that start a second server process on it. */
+  databaseUrl?: string;
 }
 
 export interface TestWorkspace {
