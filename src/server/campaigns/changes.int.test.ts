@@ -181,3 +181,34 @@ describe.runIf(Boolean(testEnv().databaseUrl))('two server processes on one Post
     }
   }, 180_000);
 });
+
+describe('shutdown with open streams', () => {
+  it('SIGTERM ends every open stream and the process exits at once', async () => {
+    const key = `changes-shutdown-key-${'z'.repeat(24)}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-changes-'));
+    const server = await startServerProcess(childEnv(dataDir, { DEMO_API_KEY: key }), 120_000);
+    try {
+      const list = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list-campaigns', arguments: {} } }),
+      });
+      const [campaign] = ((await list.json()) as { result: { structuredContent: { items: { campaignId: string }[] } } }).result
+        .structuredContent.items;
+      const res = await fetch(`${server.url}/api/v1/campaigns/${campaign.campaignId}/changes`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      const reader = res.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain(': listening');
+      const start = Date.now();
+      server.child.kill('SIGTERM');
+      // The stream ends (done) instead of hanging until the 10 s grace period cuts it.
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+      expect((await server.exited).code).toBe(0);
+      expect(Date.now() - start).toBeLessThan(5000);
+    } finally {
+      server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
