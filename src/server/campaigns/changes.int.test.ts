@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, newWorkspace, testEnv } from '../testing/fixtures';
 import { childEnv, startServerProcess } from '../testing/processes';
-import { openChanges, toolWithHeaders, type ChangeStream } from './changes-testing';
+import { openChanges, toolWithHeaders, type ChangeStream } from './testing';
 import { createDraft, ok } from './test-helpers';
 
 /**

@@ -16,12 +16,13 @@ const encoder = new TextEncoder();
 export async function eventStream({ subscribe, keepAliveMs, stopping }: EventStreamOptions): Promise<Response> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let ended = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
   let unsubscribe = () => undefined as void;
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
+  keepAlive.unref?.();
   const end = () => {
     if (ended) return;
     ended = true;
-    clearInterval(timer);
+    clearInterval(keepAlive);
     stopping.removeEventListener('abort', end);
     unsubscribe();
     try {
@@ -44,10 +45,13 @@ export async function eventStream({ subscribe, keepAliveMs, stopping }: EventStr
     },
     cancel: end, // the client disconnected
   });
-  unsubscribe = await subscribe((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  try {
+    unsubscribe = await subscribe((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  } catch (err) {
+    clearInterval(keepAlive);
+    throw err;
+  }
   write(': listening\n\n');
-  timer = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
-  timer.unref?.();
   stopping.addEventListener('abort', end, { once: true });
   if (stopping.aborted) end();
   return new Response(body, {
