@@ -3,10 +3,12 @@ import { mergeServerVersion } from '../save/merge-flow';
 import { ago, whoSaved } from './describe-change';
 import { dismissLiveNotice, useLiveNotice, type LiveNotice } from './live-changes';
 
-const AFTERWORD: Record<LiveNotice['kind'], string> = {
-  reloaded: 'The canvas shows it now.',
-  'needs-merge': 'Your unsaved edits are still here.',
-  launched: 'It is live now, so the canvas is read-only.',
+const afterword = (notice: LiveNotice): string => {
+  if (notice.kind === 'reloaded') return 'The canvas shows it now.';
+  if (notice.kind === 'needs-merge') return 'Your unsaved edits are still here.';
+  return notice.hadEdits
+    ? 'It is live now, so the canvas is read-only; your unsaved edits are kept in this browser.'
+    : 'It is live now, so the canvas is read-only.';
 };
 
 /** Re-renders every second while shown, so "2 s ago" ticks. */
@@ -31,13 +33,13 @@ export function LiveChangeBanner() {
     <div className={`live-banner live-${notice.kind}`} role="region" aria-label="Change saved elsewhere">
       {/* Announced once; the ticking age beside it is not a live region. */}
       <span className="visually-hidden" role="status">
-        {`${what} ${who}. ${notice.summary} ${AFTERWORD[notice.kind]}`}
+        {`${what} ${who}. ${notice.summary} ${afterword(notice)}`}
       </span>
       <p aria-hidden="true">
         <strong>
           {what} {ago(notice.at, now)} {who}.
         </strong>{' '}
-        {notice.summary} <span className="muted">{AFTERWORD[notice.kind]}</span>
+        {notice.summary} <span className="muted">{afterword(notice)}</span>
       </p>
       {notice.kind === 'needs-merge' && (
         <button

@@ -20,6 +20,8 @@ export interface LiveNotice {
   at: number;
   summary: string;
   server: Campaign;
+  /** There were unsaved edits when it arrived (they stay on the canvas). */
+  hadEdits: boolean;
 }
 
 export const useLiveNotice = create<{ notice: LiveNotice | null }>(() => ({ notice: null }));
@@ -57,7 +59,14 @@ async function applyRemoteChange(campaignId: string, change: Change): Promise<vo
     if (meta) editorStore.setState({ campaign: { ...meta, status: server.status } });
   }
   useLiveNotice.setState({
-    notice: { kind: launched ? 'launched' : dirty ? 'needs-merge' : 'reloaded', via: change.via, at: Date.now(), summary, server },
+    notice: {
+      kind: launched ? 'launched' : dirty ? 'needs-merge' : 'reloaded',
+      via: change.via,
+      at: Date.now(),
+      summary,
+      server,
+      hadEdits: dirty,
+    },
   });
 }
 
