@@ -50,7 +50,7 @@ test('an agent’s save shows the banner within 2 s and the canvas takes the new
   await agentSaves(page, campaign);
   await expect(banner(page)).toBeVisible({ timeout: 2000 });
   await expect(banner(page)).toContainText(/Saved elsewhere \d+ s ago by an agent\./);
-  await expect(banner(page)).toContainText('1 step changed (Connection request), 1 added (Delay)');
+  await expect(banner(page)).toContainText('1 step added (Delay); 2 connections changed.');
   await expect(banner(page)).toContainText('The canvas shows it now.');
   await expect(canvasNode(page, 'agent_wait')).toBeVisible();
   // In place: same viewport, same selection, nothing unsaved, no merge to offer.
