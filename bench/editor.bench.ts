@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page, type Request } from '@playwright/test';
 import { followUpChain } from '../src/domain/testing/fixtures';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
@@ -154,6 +154,23 @@ async function formEditToOverlay(
   }))(${args})`);
 }
 
+/**
+ * Like waitForLoadState('networkidle') — no request in flight for 500 ms — except that the editor's
+ * live-changes stream (contract 8.5) stays open by design and does not count.
+ */
+async function gotoAndSettle(page: Page, url: string): Promise<void> {
+  const pending = new Set<Request>();
+  page.on('request', (r) => {
+    if (!r.url().includes('/changes')) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  await page.goto(url);
+  for (let idleSince = Date.now(); Date.now() - idleSince < 500; await page.waitForTimeout(50)) {
+    if (pending.size > 0) idleSince = Date.now();
+  }
+}
+
 /** gzip bytes of every JS/CSS file the given route of the built app loads (cold). */
 async function loadedAssets(browser: Browser, baseUrl: string, path: string): Promise<{ js: number; css: number; files: string[] }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -164,8 +181,7 @@ async function loadedAssets(browser: Browser, baseUrl: string, path: string): Pr
     if (/\.(js|css)$/.test(p)) files.add(p);
   });
   await page.goto(`${baseUrl}/#apiKey=${encodeURIComponent(API_KEY)}`);
-  await page.goto(`${baseUrl}${path}`);
-  await page.waitForLoadState('networkidle');
+  await gotoAndSettle(page, `${baseUrl}${path}`);
   await context.close();
   let js = 0;
   let css = 0;

@@ -16,6 +16,8 @@ test('a save from a second browser makes mine stale: the conflict dialog shows t
 }) => {
   const campaign = await createCampaign(page, uniqueName('Conflict'));
   await openEditor(page, campaign.campaignId);
+  // My edit comes first: with unsaved edits, the other save is not taken in live (contract 8.5), it conflicts.
+  await setWait(page, '4');
 
   const other = await browser.newContext();
   const page2 = await other.newPage();
@@ -24,7 +26,6 @@ test('a save from a second browser makes mine stale: the conflict dialog shows t
   await save(page2);
   await other.close();
 
-  await setWait(page, '4');
   // Insert a withdrawal on the no-response connection with its + button.
   await selectEdge(page, 'e_connection_request_no_response');
   await page.getByRole('button', { name: 'Insert a step on this connection' }).click();
@@ -51,7 +52,8 @@ test('a save from a second browser makes mine stale: the conflict dialog shows t
 test('on a conflict, loading the saved version replaces my canvas with the server graph', async ({ page }) => {
   const campaign = await createCampaign(page, uniqueName('Conflict load'));
   await openEditor(page, campaign.campaignId);
-  // Someone (an API client) saves meanwhile.
+  await setWait(page, '2');
+  // Someone (an API client) saves meanwhile, while I have unsaved edits.
   const def = structuredClone(campaign.workflow_definition);
   def.nodes.find((n: { id: string }) => n.id === 'connection_request').data.wait_for_response_days = 21;
   await tool(page, 'update-campaign-workflow', {
@@ -60,7 +62,6 @@ test('on a conflict, loading the saved version replaces my canvas with the serve
     workflow_definition: def,
   });
 
-  await setWait(page, '2');
   await page.keyboard.press('Control+s');
   const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
   await expect(dialog.locator('.diff-changed').first()).toContainText('connection_request');
@@ -85,13 +86,14 @@ test('an active campaign opens read-only with a banner saying why', async ({ pag
   await page.screenshot({ path: test.info().outputPath('editor-read-only.png') });
 });
 
-test('a campaign launched while I edit: saving switches the editor to read-only', async ({ page }) => {
+test('a campaign launched while I edit: the editor switches to read-only at once, my edits kept', async ({ page }) => {
   const campaign = await createCampaign(page, uniqueName('Launched meanwhile'));
   await openEditor(page, campaign.campaignId);
   await setWait(page, '3');
   await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
-  await saveButton(page).click();
+  // Contract 8.5: the launch arrives live; no save attempt is needed to find out.
   await expect(page.getByText(/this campaign is active/i).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Change saved elsewhere' })).toContainText('your unsaved edits are kept in this browser');
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
 });

@@ -16,6 +16,8 @@ import { inspirationRoutes } from './inspiration/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { webhookSinkRoutes } from './webhooks/sink';
 import { openApiRoutes } from './openapi/routes';
+import { campaignRoutes } from './campaigns/routes';
+import { refuseBadClientId } from './http/change-origin';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const APP_DIR = 'dist/app';
@@ -23,6 +25,7 @@ const APP_DIR = 'dist/app';
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
 const MODULES: RouteModule[] = [
   workspaceRoutes,
+  campaignRoutes,
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,
@@ -44,7 +47,12 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
 
   app.use('*', securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
-  const api = [originGuard(ctx.config.allowedOrigins), tooLarge, requireCaller(ctx.db, ctx.config.authFailuresPerMinute)];
+  const api = [
+    originGuard(ctx.config.allowedOrigins),
+    tooLarge,
+    requireCaller(ctx.db, ctx.config.authFailuresPerMinute),
+    refuseBadClientId(),
+  ];
   app.use('/api/*', ...api, refuseUnstorableUrl());
   app.use('/mcp', ...api);
   for (const module of MODULES) app.route('/', module(ctx));

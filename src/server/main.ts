@@ -27,7 +27,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const seeded = await seedDemoIfEmpty(db, config);
-    const app = createApp({ db, config });
+    const stopping = new AbortController();
+    const app = createApp({ db, config, stopping: stopping.signal });
     const server: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
     });
@@ -43,6 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       demoApiKey: seeded?.apiKey ?? null,
       close: () =>
         (closing ??= (async () => {
+          stopping.abort(); // event streams end now, so the HTTP stop does not wait for them
           // Together: a worker's stop (webhook attempts aborted, contract 8.3) never waits behind slow HTTP requests.
           await Promise.all([stopHttp(), ...workers.map((w) => w.stop())]);
           await db.close();

@@ -83,6 +83,11 @@ export function rememberCampaign(client: QueryClient, campaign: Campaign): void 
   void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
 }
 
+/** The record last read or saved by this tab (the graph an edit started from), if still cached. */
+export function rememberedCampaign(client: QueryClient, campaignId: string): Campaign | undefined {
+  return client.getQueryData<Campaign>(campaignKeys.one(useSession.getState().workspaceId, campaignId));
+}
+
 export type CreateCampaignInput = Omit<CampaignToolArguments<'create-campaign'>, 'workspaceId'>;
 
 /** create-campaign (a draft in easy mode). */

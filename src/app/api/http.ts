@@ -1,4 +1,14 @@
+import { CLIENT_ID_HEADER, CLIENT_KIND_HEADER } from '../../domain/contract/changes';
 import { useSession } from '../session';
+
+/**
+ * This tab's client id (contract 8.5), made once per page load: every request carries it, so the live
+ * changes stream can tell this tab's own saves from everyone else's. Not a secret, not stored.
+ */
+export const TAB_CLIENT_ID = `tab-${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/** Headers that say "the web app, this tab" (the server's `via: "app"` and `clientId`). */
+export const APP_CLIENT_HEADERS: Readonly<Record<string, string>> = { [CLIENT_KIND_HEADER]: 'app', [CLIENT_ID_HEADER]: TAB_CLIENT_ID };
 
 export interface FieldError {
   path: string;
@@ -45,6 +55,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       method: options.method ?? 'GET',
       headers: {
         Accept: 'application/json',
+        ...APP_CLIENT_HEADERS,
         ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...options.headers,

@@ -7,6 +7,8 @@ import { StepFinder } from './canvas/StepFinder';
 import { revealNode, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
 import { useMessageTargetBridge, useSenderContext } from './editor-effects';
 import { Inspector } from './inspector/Inspector';
+import { LiveChangeBanner } from './live/LiveChangeBanner';
+import { useLiveChanges } from './live/useLiveChanges';
 import { useEditorShortcuts } from './keyboard/useEditorShortcuts';
 import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
@@ -54,6 +56,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useSenderContext();
   useMessageTargetBridge();
   useKeepSelectionInView();
+  useLiveChanges(campaignId);
 
   // Click in the palette (or Enter in its search): below the selected step, wired to the output a
   // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
@@ -84,6 +87,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
           {/* The step form floats over the canvas's right edge (Dify/n8n): the canvas keeps its width. */}
           <div className="canvas-stage">
             <Canvas />
+            <LiveChangeBanner />
             <SidePanel />
           </div>
           <ProblemsPanel />

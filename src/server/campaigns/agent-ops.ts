@@ -4,6 +4,7 @@ import type { WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
+import type { ChangeOrigin } from '../http/change-origin';
 import { findCampaignDefinition, findCampaignState } from './queries';
 import { campaignNotFound, draftAt, invalidArguments, judgeWorkflow, saveDraftGraph, validationContext, type Campaign } from './service';
 
@@ -38,6 +39,7 @@ export async function patchCampaignWorkflow(
   db: Db,
   workspace: WorkspaceRef,
   input: { campaignId: string; expectedUpdatedAtMs: number; operations: PatchOperation[] },
+  origin: ChangeOrigin,
 ): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs, undefined, true);
   const saved = JSON.parse(state.workflow_definition!) as WorkflowDefinition;
@@ -48,11 +50,17 @@ export async function patchCampaignWorkflow(
       [patched.error],
       'Call get-campaign to see the node and edge ids of the saved graph, correct that operation (operations apply in order) and send the whole batch again.',
     );
-  return saveDraftGraph(db, workspace, state, {
-    campaignId: input.campaignId,
-    expectedUpdatedAtMs: input.expectedUpdatedAtMs,
-    workflowDefinition: patched.definition,
-  });
+  return saveDraftGraph(
+    db,
+    workspace,
+    state,
+    {
+      campaignId: input.campaignId,
+      expectedUpdatedAtMs: input.expectedUpdatedAtMs,
+      workflowDefinition: patched.definition,
+    },
+    origin,
+  );
 }
 
 /** simulate-campaign: every combination of branch outcomes over the saved graph, for one (optional) prospect. */

@@ -16,6 +16,8 @@ import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
 import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/pagination';
 import type { WorkspaceRef } from '../http/auth';
+import { WITHOUT_REQUEST, type ChangeOrigin } from '../http/change-origin';
+import { notifyCampaignChanged } from './changes';
 import {
   activateDraft,
   findCampaign,
@@ -207,9 +209,10 @@ export async function updateCampaignWorkflow(
   db: Db,
   workspace: WorkspaceRef,
   input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: object },
+  origin: ChangeOrigin = WITHOUT_REQUEST,
 ): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
-  return saveDraftGraph(db, workspace, state, input);
+  return saveDraftGraph(db, workspace, state, input, origin);
 }
 
 /**
@@ -221,16 +224,18 @@ export async function saveDraftGraph(
   workspace: WorkspaceRef,
   state: CampaignState,
   input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: unknown },
+  origin: ChangeOrigin,
 ): Promise<Campaign> {
   assertValid(judgeWorkflow(input.workflowDefinition, validationContext(state)));
-  return persistDraftGraph(db, workspace, { ...input, definition: input.workflowDefinition as WorkflowDefinition });
+  return persistDraftGraph(db, workspace, { ...input, definition: input.workflowDefinition as WorkflowDefinition }, origin);
 }
 
-/** Writes a judged graph: one conditional write (still a draft at that updated_at), its version row and its event. */
+/** Writes a judged graph: one conditional write (still a draft at that updated_at), its version row, its event and its live change (8.5). */
 async function persistDraftGraph(
   db: Db,
   workspace: WorkspaceRef,
   input: { campaignId: string; expectedUpdatedAtMs: number; definition: WorkflowDefinition },
+  origin: ChangeOrigin,
 ): Promise<Campaign> {
   const { definition } = input;
   const saved = await db.transaction(async (tx) => {
@@ -253,6 +258,7 @@ async function persistDraftGraph(
       ...counts(definition),
       version,
     });
+    await notifyCampaignChanged(tx, row, origin);
     return row;
   });
   if (!saved) return explainMiss(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
@@ -267,6 +273,7 @@ export async function launchCampaign(
   db: Db,
   workspace: WorkspaceRef,
   input: { campaignId: string; inspectedUpdatedAtMs: number },
+  origin: ChangeOrigin = WITHOUT_REQUEST,
 ): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
@@ -284,6 +291,7 @@ export async function launchCampaign(
       updated_at: iso(row.updated_at),
       senderAccountIds: row.sender_account_ids,
     });
+    await notifyCampaignChanged(tx, row, origin);
     return row;
   });
   if (!launched) return explainMiss(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);

@@ -119,12 +119,13 @@ export const campaignTools: ToolDefinition[] = [
       'The campaign stays a draft in advanced editing mode; the previous graph is kept as a version. Saving starts nothing and sends nothing — launching is launch-campaign. ' +
       'Example: {"campaignId": "3f0c…", "expectedUpdatedAt": "2026-11-21T10:15:30.123Z", "workflow_definition": {"nodes": […], "edges": […]}}.',
     readOnly: false,
-    run: (args, { db, caller }) =>
-      updateCampaignWorkflow(db, resolveWorkspace(caller, args.workspaceId), {
-        campaignId: args.campaignId,
-        expectedUpdatedAtMs: instant(args.expectedUpdatedAt),
-        workflowDefinition: args.workflow_definition,
-      }),
+    run: (args, { db, caller, origin }) =>
+      updateCampaignWorkflow(
+        db,
+        resolveWorkspace(caller, args.workspaceId),
+        { campaignId: args.campaignId, expectedUpdatedAtMs: instant(args.expectedUpdatedAt), workflowDefinition: args.workflow_definition },
+        origin,
+      ),
   }),
   defineTool({
     ...wire('patch-campaign-workflow'),
@@ -139,12 +140,13 @@ export const campaignTools: ToolDefinition[] = [
       '{"op": "add_edge", "edge": {"source": "thanks", "sourceHandle": "no_reply", "target": "follow_up"}}, {"op": "add_edge", "edge": {"source": "follow_up", "sourceHandle": "replied", "target": "end"}}, ' +
       '{"op": "add_edge", "edge": {"source": "follow_up", "sourceHandle": "no_reply", "target": "end"}}]}.',
     readOnly: false,
-    run: (args, { db, caller }) =>
-      patchCampaignWorkflow(db, resolveWorkspace(caller, args.workspaceId), {
-        campaignId: args.campaignId,
-        expectedUpdatedAtMs: instant(args.expectedUpdatedAt),
-        operations: args.operations,
-      }),
+    run: (args, { db, caller, origin }) =>
+      patchCampaignWorkflow(
+        db,
+        resolveWorkspace(caller, args.workspaceId),
+        { campaignId: args.campaignId, expectedUpdatedAtMs: instant(args.expectedUpdatedAt), operations: args.operations },
+        origin,
+      ),
   }),
   defineTool({
     ...wire('simulate-campaign'),
@@ -167,11 +169,13 @@ export const campaignTools: ToolDefinition[] = [
       'a saved graph with errors gives invalid_workflow; a campaign that is not a draft gives campaign_not_draft. ' +
       'Example: {"campaignId": "3f0c…", "inspectedUpdatedAt": "2026-11-21T10:15:30.123Z", "confirm": true}.',
     readOnly: false,
-    run: (args, { db, caller }) =>
-      launchCampaign(db, resolveWorkspace(caller, args.workspaceId), {
-        campaignId: args.campaignId,
-        inspectedUpdatedAtMs: instant(args.inspectedUpdatedAt),
-      }),
+    run: (args, { db, caller, origin }) =>
+      launchCampaign(
+        db,
+        resolveWorkspace(caller, args.workspaceId),
+        { campaignId: args.campaignId, inspectedUpdatedAtMs: instant(args.inspectedUpdatedAt) },
+        origin,
+      ),
   }),
   defineTool({
     ...wire('list-campaign-versions'),

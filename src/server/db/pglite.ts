@@ -17,6 +17,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     kind: 'pglite',
     query: root.query,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process: PGlite delivers its own NOTIFYs (on commit, as PostgreSQL does).
+    listen: async (channel, onNotify) => {
+      const stop = await pg.listen(channel, onNotify);
+      return async () => {
+        if (!pg.closed) await stop();
+      };
+    },
     close: () => pg.close(),
   };
 }

@@ -36,6 +36,7 @@ function withinTransaction(kind: Db['kind'], tx: Queryable): Db {
     kind,
     query: (sql, params) => tx.query(sql, params),
     transaction: (fn) => fn(tx),
+    listen: () => Promise.reject(new Error('The demo seed cannot LISTEN inside its transaction.')),
     close: async () => undefined,
   };
 }

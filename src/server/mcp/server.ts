@@ -16,6 +16,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RouteModule } from '../http/route-module';
 import type { AppEnv } from '../http/auth';
+import { changeOrigin } from '../http/change-origin';
 import { unstorableTextPaths } from '../../domain/contract/bounds';
 import { ApiError } from '../http/errors';
 import { hintFor } from './hints';
@@ -203,7 +204,12 @@ export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {
   return (ctx) => {
     const app = new Hono<AppEnv>();
     app.post('/mcp', async (c) => {
-      const server = createMcpServer(tools, listed, { ...ctx, caller: c.get('caller') });
+      const server = createMcpServer(tools, listed, {
+        db: ctx.db,
+        config: ctx.config,
+        caller: c.get('caller'),
+        origin: changeOrigin(c, 'mcp'),
+      });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

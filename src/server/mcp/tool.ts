@@ -2,13 +2,15 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import type { Caller } from '../http/auth';
+import type { ChangeOrigin } from '../http/change-origin';
 import { ApiError, type FieldError } from '../http/errors';
 
-/** What a tool's handler receives: the database, the configuration and the authenticated caller. */
+/** What a tool's handler receives: the database, the configuration, the authenticated caller and who its changes come from. */
 export interface ToolContext {
   db: Db;
   config: Config;
   caller: Caller;
+  origin: ChangeOrigin;
 }
 
 /**

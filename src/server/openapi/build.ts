@@ -61,7 +61,7 @@ function operation(route: RouteDoc): Json {
       ...(r.headers
         ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, v]) => [h, { schema: { type: 'string', const: v } }])) }
         : {}),
-      ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}),
+      ...(r.schema ? { content: { [r.mediaType ?? 'application/json']: { schema: jsonSchema(r.schema, 'output') } } } : {}),
     };
   }
   for (const status of route.public ? route.errors : [401, ...route.errors]) {
@@ -98,7 +98,7 @@ export function buildOpenApi(routes: RouteDoc[], serverUrl?: string): Json {
       title: 'Campaign Studio API',
       version: '1.0.0',
       description:
-        'REST face of Campaign Studio: conversations, content inspirations and webhooks. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here.',
+        'REST face of Campaign Studio: conversations, content inspirations, webhooks and the live changes of a campaign. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearerAuth: [] }],

@@ -16,7 +16,7 @@ describe('OpenAPI document (contract 7)', () => {
   const doc = buildOpenApi(REST_ROUTES) as any;
 
   it('documents exactly the REST routes the app serves', () => {
-    const served = createApp({ db: unusedDb, config: loadConfig({}) })
+    const served = createApp({ db: unusedDb, config: loadConfig({}), stopping: new AbortController().signal })
       .routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
       .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));

@@ -16,7 +16,8 @@ export interface RouteDoc {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success responses by status; a null schema means no body. */
-  responses: Record<number, { description: string; schema: z.ZodType | null; headers?: Record<string, string> }>;
+  /** `mediaType` defaults to application/json; for text/event-stream the schema is each event's `data`. */
+  responses: Record<number, { description: string; schema: z.ZodType | null; headers?: Record<string, string>; mediaType?: string }>;
   /** Problem codes this route can answer besides 401 (contract 3). */
   errors: number[];
   /** Routes outside /api (the demo webhook sink) need no key. */

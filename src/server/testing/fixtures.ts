@@ -5,6 +5,8 @@ export interface TestEnvironment {
   baseUrl: string;
   fixturesUrl: string;
   databaseKind: 'pglite' | 'pg';
+  /** On PostgreSQL: the suite's database, for tests that start a second server process on it. */
+  databaseUrl?: string;
 }
 
 export interface TestWorkspace {
@@ -59,6 +61,11 @@ export async function api<T = any>(
     },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  // An event stream (contract 8.5) stays open: its status and headers are the answer; it is not read to an end that never comes.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, headers: res.headers, body: null as T };
+  }
   const text = await res.text();
   let parsed: unknown = text;
   try {

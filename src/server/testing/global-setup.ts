@@ -79,6 +79,7 @@ export default async function setup(project: TestProject) {
     baseUrl: server.url,
     fixturesUrl: `http://127.0.0.1:${(fixtures.address() as { port: number }).port}`,
     databaseKind: server.db.kind,
+    ...(databaseUrl ? { databaseUrl } : {}),
   };
   project.provide('testEnvironment', env);
 

@@ -1,0 +1,78 @@
+import { toIsoMillis } from '../../domain';
+import { campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
+import type { Db, Queryable } from '../db/types';
+import type { ChangeOrigin } from '../http/change-origin';
+
+/**
+ * Contract 8.5 live changes. A save or launch calls `notifyCampaignChanged` inside its transaction:
+ * PostgreSQL (and PGlite) deliver the NOTIFY only when that transaction commits, to every process
+ * listening on the database. Each process listens once (`campaignChangeFeed`) and fans the change
+ * out to its open streams of that campaign.
+ */
+
+const CHANNEL = 'campaign_changes';
+
+interface ChangedRow {
+  id: string;
+  workspace_id: string;
+  status: CampaignChanged['status'];
+  updated_at: Date | string;
+}
+
+/** In the save/launch transaction: announce the new state of `row` (sent on commit, dropped on rollback). */
+export async function notifyCampaignChanged(tx: Queryable, row: ChangedRow, origin: ChangeOrigin): Promise<void> {
+  const change: CampaignChanged & { workspaceId: string } = {
+    workspaceId: row.workspace_id,
+    campaignId: row.id,
+    updated_at: toIsoMillis(new Date(row.updated_at).getTime()),
+    status: row.status,
+    via: origin.via,
+    ...(origin.clientId ? { clientId: origin.clientId } : {}),
+  };
+  await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]);
+}
+
+const notified = campaignChangedSchema.extend({ workspaceId: campaignChangedSchema.shape.campaignId });
+
+export interface CampaignChangeFeed {
+  /** Calls `onChange` for every change of that campaign from now on; resolves once listening. The result unsubscribes. */
+  subscribe(workspaceId: string, campaignId: string, onChange: (change: CampaignChanged) => void): Promise<() => void>;
+}
+
+/** One LISTEN per process (opened by the first subscriber, closed with the database), one subscriber set per campaign. */
+export function campaignChangeFeed(db: Db): CampaignChangeFeed {
+  const subscribers = new Map<string, Set<(change: CampaignChanged) => void>>();
+  let listening: Promise<unknown> | undefined;
+  const deliver = (payload: string) => {
+    let parsed;
+    try {
+      parsed = notified.safeParse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    const { workspaceId, ...change } = parsed.data;
+    for (const onChange of subscribers.get(`${workspaceId}/${change.campaignId}`) ?? []) onChange(change);
+  };
+  return {
+    async subscribe(workspaceId, campaignId, onChange) {
+      const key = `${workspaceId}/${campaignId}`;
+      const set = subscribers.get(key) ?? new Set();
+      subscribers.set(key, set.add(onChange));
+      const unsubscribe = () => {
+        set.delete(onChange);
+        if (set.size === 0 && subscribers.get(key) === set) subscribers.delete(key);
+      };
+      try {
+        await (listening ??= db.listen(CHANNEL, deliver).catch((err: unknown) => {
+          listening = undefined; // the next subscriber tries again
+          throw err;
+        }));
+      } catch (err) {
+        unsubscribe();
+        throw err;
+      }
+      return unsubscribe;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { CAMPAIGN_CHANGED_EVENT, CHANGES_KEEPALIVE_SECONDS } from '../../domain/contract/changes';
+import { workspaceQuery } from '../../domain/contract/conversations';
+import { resolveWorkspace, type AppEnv } from '../http/auth';
+import { parseOrThrow } from '../http/errors';
+import { eventStream } from '../http/event-stream';
+import { queryOf } from '../http/input';
+import { pathUuid } from '../http/pagination';
+import type { RouteModule } from '../http/route-module';
+import { campaignChangeFeed } from './changes';
+import { findCampaignState } from './queries';
+import { campaignNotFound } from './service';
+
+/** The campaigns' REST face: the live-changes stream (contract 8.5). The campaign operations themselves are MCP tools. */
+export const campaignRoutes: RouteModule = ({ db, stopping }) => {
+  const app = new Hono<AppEnv>();
+  const feed = campaignChangeFeed(db);
+
+  app.get('/api/v1/campaigns/:campaignId/changes', async (c) => {
+    const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    if (!(await findCampaignState(db, workspace.id, campaignId))) throw campaignNotFound();
+    return eventStream({
+      subscribe: (send) => feed.subscribe(workspace.id, campaignId, (change) => send(CAMPAIGN_CHANGED_EVENT, change)),
+      keepAliveMs: CHANGES_KEEPALIVE_SECONDS * 1000,
+      stopping,
+    });
+  });
+
+  return app;
+};
