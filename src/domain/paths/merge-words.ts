@@ -55,7 +55,11 @@ export function mergeStepNames(result: Pick<MergeResult, 'base' | 'theirs' | 'mi
   const seen = new Set<string>();
   const nodes: Array<{ id: string; type: string | undefined }> = [];
   for (const def of [result.mine, result.theirs, result.base])
-    for (const n of def?.nodes ?? []) if (!seen.has(n.id)) (seen.add(n.id), nodes.push({ id: n.id, type: n.type }));
+    for (const n of def?.nodes ?? []) {
+      if (seen.has(n.id)) continue;
+      seen.add(n.id);
+      nodes.push({ id: n.id, type: n.type });
+    }
   return stepNames(nodes);
 }
 

@@ -145,10 +145,16 @@ function run(sides: Sides, choices: MergeChoices, conflicts: MergeConflict[] | n
       if (t && m) out = mergeNode(id, b, t, m, changedT.get(id), changedM.get(id), choose);
       else if (m) {
         const cm = changedM.get(id);
-        if (cm && !onlyMoved(cm) && step('deleted_by_them') === 'mine') ((out = m), revived.set(id, 'theirs'));
+        if (cm && !onlyMoved(cm) && step('deleted_by_them') === 'mine') {
+          out = m;
+          revived.set(id, 'theirs');
+        }
       } else if (t) {
         const ct = changedT.get(id);
-        if (ct && !onlyMoved(ct) && step('deleted_by_me') === 'theirs') ((out = t), revived.set(id, 'mine'));
+        if (ct && !onlyMoved(ct) && step('deleted_by_me') === 'theirs') {
+          out = t;
+          revived.set(id, 'mine');
+        }
       }
     } else if (t && m) {
       const c = compareNodes(t, m);
@@ -252,7 +258,11 @@ function mergeEdges(sides: Sides, choose: Choose, revived: ReadonlyMap<string, M
   const merged = edges.filter((e) => !outputs.has(outputKey(e)));
   const ids = new Set(merged.map((e) => e.id));
   for (const output of outputs.values())
-    for (const e of choose(output) === 'theirs' ? output.theirs : output.mine) if (!ids.has(e.id)) (merged.push(e), ids.add(e.id));
+    for (const e of choose(output) === 'theirs' ? output.theirs : output.mine) {
+      if (ids.has(e.id)) continue;
+      merged.push(e);
+      ids.add(e.id);
+    }
   return merged;
 }
 

@@ -64,9 +64,15 @@ export function mergeWithServer(server: Campaign, options: { saving?: boolean } 
 async function mergeNow(server: Campaign, saving: boolean): Promise<Outcome> {
   const start = editorStore.getState();
   if (start.campaign?.campaignId !== server.campaignId) return 'none';
-  if (server.status !== 'draft') return (markNotDraft(server.status), 'none');
+  if (server.status !== 'draft') {
+    markNotDraft(server.status);
+    return 'none';
+  }
   if (start.baseUpdatedAt && Date.parse(start.baseUpdatedAt) >= Date.parse(server.updated_at)) return 'none'; // already based on it
-  if (!start.dirty) return (loadServerVersion(server, { quiet: true }), 'none');
+  if (!start.dirty) {
+    loadServerVersion(server, { quiet: true });
+    return 'none';
+  }
   const base = await baseGraph(server.campaignId);
   const s = editorStore.getState();
   if (s.campaign?.campaignId !== server.campaignId) return 'none';
