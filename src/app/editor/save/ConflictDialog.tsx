@@ -140,6 +140,7 @@ function MergeDialog({ session }: { session: MergeSession }) {
             ]
               .filter(Boolean)
               .join(' and ')}${open > 0 ? ' (unanswered questions count as yours)' : ''}.`}
+        {open > 0 && ` Choose a side for ${plural(open, 'more question')} to save.`}
         {saveBlocked && open === 0 && ' Put the merge on the canvas to fix it, then save.'}
       </p>
       {discarding && (
