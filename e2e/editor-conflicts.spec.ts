@@ -14,6 +14,7 @@ test('a save from a second browser makes mine stale: the merge dialog asks about
   page,
   browser,
 }) => {
+  test.setTimeout(120_000); // two browsers and two saves: slow on a shared machine
   const campaign = await createCampaign(page, uniqueName('Conflict'));
   await openEditor(page, campaign.campaignId);
 

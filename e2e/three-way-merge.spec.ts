@@ -30,7 +30,7 @@ test('two tabs: edits of different steps merge without a question; the same fiel
   await save(page);
   await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '5');
   await save(tabB);
-  await expect(tabB.getByText('Someone saved meanwhile: merged their changes with yours')).toBeVisible();
+  await expect(tabB.getByText('Unsaved changes')).toHaveCount(0);
   await expect(tabB.getByRole('dialog')).toHaveCount(0);
   expect(await stored(page, campaign.campaignId, 'score')).toMatchObject({ icpThreshold: 80 });
   expect(await stored(page, campaign.campaignId, 'thanks')).toMatchObject({ reply_wait_days: 5 });
