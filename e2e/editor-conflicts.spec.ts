@@ -10,10 +10,11 @@ async function setWait(page: import('@playwright/test').Page, days: string) {
     .fill(days);
 }
 
-test('a save from a second browser makes mine stale: the conflict dialog shows the differences; keep mine saves on top', async ({
+test('a save from a second browser makes mine stale: the merge dialog asks about the field we both changed; keep mine saves both', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(120_000); // two browsers and two saves: slow on a shared machine
   const campaign = await createCampaign(page, uniqueName('Conflict'));
   await openEditor(page, campaign.campaignId);
   // My edit comes first: with unsaved edits, the other save is not taken in live (contract 8.5), it conflicts.
@@ -34,14 +35,13 @@ test('a save from a second browser makes mine stale: the conflict dialog shows t
   await saveButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Only in yours (1)').first()).toBeVisible();
-  await expect(dialog.locator('.diff-added').first()).toContainText('cancel_invitation_1');
-  await expect(dialog.locator('.diff-changed').first()).toContainText('connection_request');
+  const row = dialog.getByRole('listitem').filter({ hasText: 'Connection request · Wait for acceptance' });
+  await expect(row.locator('.merge-values')).toHaveText(/Before\s*14 days\s*→\s*Theirs\s*9 days\s*\/\s*Yours\s*4 days/);
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('editor-conflict.png') });
 
-  await dialog.getByRole('button', { name: 'Keep mine and save…' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('will replace the one saved');
-  await dialog.getByRole('button', { name: 'Yes, replace the saved version' }).click();
+  await dialog.getByRole('button', { name: 'Keep all mine' }).click();
+  await dialog.getByRole('button', { name: 'Save merged' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Saved. The campaign stays a draft')).toBeVisible();
   const stored = await getCampaign(page, campaign.campaignId);
@@ -64,8 +64,9 @@ test('on a conflict, loading the saved version replaces my canvas with the serve
 
   await page.keyboard.press('Control+s');
   const dialog = page.getByRole('dialog', { name: 'Someone else saved this campaign' });
-  await expect(dialog.locator('.diff-changed').first()).toContainText('connection_request');
-  await dialog.getByRole('button', { name: 'Load the saved version' }).click();
+  await expect(dialog.getByRole('listitem')).toContainText('Connection request · Wait for acceptance');
+  await dialog.getByRole('button', { name: 'Discard mine and load theirs' }).click();
+  await dialog.getByRole('button', { name: 'Yes, discard my changes' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(canvasNode(page, 'connection_request')).toContainText('wait 21 days');
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);

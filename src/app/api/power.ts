@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../session';
 import { fetchCampaign } from './campaigns';
+import type { CampaignVersion } from '../../domain/contract/campaigns';
 import { callTool } from './mcp';
 
-/** Server data for the editor's power features: launch review, saved-graph history. */
+/** Server data for the editor's power features (launch review, saved-graph history) and the merge's base. */
 
 export type { CampaignVersion, CampaignVersionInfo } from '../../domain/contract/campaigns';
 
@@ -50,4 +51,16 @@ export function useSavedCampaignForReview(campaignId: string, enabled: boolean) 
     retry: false,
     queryFn: () => fetchCampaign(campaignId),
   });
+}
+
+/**
+ * The saved graph a campaign had at `updatedAt` (each save's version is stamped with the
+ * updated_at it got), from the version history; null when no version has that stamp. The merge of
+ * a stale edit reads its base with it when the editor does not hold it (a draft restored after a reload).
+ */
+export async function fetchVersionSavedAt(campaignId: string, updatedAt: string): Promise<CampaignVersion | null> {
+  const at = Date.parse(updatedAt);
+  const { items } = await callTool('list-campaign-versions', { campaignId });
+  const match = items.find((v) => Date.parse(v.savedAt) === at);
+  return match ? callTool('get-campaign-version', { campaignId, version: match.version }) : null;
 }

@@ -34,6 +34,8 @@ export interface FieldDefinition {
   /** Spec 4.1 rule 9: a non-blank string is needed (credential_id, campaign_id). */
   readonly required?: boolean;
   readonly options?: readonly string[];
+  /** How an option reads to users when it is not a word ("≥" for ">="); absent: the option itself. */
+  readonly optionLabels?: Readonly<Record<string, string>>;
   readonly min?: number;
   readonly max?: number;
   /** Strictly greater than `min` (spec 2.5 "greater than 0"). */
@@ -75,7 +77,13 @@ const TABLE = {
   send_empty_request: { label: 'Send without a note', kind: 'boolean', spec: true },
   only_open_profiles: { label: 'Only open profiles (free InMail)', kind: 'boolean', spec: true },
   icpThreshold: { label: 'Threshold', kind: 'number', min: 0, max: 100, spec: true },
-  thresholdOperator: { label: 'Operator', kind: 'select', options: THRESHOLD_OPERATORS, spec: true },
+  thresholdOperator: {
+    label: 'Operator',
+    kind: 'select',
+    options: THRESHOLD_OPERATORS,
+    optionLabels: { '>=': '≥', '>': '>', '<=': '≤', '<': '<', '==': '=' },
+    spec: true,
+  },
   wait_for_response_days: {
     label: 'Wait for acceptance',
     kind: 'number',

@@ -1,8 +1,9 @@
 import { branch, define, excerpt, messageSummary, num, plural, REPLY_HANDLES, str } from './define';
+import { FIELDS } from './fields';
 import { HANDLE } from './handles';
 import type { NodeTypeDefinition } from './types';
 
-const OPERATOR_SIGNS: Record<string, string> = { '>=': '≥', '>': '>', '<=': '≤', '<': '<', '==': '=' };
+const OPERATOR_SIGNS: Readonly<Record<string, string>> = FIELDS.thresholdOperator!.optionLabels!;
 
 /** Scoring, LinkedIn actions and messaging: the nodes the routing table of spec 3.3 is about. */
 export const outreachEntries: NodeTypeDefinition[] = [

@@ -1,5 +1,6 @@
 import { branchOutputs, HANDLE, nodeDefinition } from '../catalog';
 import { num, plural } from '../catalog/define';
+import { FIELDS } from '../catalog/fields';
 import type { GraphNode } from '../validator';
 
 /**
@@ -69,7 +70,7 @@ export function stepSummary(node: Pick<GraphNode, 'type' | 'data'>): string {
 export const isSendType = (type: string | undefined): boolean => nodeDefinition(type)?.sends === true;
 
 const NEGATED: Readonly<Record<string, string>> = { '>=': '<', '>': '≤', '<=': '>', '<': '≥', '==': '≠' };
-const SIGN: Readonly<Record<string, string>> = { '>=': '≥', '>': '>', '<=': '≤', '<': '<', '==': '=' };
+const SIGN: Readonly<Record<string, string>> = FIELDS.thresholdOperator!.optionLabels!;
 const operatorOf = (data: Record<string, unknown>): string =>
   typeof data.thresholdOperator === 'string' && Object.hasOwn(SIGN, data.thresholdOperator) ? data.thresholdOperator : '>=';
 

@@ -2,8 +2,9 @@ import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow
 
 /**
  * Graph diff by id: which nodes and edges were added, removed or changed between two
- * definitions, and what changed on each. Used by the version history ("what differs from the
- * canvas") and reusable for a stale-edit conflict ("what changed on the server").
+ * definitions, and what changed on each. The one diff of the app: the version history ("what
+ * differs from the canvas"), draft recovery ("does the draft differ?") and the three-way merge of
+ * a stale edit (`merge.ts`: what each side changed since the base) all read it.
  */
 
 export type NodeChange = 'type' | 'position' | 'data' | 'extra';
@@ -16,6 +17,8 @@ export interface ChangedNode {
   changes: NodeChange[];
   /** Data keys whose values differ (added, removed or changed), sorted. */
   dataKeys: string[];
+  /** Extra properties (beyond id/type/position/data) whose values differ, sorted. */
+  extraKeys: string[];
 }
 
 export interface ChangedEdge {
@@ -55,28 +58,34 @@ const NODE_KEYS = new Set(['id', 'type', 'position', 'data']);
 const EDGE_KEYS = new Set(['id', 'source', 'target', 'sourceHandle']);
 
 /** Properties beyond the spec's own (spec 2.3/2.4 allow extras and we keep them verbatim). */
+export function nodeExtras(node: WorkflowNode): Record<string, unknown> {
+  return extras(node, NODE_KEYS);
+}
 function extras(value: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([k]) => !known.has(k)));
 }
 
-function changedDataKeys(before: unknown, after: unknown): string[] {
+function changedKeys(before: unknown, after: unknown): string[] {
   const a = (typeof before === 'object' && before !== null ? before : {}) as Record<string, unknown>;
   const b = (typeof after === 'object' && after !== null ? after : {}) as Record<string, unknown>;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].filter((k) => !jsonEqual(a[k], b[k])).sort();
 }
 
-function compareNodes(before: WorkflowNode, after: WorkflowNode): ChangedNode | undefined {
+/** What differs between two versions of one node; undefined when nothing does. */
+export function compareNodes(before: WorkflowNode, after: WorkflowNode): ChangedNode | undefined {
   const changes: NodeChange[] = [];
   if (before.type !== after.type) changes.push('type');
   if (!jsonEqual(before.position, after.position)) changes.push('position');
-  const dataKeys = changedDataKeys(before.data, after.data);
+  const dataKeys = changedKeys(before.data, after.data);
   if (dataKeys.length > 0) changes.push('data');
-  if (!jsonEqual(extras(before, NODE_KEYS), extras(after, NODE_KEYS))) changes.push('extra');
-  return changes.length > 0 ? { id: after.id, before, after, changes, dataKeys } : undefined;
+  const extraKeys = changedKeys(nodeExtras(before), nodeExtras(after));
+  if (extraKeys.length > 0) changes.push('extra');
+  return changes.length > 0 ? { id: after.id, before, after, changes, dataKeys, extraKeys } : undefined;
 }
 
-function compareEdges(before: WorkflowEdge, after: WorkflowEdge): ChangedEdge | undefined {
+/** What differs between two versions of one edge; undefined when nothing does. */
+export function compareEdges(before: WorkflowEdge, after: WorkflowEdge): ChangedEdge | undefined {
   const changes: EdgeChange[] = [];
   if (before.source !== after.source) changes.push('source');
   if (before.target !== after.target) changes.push('target');

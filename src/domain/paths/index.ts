@@ -9,3 +9,5 @@ export { delayDays, formatDays, handleLabel, scoreQualifies, waitDays } from './
 export * from './transfer';
 export { graphBuilder } from './graph-builder';
 export * from './route';
+export * from './merge';
+export * from './merge-words';

@@ -70,8 +70,9 @@ export function useDraftOffer(campaignId: string) {
     if (!offer) return;
     const s = editorStore.getState();
     s.loadDefinition(offer.definition, { label: 'Restore unsaved changes', markDirty: true });
-    // Based on what it was based on: a save in between is then caught as a conflict.
-    if (offer.baseUpdatedAt) s.setBase(offer.baseUpdatedAt);
+    // Based on what it was based on: a save in between is then caught as a conflict and merged; the
+    // base graph is the loaded one when nobody saved in between, else read from the version history.
+    if (offer.baseUpdatedAt && offer.baseUpdatedAt !== s.baseUpdatedAt) s.setBase(offer.baseUpdatedAt, null);
     setOffer(null);
   };
   const discard = () => {

@@ -10,6 +10,7 @@
  *   State
  *     campaign: CampaignMeta | null      the campaign record without its graph (name, status, senders, …)
  *     baseUpdatedAt: string | null       the server `updated_at` this edit is based on (sent as expectedUpdatedAt)
+ *     baseDefinition                     the saved graph of that `updated_at` (the three-way merge's base); null when unknown
  *     dirty: boolean                     the canvas differs from the last saved/loaded graph
  *     readOnly: boolean, readOnlyReason  true for non-draft campaigns (reason in users' words)
  *     revision: number                   changes with every graph change (use as a memo key)
@@ -50,6 +51,8 @@ export interface LoadOptions {
 export interface EditorState extends CanvasGraph {
   campaign: CampaignMeta | null;
   baseUpdatedAt: string | null;
+  /** The saved graph `baseUpdatedAt` stands for: the base of a three-way merge (null when unknown, e.g. a restored draft). */
+  baseDefinition: WorkflowDefinition | null;
   revision: number;
   savedRevision: number;
   dirty: boolean;
@@ -69,8 +72,9 @@ export interface EditorState extends CanvasGraph {
   open(campaign: CampaignMeta & { workflow_definition: WorkflowDefinition }): void;
   close(): void;
   setContext(context: ValidationContext | undefined): void;
-  markSaved(campaign: CampaignMeta, revision: number): void;
-  setBase(updatedAt: string): void;
+  /** `definition`: the graph the server now holds (omitted: the saved graph did not change). */
+  markSaved(campaign: CampaignMeta, revision: number, definition?: WorkflowDefinition): void;
+  setBase(updatedAt: string, definition: WorkflowDefinition | null): void;
   setReadOnly(reason: string | null): void;
   setServerViolations(violations: Violation[]): void;
   onNodesChange(changes: NodeChange<FlowNode>[]): void;
@@ -161,6 +165,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     edgeExtras: {},
     campaign: null,
     baseUpdatedAt: null,
+    baseDefinition: null,
     revision: 0,
     savedRevision: 0,
     dirty: false,
@@ -186,6 +191,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         dirty: false,
         campaign: meta,
         baseUpdatedAt: meta.updated_at,
+        baseDefinition: workflow_definition,
         readOnly: readOnlyReason !== null,
         readOnlyReason,
         history: history.EMPTY_HISTORY,
@@ -197,6 +203,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     close: () =>
       set({
         campaign: null,
+        baseDefinition: null,
         nodes: [],
         edges: [],
         nodeExtras: {},
@@ -211,11 +218,17 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const s = get();
       set({ context, validation: computeValidation(definitionOf(s), context, s.validation) });
     },
-    markSaved: (campaign, revision) => {
+    markSaved: (campaign, revision, definition) => {
       const s = get();
-      set({ campaign, baseUpdatedAt: campaign.updated_at, savedRevision: revision, dirty: s.revision !== revision });
+      set({
+        campaign,
+        baseUpdatedAt: campaign.updated_at,
+        ...(definition ? { baseDefinition: definition } : {}),
+        savedRevision: revision,
+        dirty: s.revision !== revision,
+      });
     },
-    setBase: (updatedAt) => set({ baseUpdatedAt: updatedAt }),
+    setBase: (updatedAt, definition) => set({ baseUpdatedAt: updatedAt, baseDefinition: definition }),
     setReadOnly: (reason) => set({ readOnly: reason !== null, readOnlyReason: reason }),
     setServerViolations: (violations) => {
       const s = get();

@@ -1,0 +1,99 @@
+import { scoredFollowUpGraph } from '../src/domain/testing/fixtures';
+import { expect, test, type Page } from './support/test';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName } from './support/editor';
+import { tool } from './support/session';
+
+/** Sets a number field of a step in its inspector form. */
+async function setField(page: Page, nodeId: string, step: string, field: string, value: string) {
+  await canvasNode(page, nodeId).click();
+  await page.getByRole('region', { name: step, exact: true }).getByLabel(field).fill(value);
+}
+
+const stored = async (page: Page, campaignId: string, nodeId: string) =>
+  (await getCampaign(page, campaignId)).workflow_definition.nodes.find((n: { id: string }) => n.id === nodeId).data;
+
+test('two tabs: edits of different steps merge without a question; the same field asks with before → theirs / mine', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000); // two tabs, five saves: slow on a shared machine
+  const graph = scoredFollowUpGraph();
+  graph.nodes.find((n) => n.id === 'score')!.data.icpThreshold = 75;
+  const campaign = await createCampaign(page, uniqueName('Merge'), graph);
+  const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const tabB = await other.newPage();
+  await openEditor(page, campaign.campaignId);
+  await openEditor(tabB, campaign.campaignId);
+
+  // A changes the score threshold and saves; B changes another step and saves: merged, no question.
+  await setField(page, 'score', 'ICP scoring', 'Threshold', '80');
+  await save(page);
+  await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '5');
+  await save(tabB);
+  await expect(tabB.getByText('Unsaved changes')).toHaveCount(0);
+  await expect(tabB.getByRole('dialog')).toHaveCount(0);
+  expect(await stored(page, campaign.campaignId, 'score')).toMatchObject({ icpThreshold: 80 });
+  expect(await stored(page, campaign.campaignId, 'thanks')).toMatchObject({ reply_wait_days: 5 });
+
+  // A starts again from the saved campaign, changes both fields and saves; B changes the same two.
+  await page.reload();
+  await expect(canvasNode(page, 'thanks')).toContainText('wait 5 days');
+  await setField(page, 'score', 'ICP scoring', 'Threshold', '85');
+  await setField(page, 'thanks', 'Message', 'Wait for a reply', '7');
+  await save(page);
+  await setField(tabB, 'score', 'ICP scoring', 'Threshold', '90');
+  await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '2');
+  await saveButton(tabB).click();
+
+  const dialog = tabB.getByRole('dialog', { name: 'Someone else saved this campaign' });
+  await expect(dialog).toBeVisible();
+  const threshold = dialog.getByRole('listitem').filter({ hasText: 'ICP scoring · Threshold' });
+  const wait = dialog.getByRole('listitem').filter({ hasText: 'Message · Wait for a reply' });
+  await expect(threshold).toContainText('Was: Score ≥ 80');
+  await expect(threshold.locator('.merge-values')).toHaveText(/Before\s*80\s*→\s*Theirs\s*85\s*\/\s*Yours\s*90/);
+  await expect(wait.locator('.merge-values')).toHaveText(/Before\s*5 days\s*→\s*Theirs\s*7 days\s*\/\s*Yours\s*2 days/);
+  const text = (await dialog.textContent()) ?? '';
+  for (const raw of ['icpThreshold', 'reply_wait_days', 'data.', campaign.campaignId]) expect(text).not.toContain(raw);
+  await expect(dialog.getByRole('button', { name: 'Save merged' })).toBeDisabled();
+
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    await tabB.setViewportSize(size);
+    await tabB.screenshot({ path: test.info().outputPath(`merge-dialog-${size.width}x${size.height}.png`) });
+  }
+
+  await threshold.getByLabel('Keep theirs').check();
+  await wait.getByLabel('Keep mine').check();
+  await expect(dialog.getByTestId('merge-check')).toHaveText('The merged campaign has no problems.');
+  await dialog.getByRole('button', { name: 'Save merged' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(tabB.getByText('Saved. The campaign stays a draft')).toBeVisible();
+  expect(await stored(page, campaign.campaignId, 'score')).toMatchObject({ icpThreshold: 85 });
+  expect(await stored(page, campaign.campaignId, 'thanks')).toMatchObject({ reply_wait_days: 2 });
+  await other.close();
+});
+
+test('a draft restored after a reload merges against the version it started from (read from the history)', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Merge draft'), scoredFollowUpGraph());
+  await openEditor(page, campaign.campaignId);
+  await setField(page, 'thanks', 'Message', 'Wait for a reply', '6');
+  await expect(canvasNode(page, 'thanks')).toContainText('wait 6 days');
+  await page.waitForTimeout(500); // the draft is written shortly after the change
+  // Meanwhile an agent changes another step over MCP.
+  const def = structuredClone(campaign.workflow_definition);
+  def.nodes.find((n: { id: string }) => n.id === 'score').data.icpThreshold = 60;
+  await tool(page, 'update-campaign-workflow', {
+    campaignId: campaign.campaignId,
+    expectedUpdatedAt: campaign.updated_at,
+    workflow_definition: def,
+  });
+  page.on('dialog', (d) => void d.accept());
+  await page.reload();
+  await page.getByRole('region', { name: 'Unsaved changes found' }).getByRole('button', { name: 'Restore' }).click();
+  await saveButton(page).click();
+  await expect(page.getByText('Saved. The campaign stays a draft')).toBeVisible();
+  expect(await stored(page, campaign.campaignId, 'score')).toMatchObject({ icpThreshold: 60 });
+  expect(await stored(page, campaign.campaignId, 'thanks')).toMatchObject({ reply_wait_days: 6 });
+});

@@ -1,0 +1,299 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cloneGraph, edge, node, scoredFollowUpGraph } from '../testing/fixtures';
+import type { WorkflowDefinition, WorkflowNode } from '../workflow-types';
+import { diffGraphs } from './diff';
+import { chooseAll, mergeGraphs, resolveMerge } from './merge';
+
+const find = (def: WorkflowDefinition, id: string): WorkflowNode => def.nodes.find((n) => n.id === id)!;
+const edgeIds = (def: WorkflowDefinition) => def.edges.map((e) => e.id).sort();
+/** Same content by id, whatever the order of nodes and edges. */
+const sameGraph = (a: WorkflowDefinition, b: WorkflowDefinition) => diffGraphs(a, b).same;
+
+function sides(edit: { theirs?: (g: WorkflowDefinition) => void; mine?: (g: WorkflowDefinition) => void }) {
+  const base = scoredFollowUpGraph();
+  const theirs = cloneGraph(base);
+  const mine = cloneGraph(base);
+  edit.theirs?.(theirs);
+  edit.mine?.(mine);
+  return { base, theirs, mine };
+}
+
+function deleteStep(g: WorkflowDefinition, id: string) {
+  g.nodes = g.nodes.filter((n) => n.id !== id);
+  g.edges = g.edges.filter((e) => e.source !== id && e.target !== id);
+}
+
+describe('mergeGraphs', () => {
+  it('takes a change made on one side only, per step and per field', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void (find(g, 'score').data.icpThreshold = 80),
+      mine: (g) => {
+        find(g, 'thanks').data.message_template = 'Hello {{firstName}}';
+        find(g, 'score').data.outputVariable = 'fit';
+      },
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(result.dropped).toEqual([]);
+    expect(find(result.merged, 'score').data).toMatchObject({ icpThreshold: 80, outputVariable: 'fit' });
+    expect(find(result.merged, 'thanks').data.message_template).toBe('Hello {{firstName}}');
+  });
+
+  it('takes the same change on both sides once', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => ((find(g, 'score').data.icpThreshold = 90), g.nodes.push(node('visit', 'profile_visit'))),
+      mine: (g) => ((find(g, 'score').data.icpThreshold = 90), g.nodes.push(node('visit', 'profile_visit', {}, { x: 9, y: 9 }))),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(result.merged.nodes.filter((n) => n.id === 'visit')).toHaveLength(1);
+    expect(find(result.merged, 'visit').position).toEqual({ x: 9, y: 9 });
+  });
+
+  it('reports different changes to one field with before, theirs and mine, and resolves each', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void (find(g, 'score').data.icpThreshold = 80),
+      mine: (g) => void (find(g, 'score').data.icpThreshold = 90),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([
+      { kind: 'field', id: 'data:score:icpThreshold', nodeId: 'score', part: 'data', key: 'icpThreshold', base: 70, theirs: 80, mine: 90 },
+    ]);
+    expect(find(result.merged, 'score').data.icpThreshold).toBe(90);
+    const id = result.conflicts[0]!.id;
+    expect(find(resolveMerge(result, { [id]: 'theirs' }).graph, 'score').data.icpThreshold).toBe(80);
+    expect(find(resolveMerge(result, chooseAll(result.conflicts, 'mine')).graph, 'score').data.icpThreshold).toBe(90);
+  });
+
+  it('treats a field removed on one side and changed on the other as a conflict, and a removal as a change', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void delete find(g, 'thanks').data.reply_wait_days,
+      mine: (g) => void (find(g, 'thanks').data.reply_wait_days = 9),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'field', key: 'reply_wait_days', theirs: undefined, mine: 9 }]);
+    expect('reply_wait_days' in find(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph, 'thanks').data).toBe(false);
+  });
+
+  it('never asks about positions: mine when I moved the step, else theirs', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => ((find(g, 'score').position = { x: 1, y: 1 }), (find(g, 'thanks').position = { x: 2, y: 2 })),
+      mine: (g) => void (find(g, 'score').position = { x: 3, y: 3 }),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(find(result.merged, 'score').position).toEqual({ x: 3, y: 3 });
+    expect(find(result.merged, 'thanks').position).toEqual({ x: 2, y: 2 });
+  });
+
+  it('asks when a step deleted on one side was edited on the other, and keeps its connections when kept', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => deleteStep(g, 'withdraw'),
+      mine: (g) => void (find(g, 'withdraw').data.note = 'kept'),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'step', nodeId: 'withdraw', reason: 'deleted_by_them' }]);
+    // Resolved as mine: the step stays with its connections (their removal came with the deletion).
+    expect(find(result.merged, 'withdraw').data.note).toBe('kept');
+    expect(edgeIds(result.merged)).toEqual(edgeIds(base));
+    const gone = resolveMerge(result, chooseAll(result.conflicts, 'theirs'));
+    expect(gone.graph.nodes.some((n) => n.id === 'withdraw')).toBe(false);
+    expect(gone.graph.edges.some((e) => e.source === 'withdraw' || e.target === 'withdraw')).toBe(false);
+  });
+
+  it('deletes a step deleted on one side and only moved on the other, without asking', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void (find(g, 'withdraw').position = { x: 500, y: 500 }),
+      mine: (g) => deleteStep(g, 'withdraw'),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(result.merged.nodes.some((n) => n.id === 'withdraw')).toBe(false);
+  });
+
+  it('asks about a step both added under one id with different content', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void g.nodes.push(node('message_1', 'message', { message_template: 'Theirs' })),
+      mine: (g) => void g.nodes.push(node('message_1', 'message', { message_template: 'Mine' })),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'step', nodeId: 'message_1', reason: 'added_by_both' }]);
+    expect(find(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph, 'message_1').data.message_template).toBe('Theirs');
+  });
+
+  it('asks once per output both sides connected to different steps', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) =>
+        void g.edges.splice(
+          g.edges.findIndex((e) => e.id === 'e_invite_no_response'),
+          1,
+          edge('invite', 'end', 'no_response', 'e1'),
+        ),
+      mine: (g) =>
+        void g.edges.splice(
+          g.edges.findIndex((e) => e.id === 'e_invite_no_response'),
+          1,
+          edge('invite', 'thanks', 'no_response', 'e2'),
+        ),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'output', source: 'invite', sourceHandle: 'no_response' }]);
+    const out = (g: WorkflowDefinition) => g.edges.filter((e) => e.source === 'invite' && e.sourceHandle === 'no_response');
+    expect(out(result.merged).map((e) => e.target)).toEqual(['thanks']);
+    expect(out(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph).map((e) => e.target)).toEqual(['end']);
+  });
+
+  it('reports a connection changed differently on both sides under one id', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void (g.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'a'),
+      mine: (g) => void (g.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'b'),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'connection', edgeId: 'e_withdraw_next', reason: 'changed_by_both' }]);
+  });
+
+  it('drops and reports a connection whose end is gone after the merge', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => deleteStep(g, 'follow_up'),
+      mine: (g) => void g.edges.push(edge('withdraw', 'follow_up', undefined, 'e_new')),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(result.dropped.map((e) => e.id)).toEqual(['e_new']);
+    expect(result.merged.edges.every((e) => result.merged.nodes.some((n) => n.id === e.target))).toBe(true);
+  });
+
+  it('without a base asks about every difference (two-way)', () => {
+    const { theirs, mine } = sides({
+      theirs: (g) => ((find(g, 'score').data.icpThreshold = 80), deleteStep(g, 'withdraw')),
+      mine: (g) => void (find(g, 'score').position = { x: 7, y: 7 }),
+    });
+    const result = mergeGraphs(null, theirs, mine);
+    expect(result.threeWay).toBe(false);
+    const kinds = result.conflicts.map((c) => `${c.kind}:${'reason' in c ? c.reason : 'key' in c ? c.key : ''}`).sort();
+    expect(kinds).toEqual(['connection:only_mine', 'connection:only_mine', 'data:icpThreshold'.replace('data', 'field'), 'step:only_mine']);
+    expect(sameGraph(result.merged, mine)).toBe(true);
+    expect(
+      sameGraph(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph, {
+        ...theirs,
+        nodes: theirs.nodes.map((n) => (n.id === 'score' ? { ...n, position: { x: 7, y: 7 } } : n)),
+      }),
+    ).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Properties over random edits of a small graph.
+
+const IDS = ['a', 'b', 'c', 'd', 'e', 'f'];
+type Edit =
+  | { op: 'set'; id: string; key: string; value: number }
+  | { op: 'unset'; id: string; key: string }
+  | { op: 'move'; id: string; x: number }
+  | { op: 'delete'; id: string }
+  | { op: 'add'; id: string; value: number }
+  | { op: 'connect'; source: string; target: string }
+  | { op: 'disconnect'; index: number };
+
+const id = fc.constantFrom(...IDS);
+const key = fc.constantFrom('k1', 'k2', 'k3');
+const small = fc.integer({ min: 0, max: 3 });
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ op: fc.constant('set' as const), id, key, value: small }),
+  fc.record({ op: fc.constant('unset' as const), id, key }),
+  fc.record({ op: fc.constant('move' as const), id, x: small }),
+  fc.record({ op: fc.constant('delete' as const), id }),
+  fc.record({ op: fc.constant('add' as const), id, value: small }),
+  fc.record({ op: fc.constant('connect' as const), source: id, target: id }),
+  fc.record({ op: fc.constant('disconnect' as const), index: fc.nat(5) }),
+);
+
+function apply(g: WorkflowDefinition, edits: readonly Edit[]): WorkflowDefinition {
+  const out = cloneGraph(g);
+  for (const e of edits) {
+    const n = 'id' in e ? out.nodes.find((x) => x.id === e.id) : undefined;
+    if (e.op === 'set' && n) n.data[e.key] = e.value;
+    else if (e.op === 'unset' && n) delete n.data[e.key];
+    else if (e.op === 'move' && n) n.position = { x: e.x, y: 0 };
+    else if (e.op === 'delete' && n) deleteStep(out, e.id);
+    else if (e.op === 'add' && !n) out.nodes.push({ id: e.id, type: 'message', position: { x: 0, y: 0 }, data: { k1: e.value } });
+    else if (e.op === 'connect' && out.nodes.some((x) => x.id === e.source) && out.nodes.some((x) => x.id === e.target)) {
+      const edgeId = `${e.source}-${e.target}`;
+      if (!out.edges.some((x) => x.id === edgeId))
+        out.edges.push({ id: edgeId, source: e.source, target: e.target, sourceHandle: 'replied' });
+    } else if (e.op === 'disconnect' && out.edges.length > 0) out.edges.splice(e.index % out.edges.length, 1);
+  }
+  return out;
+}
+
+const EMPTY: WorkflowDefinition = { nodes: [], edges: [] };
+const baseArb = fc.array(editArb, { maxLength: 12 }).map((edits) => apply(EMPTY, edits));
+const trio = baseArb.chain((base) =>
+  fc.tuple(
+    fc.constant(base),
+    fc.array(editArb, { maxLength: 6 }).map((e) => apply(base, e)),
+    fc.array(editArb, { maxLength: 6 }).map((e) => apply(base, e)),
+  ),
+);
+const dangling = (g: WorkflowDefinition) => {
+  const ids = new Set(g.nodes.map((n) => n.id));
+  return g.edges.filter((e) => !ids.has(e.source) || !ids.has(e.target));
+};
+
+describe('mergeGraphs properties', () => {
+  it('an edit on one side only merges without a question into that side', () => {
+    fc.assert(
+      fc.property(trio, ([base, theirs, mine]) => {
+        const onlyMine = mergeGraphs(base, base, mine);
+        const onlyTheirs = mergeGraphs(base, theirs, base);
+        return (
+          onlyMine.conflicts.length === 0 &&
+          sameGraph(onlyMine.merged, mine) &&
+          onlyTheirs.conflicts.length === 0 &&
+          sameGraph(onlyTheirs.merged, theirs)
+        );
+      }),
+    );
+  });
+
+  it('the same edit on both sides is taken once', () => {
+    fc.assert(
+      fc.property(trio, ([base, theirs]) => {
+        const result = mergeGraphs(base, theirs, theirs);
+        return result.conflicts.length === 0 && sameGraph(result.merged, theirs);
+      }),
+    );
+  });
+
+  it('every choice gives a graph without dangling connections, built from the three versions only', () => {
+    fc.assert(
+      fc.property(trio, fc.boolean(), ([base, theirs, mine], allTheirs) => {
+        const result = mergeGraphs(base, theirs, mine);
+        const { graph, dropped } = resolveMerge(result, chooseAll(result.conflicts, allTheirs ? 'theirs' : 'mine'));
+        const known = new Set([...base.edges, ...theirs.edges, ...mine.edges].map((e) => e.id));
+        const nodeIds = graph.nodes.map((n) => n.id);
+        return (
+          dangling(graph).length === 0 &&
+          dropped.every((e) => known.has(e.id)) &&
+          graph.edges.every((e) => known.has(e.id)) &&
+          new Set(nodeIds).size === nodeIds.length &&
+          new Set(graph.edges.map((e) => e.id)).size === graph.edges.length
+        );
+      }),
+    );
+  });
+
+  it('conflicts are symmetric: swapping the sides asks the same questions', () => {
+    fc.assert(
+      fc.property(trio, ([base, theirs, mine]) => {
+        const ids = (r: ReturnType<typeof mergeGraphs>) =>
+          r.conflicts
+            .map((c) => c.id)
+            .sort()
+            .join(',');
+        return ids(mergeGraphs(base, theirs, mine)) === ids(mergeGraphs(base, mine, theirs));
+      }),
+    );
+  });
+});
