@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import type { GraphDiff } from '../../../domain/paths';
 import { loadServerVersion, saveMineOver, useSaveState } from './save';
+import { fullTime } from '../../ui/format';
 
 function IdList({ title, ids, tone }: { title: string; ids: string[]; tone: 'added' | 'removed' | 'changed' }) {
   if (ids.length === 0) return null;
@@ -50,7 +51,7 @@ export function ConflictDialog() {
   const [confirming, setConfirming] = useState(false);
   if (!conflict) return null;
   const close = () => (setConfirming(false), useSaveState.setState({ conflict: null }));
-  const savedAt = new Date(conflict.server.updated_at).toLocaleString();
+  const savedAt = fullTime(conflict.server.updated_at);
   return (
     <Dialog
       title="Someone else saved this campaign"
