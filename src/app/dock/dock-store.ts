@@ -11,7 +11,6 @@ const DOCK_MAX_WIDTH = 900;
 export const clampDockWidth = (w: number): number =>
   Math.round(Math.max(DOCK_MIN_WIDTH, Math.min(w, DOCK_MAX_WIDTH, Math.max(DOCK_MIN_WIDTH, window.innerWidth * 0.7))));
 
-
 interface DockState {
   /** The user's choice (true/false), or null: automatic (collapsed when the window is narrower than ROOMY_WIDTH (ui/screen.ts)). */
   collapsed: boolean | null;

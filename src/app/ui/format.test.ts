@@ -48,7 +48,9 @@ describe('one formatter', () => {
         readFileSync(f, 'utf8')
           .split('\n')
           .map((line, i) => ({ line, at: `${relative(APP, f)}:${i + 1}` }))
-          .filter(({ line }) => /\.toLocale(Date|Time)?String\(|Intl\.(DateTimeFormat|RelativeTimeFormat|NumberFormat)|\.toUTCString\(/.test(line))
+          .filter(({ line }) =>
+            /\.toLocale(Date|Time)?String\(|Intl\.(DateTimeFormat|RelativeTimeFormat|NumberFormat)|\.toUTCString\(/.test(line),
+          )
           .map(({ at }) => at),
       );
     expect(offenders).toEqual([]);

@@ -46,7 +46,12 @@ export function DeliveryDrawer({ endpointId, deliveryId, onClose }: { endpointId
               <span className={`badge ${DELIVERY_STATUS_BADGE[query.data.status]}`}>{DELIVERY_STATUS_LABEL[query.data.status]}</span>{' '}
               <span className="muted">
                 created <RelativeTime iso={query.data.createdAt} />
-                {query.data.nextAttemptAt && <> · next attempt <RelativeTime iso={query.data.nextAttemptAt} /></>}
+                {query.data.nextAttemptAt && (
+                  <>
+                    {' '}
+                    · next attempt <RelativeTime iso={query.data.nextAttemptAt} />
+                  </>
+                )}
               </span>
             </p>
             <h3>Attempts</h3>

@@ -51,7 +51,9 @@ function EndpointRow({
             ))
           )}
         </span>
-        <span className="muted endpoint-created">created <RelativeTime iso={endpoint.createdAt} /></span>
+        <span className="muted endpoint-created">
+          created <RelativeTime iso={endpoint.createdAt} />
+        </span>
       </button>
       <div className="endpoint-actions">
         <button
