@@ -5,6 +5,7 @@ import { seriousViolations, useTheme } from './support/axe';
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the editor has no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000); // a full axe run on a busy machine
     await useTheme(page, theme);
     const campaign = await createCampaign(page, uniqueName(`Axe ${theme}`));
     await openEditor(page, campaign.campaignId);
@@ -17,6 +18,15 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Connection request' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`editor-${theme}.png`) });
+  });
+
+  test(`the step menu and the leave question have no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000); // two full axe runs on a busy machine
+    await useTheme(page, theme);
+    const campaign = await createCampaign(page, uniqueName(`Axe menu ${theme}`));
+    await openEditor(page, campaign.campaignId);
+    await selectEdge(page, 'e_connection_request_no_response');
+    await page.keyboard.press('Delete');
     // Issue 11's new views: the step menu over the canvas, the leave question in the app's dialog.
     await openStepList(page);
     await expect(page.getByRole('dialog', { name: 'Add a step' })).toBeVisible();

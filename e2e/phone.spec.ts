@@ -97,7 +97,7 @@ test('webhooks: endpoints and the add form fit the width', async ({ page }) => {
 test('the editor opens read-only with a note, and still shows the graph, its problems and the launch review', async ({ page }) => {
   const campaign = await createCampaign(page, uniqueName('Phone'));
   await openEditor(page, campaign.campaignId);
-  await expect(page.getByText('Editing needs a larger screen', { exact: false })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Editing needs a larger screen' })).toBeVisible();
   await expect(canvasNode(page, 'connection_request')).toBeInViewport();
   await expect(page.getByRole('complementary', { name: 'Steps' })).toBeHidden();
   await expectNoHorizontalOverflow(page);

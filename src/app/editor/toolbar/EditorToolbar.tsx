@@ -87,7 +87,7 @@ function SaveStatus() {
       </span>
     );
   return (
-    <span className="save-status" role="status" title={updatedAt ? `Saved ${fullTime(updatedAt)}` : undefined}>
+    <span className="save-status is-saved" role="status" title={updatedAt ? `Saved ${fullTime(updatedAt)}` : undefined}>
       {updatedAt ? (
         <>
           Saved <RelativeTime className="save-when" iso={updatedAt} />
