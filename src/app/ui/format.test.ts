@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCount, fullTime, initials, relativeTime } from './format';
 
@@ -29,30 +27,5 @@ describe('format', () => {
     expect(initials('Grace Brewster Murray Hopper')).toBe('GH');
     expect(initials('cher')).toBe('C');
     expect(initials('  ')).toBe('?');
-  });
-});
-
-/** One date format across the app: no other file formats dates, times or numbers for people to read. */
-describe('one formatter', () => {
-  const APP = resolve(dirname(new URL(import.meta.url).pathname), '..');
-  const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return files(path);
-      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-    });
-  it('finds toLocale…String( and Intl formatters only in ui/format.ts', () => {
-    const offenders = files(APP)
-      .filter((f) => relative(APP, f) !== join('ui', 'format.ts'))
-      .flatMap((f) =>
-        readFileSync(f, 'utf8')
-          .split('\n')
-          .map((line, i) => ({ line, at: `${relative(APP, f)}:${i + 1}` }))
-          .filter(({ line }) =>
-            /\.toLocale(Date|Time)?String\(|Intl\.(DateTimeFormat|RelativeTimeFormat|NumberFormat)|\.toUTCString\(/.test(line),
-          )
-          .map(({ at }) => at),
-      );
-    expect(offenders).toEqual([]);
   });
 });
