@@ -1,21 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/session';
-import { canvasNode, createCampaign, openEditor, selectEdge, uniqueName } from './support/editor';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
+import { canvasNode, createCampaign, openEditor, selectEdge, uniqueName, openStepList } from './support/editor';
+import { seriousViolations, useTheme } from './support/axe';
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the editor has no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
-    await page.addInitScript(
-      (t) => localStorage.setItem('campaign-studio.theme', JSON.stringify({ state: { theme: t }, version: 0 })),
-      theme,
-    );
+    test.setTimeout(120_000); // a full axe run on a busy machine
+    await useTheme(page, theme);
     const campaign = await createCampaign(page, uniqueName(`Axe ${theme}`));
     await openEditor(page, campaign.campaignId);
     // A rule break (badges, edge marks, problems panel) and an open form with a template field.
@@ -27,6 +18,25 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Connection request' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`editor-${theme}.png`) });
+  });
+
+  test(`the step menu and the leave question have no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000); // two full axe runs on a busy machine
+    await useTheme(page, theme);
+    const campaign = await createCampaign(page, uniqueName(`Axe menu ${theme}`));
+    await openEditor(page, campaign.campaignId);
+    await selectEdge(page, 'e_connection_request_no_response');
+    await page.keyboard.press('Delete');
+    // Issue 11's new views: the step menu over the canvas, the leave question in the app's dialog.
+    await openStepList(page);
+    await expect(page.getByRole('dialog', { name: 'Add a step' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`step-menu-${theme}.png`) });
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`leave-${theme}.png`) });
   });
 }
 
@@ -55,10 +65,7 @@ test('every editor control is reachable from the keyboard with a visible focus',
     .evaluate((el) => getComputedStyle(el).boxShadow);
   expect(shadow).not.toBe('none');
   // Palette items are buttons: Enter adds a step.
-  await page
-    .getByRole('complementary', { name: 'Steps' })
-    .getByRole('button', { name: /^Follow / })
-    .focus();
+  await (await openStepList(page)).getByRole('button', { name: /^Follow / }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.react-flow__node')).toHaveCount(4);
 });

@@ -1,6 +1,16 @@
 import { expect, test } from './support/test';
 import { tool } from './support/session';
-import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
+import {
+  canvasNode,
+  createCampaign,
+  getCampaign,
+  openEditor,
+  save,
+  saveButton,
+  selectEdge,
+  uniqueName,
+  openStepList,
+} from './support/editor';
 
 async function setWait(page: import('@playwright/test').Page, days: string) {
   await canvasNode(page, 'connection_request').click();
@@ -79,7 +89,7 @@ test('an active campaign opens read-only with a banner saying why', async ({ pag
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
   await expect(page.getByText(/This campaign is active/).first()).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
-  await expect(page.getByRole('complementary', { name: 'Steps' }).getByRole('button', { name: /^Delay / })).toBeDisabled();
+  await expect((await openStepList(page)).getByRole('button', { name: /^Delay / })).toBeDisabled();
   await canvasNode(page, 'connection_request').click();
   await expect(page.getByRole('region', { name: 'Connection request' }).getByLabel(/Wait for acceptance/)).toBeDisabled();
   await page.keyboard.press('Delete');

@@ -1,6 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signIn, tool } from './support/session';
-import { canvasNode, createCampaign, fitView, getCampaign, openEditor, selectEdge, sourceHandle, uniqueName } from './support/editor';
+import {
+  canvasNode,
+  createCampaign,
+  fitView,
+  getCampaign,
+  openEditor,
+  openStepList,
+  selectEdge,
+  sourceHandle,
+  uniqueName,
+} from './support/editor';
 
 /** Issue 11: room to draw, steps that land where they belong, connections that read true. */
 
@@ -13,6 +23,27 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 const rect = (page: Page, selector: string) => page.locator(selector).first().boundingBox();
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+
+/**
+ * The share of the window's width where the canvas is not covered by a panel (the step list or its
+ * rail, the dock or its rail, the floating step form), measured from their boxes on screen.
+ */
+async function uncoveredCanvasShare(page: Page): Promise<{ share: number; parts: string }> {
+  return page.evaluate(() => {
+    const box = (sel: string) => {
+      const el = document.querySelector(sel);
+      const r = el?.getBoundingClientRect();
+      return r && r.width > 0 ? { sel, left: r.left, right: r.right } : null;
+    };
+    const canvas = box('.canvas')!;
+    const panels = ['.editor .palette', '.dock', '.canvas-stage > .inspector'].map(box).filter((b) => b !== null);
+    // Walk the canvas's width pixel by pixel: a column is free when no panel covers it.
+    let free = 0;
+    for (let x = Math.ceil(canvas.left); x < Math.floor(canvas.right); x++) if (!panels.some((p) => x >= p.left && x < p.right)) free++;
+    const parts = panels.map((p) => `${p.sel} ${Math.round(p.left)}–${Math.round(p.right)}`).join(', ');
+    return { share: free / window.innerWidth, parts: `canvas ${Math.round(canvas.left)}–${Math.round(canvas.right)}; ${parts}` };
+  });
+}
 
 /** The connection-only template with End moved far to the right: fit-view puts End where the step form opens. */
 async function campaignWithStepOnTheRight(page: Page) {
@@ -64,12 +95,13 @@ for (const size of SIZES) {
       await page.waitForTimeout(400); // the pan animation
       const canvas = (await rect(page, '.canvas'))!;
       const formBox = (await form.boundingBox())!;
-      const share = canvas.width / size.width;
-      const uncovered = (formBox.x - canvas.x) / size.width;
-      test.info().annotations.push({
-        type: 'canvas share',
-        description: `${(share * 100).toFixed(1)} % (uncovered ${(uncovered * 100).toFixed(1)} %)`,
-      });
+      // The step list is its rail, the dock its rail: the canvas keeps its share beside the open form.
+      await expect(page.getByRole('button', { name: 'Add a step', exact: true })).toBeVisible();
+      const { share, parts } = await uncoveredCanvasShare(page);
+      test
+        .info()
+        .annotations.push({ type: 'canvas share (not covered by a panel)', description: `${(share * 100).toFixed(1)} % (${parts})` });
+      console.log(`canvas share at ${size.width}×${size.height}: ${(share * 100).toFixed(1)} % (${parts})`);
       expect(share).toBeGreaterThanOrEqual(size.minShare);
       // The selected step is not under the form, and is inside the canvas.
       const end = (await canvasNode(page, 'end').boundingBox())!;
@@ -89,12 +121,32 @@ for (const size of SIZES) {
       await shot(page, `room-${size.width}`);
     });
 
+    test('the campaign name has room in the toolbar and titles the tab; the step form keeps its reference folded away', async ({
+      page,
+    }) => {
+      // The demo campaign's name, which used to read "Found…" at 1280.
+      const name = 'Founder outreach — Q3';
+      const campaign = await createCampaign(page, name);
+      await openEditor(page, campaign.campaignId);
+      const title = page.getByRole('heading', { level: 1, name });
+      await expect(title).toBeVisible();
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the name is not cut').toBe(true);
+      await expect(page).toHaveTitle(`${name} · Campaign Studio`);
+      await canvasNode(page, 'connection_request').click();
+      const form = page.getByRole('region', { name: 'Connection request' });
+      await expect(form).toBeVisible();
+      await expect(form.getByText(/Step id/)).toHaveCount(0);
+      await expect(form.getByText('connection_request')).toBeHidden();
+      await form.getByText('Technical details').click();
+      await expect(form.getByText('connection_request')).toBeVisible();
+      await shot(page, `title-and-form-${size.width}`);
+    });
+
     test('click-add never lands on a step; after a message it continues on No reply', async ({ page }) => {
       const campaign = await createCampaign(page, uniqueName('Place'));
       await openEditor(page, campaign.campaignId);
-      const palette = page.getByRole('complementary', { name: 'Steps' });
       // Nothing selected: the visible centre, off every step.
-      await palette.getByRole('button', { name: /^Delay / }).click();
+      await (await openStepList(page)).getByRole('button', { name: /^Delay / }).click();
       await expect(canvasNode(page, 'delay_1')).toBeVisible();
       const boxes = await page
         .locator('.react-flow__node')
@@ -105,9 +157,10 @@ for (const size of SIZES) {
       await selectEdge(page, 'e_connection_request_accepted');
       await page.keyboard.press('Delete');
       await canvasNode(page, 'connection_request').click();
-      await palette.getByRole('button', { name: /^Message Sends a direct message/ }).click();
+      await (await openStepList(page)).getByRole('button', { name: /^Message Sends a direct message/ }).click();
       await expect(page.locator('.react-flow__edge[data-id="e_connection_request_accepted_message_1"]')).toHaveCount(1);
       await expect(canvasNode(page, 'message_1')).toHaveClass(/selected/);
+      await openStepList(page);
       await page.getByRole('searchbox', { name: 'Search steps' }).fill('inmail');
       await page.getByRole('searchbox', { name: 'Search steps' }).press('Enter');
       await expect(canvasNode(page, 'inmail_1')).toBeVisible();
@@ -166,10 +219,12 @@ for (const size of SIZES) {
     test('Ctrl+K finds a step by label or summary; Enter centres and selects it; not while typing', async ({ page }) => {
       const campaign = await createCampaign(page, uniqueName('Finder'));
       await openEditor(page, campaign.campaignId);
+      await openStepList(page);
       await page.getByRole('searchbox', { name: 'Search steps' }).fill('x');
       await page.getByRole('searchbox', { name: 'Search steps' }).press('Control+k');
       await expect(page.getByRole('dialog', { name: 'Go to a step' })).toHaveCount(0);
-      await page.locator('.react-flow__pane').click({ position: { x: 10, y: 10 } });
+      await page.keyboard.press('Escape');
+      await page.locator('.react-flow__pane').click({ position: { x: 400, y: 10 } });
       await page.keyboard.press('Control+k');
       const finder = page.getByRole('dialog', { name: 'Go to a step' });
       await expect(finder).toBeVisible();
@@ -210,6 +265,28 @@ test('after Tidy up, no connection passes behind a step (demo campaigns)', async
     expect(await crossingsOnScreen(page), 'after Tidy up').toEqual([]);
     await shot(page, `tidy-${copy.campaignId}`);
   }
+});
+
+test('the step list starts as its rail, opens as a menu over the canvas and remembers being kept open', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Step list'));
+  await openEditor(page, campaign.campaignId);
+  const add = page.getByRole('button', { name: 'Add a step', exact: true });
+  await add.click();
+  const menu = page.getByRole('dialog', { name: 'Add a step' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('searchbox', { name: 'Search steps' })).toBeFocused();
+  await shot(page, 'step-menu-1440');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(add).toBeFocused();
+  await page.getByRole('button', { name: 'Keep the step list open' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search steps' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search steps' })).toBeVisible();
+  await expect(add).toHaveCount(0);
+  await page.getByRole('button', { name: 'Collapse the step list' }).click();
+  await page.reload();
+  await expect(add).toBeVisible();
 });
 
 test('the dock starts as its rail when space is short and remembers the user’s choice', async ({ page }) => {

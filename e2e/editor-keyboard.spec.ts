@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { canvasNode, createCampaign, getCampaign, openEditor, save, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, uniqueName, openStepList } from './support/editor';
 
 test('undo/redo: a typing burst in a form field is one step; buttons and shortcuts agree', async ({ page }) => {
   const campaign = await createCampaign(page, uniqueName('Undo'));
@@ -66,6 +66,7 @@ test('shortcuts never fire while typing in a field', async ({ page }) => {
   await expect(page.locator('.react-flow__node')).toHaveCount(3);
   await expect(note).toHaveValue('Hi therf');
   // The search box of the palette too.
+  await openStepList(page);
   await page.getByLabel('Search steps').fill('dela');
   await page.getByLabel('Search steps').press('Backspace');
   await expect(page.locator('.react-flow__node')).toHaveCount(3);

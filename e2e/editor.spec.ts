@@ -13,6 +13,7 @@ import {
   sourceHandle,
   targetHandle,
   uniqueName,
+  openStepList,
 } from './support/editor';
 
 test('create a campaign from the list and open it in the editor', async ({ page }) => {
@@ -61,10 +62,7 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
 
   // Click in the palette with the invitation selected: a Message goes below it, on its free output.
   await invite.click();
-  await page
-    .getByRole('complementary', { name: 'Steps' })
-    .getByRole('button', { name: /^Message Sends a direct message/ })
-    .click();
+  await (await openStepList(page)).getByRole('button', { name: /^Message Sends a direct message/ }).click();
   const message = canvasNode(page, 'message_1');
   await expect(message).toBeVisible();
   await expect(page.locator('.react-flow__edge[data-id="e_connection_request_accepted_message_1"]')).toHaveCount(1);

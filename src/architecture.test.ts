@@ -159,3 +159,21 @@ describe('import rules (ARCHITECTURE.md)', () => {
     expect(cycles(circle.slice(1), 'server')).toEqual([]);
   });
 });
+
+/** One date format across the app (ARCHITECTURE.md): only ui/format.ts turns dates, times and counts into text. */
+describe('one formatter (ARCHITECTURE.md)', () => {
+  it('finds toLocale…String( and Intl formatters under src/app only in ui/format.ts', () => {
+    const offenders = sourceFiles(join(SRC, 'app'))
+      .filter((f) => !isTestCode(relative(SRC, f)) && relative(SRC, f) !== join('app', 'ui', 'format.ts'))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${relative(SRC, f)}:${i + 1}` }))
+          .filter(({ line }) =>
+            /\.toLocale(Date|Time)?String\(|Intl\.(DateTimeFormat|RelativeTimeFormat|NumberFormat)|\.toUTCString\(/.test(line),
+          )
+          .map(({ at }) => at),
+      );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -78,3 +78,14 @@ export async function fitView(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * The step list (palette): below 1800 px it is a rail whose "+" opens the list as a menu over the
+ * canvas; this opens it when needed and returns the "Steps" region either way.
+ */
+export async function openStepList(page: Page) {
+  const palette = page.getByRole('complementary', { name: 'Steps' });
+  const add = palette.getByRole('button', { name: 'Add a step', exact: true });
+  if ((await add.count()) > 0 && (await add.getAttribute('aria-expanded')) !== 'true') await add.click();
+  return palette;
+}

@@ -5,6 +5,7 @@ import { useSession } from './session';
 import { Layout } from './shell/Layout';
 import { SignIn } from './shell/SignIn';
 import { applyTheme, useTheme } from './ui/theme';
+import { ConfirmHost } from './ui/confirm';
 import { Toaster } from './ui/toast';
 
 // Each page is its own chunk: React Flow loads only with the editor, the inbox list only with the inbox.
@@ -65,6 +66,7 @@ export function App() {
       ) : (
         <SignIn />
       )}
+      <ConfirmHost />
       <Toaster />
     </>
   );

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { ROOMY_QUERY, useMediaQuery } from '../ui/screen';
 
 export type DockTab = 'inbox' | 'inspiration' | 'webhooks';
 export const DOCK_MIN_WIDTH = 280;
@@ -11,15 +11,8 @@ const DOCK_MAX_WIDTH = 900;
 export const clampDockWidth = (w: number): number =>
   Math.round(Math.max(DOCK_MIN_WIDTH, Math.min(w, DOCK_MAX_WIDTH, Math.max(DOCK_MIN_WIDTH, window.innerWidth * 0.7))));
 
-/**
- * Below this window width the dock starts as its icon rail beside the editor, so the canvas keeps
- * room to draw (the step form floats over the canvas); the user's own choice, once made, wins.
- */
-export const DOCK_ROOMY_WIDTH = 1800;
-const ROOMY_QUERY = `(min-width: ${DOCK_ROOMY_WIDTH}px)`;
-
 interface DockState {
-  /** The user's choice (true/false), or null: automatic (collapsed when the window is narrower than DOCK_ROOMY_WIDTH). */
+  /** The user's choice (true/false), or null: automatic (collapsed when the window is narrower than ROOMY_WIDTH (ui/screen.ts)). */
   collapsed: boolean | null;
   width: number;
   tab: DockTab;
@@ -49,16 +42,9 @@ export const useDock = create<DockState>()(
   ),
 );
 
-const subscribeRoomy = (onChange: () => void) => {
-  const query = window.matchMedia(ROOMY_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const isRoomy = () => window.matchMedia(ROOMY_QUERY).matches;
-
 /** Whether the dock shows as its icon rail: the user's choice, else collapsed when space is short. */
 export function useDockCollapsed(): boolean {
   const choice = useDock((s) => s.collapsed);
-  const roomy = useSyncExternalStore(subscribeRoomy, isRoomy);
+  const roomy = useMediaQuery(ROOMY_QUERY);
   return choice ?? !roomy;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCampaignList, type CampaignStatus } from '../api/campaigns';
 import { Link, setSearchParams, useLocation } from '../router';
-import { fullTime, relativeTime } from '../ui/format';
+import { RelativeTime } from '../ui/Time';
 import { CreateCampaignDialog } from './campaigns/CreateCampaignDialog';
 import './campaigns/campaigns.css';
 
@@ -89,7 +89,9 @@ export default function CampaignsPage() {
                     {c.editingMode === 'advanced' ? 'Canvas' : 'Simple step list'}
                   </td>
                   <td>{c.workflow_definition.nodeCount}</td>
-                  <td title={fullTime(c.updated_at)}>{relativeTime(c.updated_at)}</td>
+                  <td>
+                    <RelativeTime iso={c.updated_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>

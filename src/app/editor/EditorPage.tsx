@@ -4,6 +4,7 @@ import { ToolError } from '../api/mcp';
 import { queryClient } from '../api/query-client';
 import { Link, matchPath } from '../router';
 import { fullTime } from '../ui/format';
+import { PHONE_QUERY } from '../ui/screen';
 import { useDraftOffer } from './save/useDraftRecovery';
 import { useEditorStore } from './store';
 import './campaigns/campaigns.css';
@@ -87,9 +88,6 @@ function Banners({ offer, onRestore, onDiscard }: { offer: { savedAt: string } |
     </>
   );
 }
-
-/** Phones (the editor opens read-only there). */
-const PHONE_QUERY = '(max-width: 700px)';
 
 /** /campaigns/:id — loads the campaign into the editor store once, then the store owns the graph. */
 export default function EditorPage({ campaignId }: { campaignId: string }) {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Conversation } from '../api/conversations';
 import { Avatar } from '../ui/Avatar';
-import { fullTime, relativeTime } from '../ui/format';
+import { RelativeTime } from '../ui/Time';
 import { ChannelIcon } from './ChannelIcon';
 
 export const ROW_HEIGHT = 76;
@@ -76,9 +76,7 @@ export const ConversationRow = memo(function ConversationRow({
         <div className="conv-line">
           <span className="conv-name">{c.contact.name}</span>
           {c.unreadCount > 0 && <span className="visually-hidden">(unread)</span>}
-          <time className="conv-time" dateTime={c.lastMessage.at} title={fullTime(c.lastMessage.at)}>
-            {relativeTime(c.lastMessage.at, now)}
-          </time>
+          <RelativeTime className="conv-time" iso={c.lastMessage.at} now={now} />
         </div>
         {c.contact.headline && <div className="conv-headline">{c.contact.headline}</div>}
         <div className="conv-line">

@@ -2,7 +2,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInspirations, type Inspiration } from '../api/inspiration';
 import { useEditorBridge } from '../shared-bridge';
 import { Avatar } from '../ui/Avatar';
-import { fullTime, relativeTime } from '../ui/format';
+import { formatCount, fullTime, relativeTime } from '../ui/format';
 import { isLoadableMediaUrl, MEDIA_IMG_PROPS } from '../ui/media';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
@@ -13,7 +13,7 @@ const isWebUrl = (u: string | null | undefined): u is string => Boolean(u && /^h
 const count = (n: number | null, label: string) =>
   n === null ? null : (
     <span>
-      {n.toLocaleString()} {label}
+      {formatCount(n)} {label}
     </span>
   );
 

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useWorkspaces } from '../api/workspaces';
 import { Link, useLocation } from '../router';
 import { useSession } from '../session';
@@ -40,6 +40,23 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useTheme((s) => s.theme);
   const toggleTheme = useTheme((s) => s.toggle);
   const signOut = useSession((s) => s.signOut);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const current = NAV.find((item) => item.match(pathname));
+  // The phone menu closes on a click elsewhere and on Escape, like any menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onDown = (e: PointerEvent) => {
+      if (!navRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -47,14 +64,35 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="topbar">
         <Link to="/" className="brand" aria-label="Campaign Studio home">
-          <span aria-hidden="true">◆</span> Campaign Studio
+          <span aria-hidden="true">◆</span> <span className="brand-text">Campaign Studio</span>
         </Link>
-        <nav aria-label="Main" className="topnav">
-          {NAV.map((item) => (
-            <Link key={item.to} to={item.to} className="topnav-link" aria-current={item.match(pathname) ? 'page' : undefined}>
-              {item.label}
-            </Link>
-          ))}
+        <nav aria-label="Main" className={`topnav${menuOpen ? ' is-open' : ''}`} ref={navRef}>
+          {/* On a phone the links fold behind this button (CSS shows it at PHONE_WIDTH, ui/screen.ts). */}
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm topnav-menu"
+            aria-expanded={menuOpen}
+            aria-controls="topnav-links"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span aria-hidden="true">☰</span> {current?.label ?? 'Menu'}
+          </button>
+          <div id="topnav-links" className="topnav-links">
+            {NAV.map((item) => (
+              <Link
+                key={item.to}
+                to={item.to}
+                className="topnav-link"
+                aria-current={item.match(pathname) ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {item.label}
+              </Link>
+            ))}
+            <button type="button" className="btn btn-ghost btn-sm topnav-signout" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
         </nav>
         <div className="topbar-end">
           <WorkspaceSwitcher />
@@ -66,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             {theme === 'dark' ? '☀' : '☾'}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={signOut}>
+          <button type="button" className="btn btn-ghost btn-sm topbar-signout" onClick={signOut}>
             Sign out
           </button>
         </div>

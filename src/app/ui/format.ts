@@ -1,7 +1,23 @@
-const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const dayYear = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/**
+ * The one place the app turns dates, times and counts into text (a unit test fails on any
+ * `toLocale…String(` or `Intl.` formatter elsewhere in src/app). One format everywhere:
+ * - absolute: "23 Nov 2026, 14:05" (day month year, 24-hour clock, the browser's time zone);
+ * - relative where it reads better ("5 min ago", "in 2 hr", "yesterday"), with the absolute on hover
+ *   (`<RelativeTime>` in ui/Time.tsx); past a week, the short date ("4 Mar", "4 Mar 2024").
+ */
+const LOCALE = 'en-GB';
+const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+const full = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const day = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short' });
+const dayYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
+const count = new Intl.NumberFormat('en-US');
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
@@ -9,7 +25,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
 ];
 
-/** "5 min. ago", "yesterday", then a date ("Mar 4", or "Mar 4, 2024" in another year). */
+/** "just now", "5 min ago", "in 2 hr", "yesterday", then the short date ("4 Mar", or "4 Mar 2024" in another year). */
 export function relativeTime(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
@@ -25,11 +41,14 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return new Date(t).getFullYear() === new Date(now).getFullYear() ? day.format(t) : dayYear.format(t);
 }
 
-/** The full local date and time (for title attributes and thread timestamps). */
+/** The full local date and time, "23 Nov 2026, 14:05" (titles, thread timestamps, sentences). */
 export function fullTime(iso: string): string {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? iso : full.format(t);
 }
+
+/** A count with thousands separators ("12,345"). */
+export const formatCount = (n: number): string => count.format(n);
 
 /** Up to two initials of a name ("Ada Lovelace" → "AL"). */
 export function initials(name: string): string {

@@ -9,7 +9,8 @@ import {
   type WebhookEndpoint,
 } from '../api/webhooks';
 import { CopyButton } from '../ui/CopyButton';
-import { fullTime, relativeTime } from '../ui/format';
+import { fullTime } from '../ui/format';
+import { RelativeTime } from '../ui/Time';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { DeliveryDrawer } from './DeliveryDrawer';
@@ -138,8 +139,8 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                   <td>
                     <span className={`badge ${DELIVERY_STATUS_BADGE[d.status]}`}>{DELIVERY_STATUS_LABEL[d.status]}</span>
                     {d.nextAttemptAt && (
-                      <div className="muted deliveries-event" title={fullTime(d.nextAttemptAt)}>
-                        next attempt {relativeTime(d.nextAttemptAt)}
+                      <div className="muted deliveries-event">
+                        next attempt <RelativeTime iso={d.nextAttemptAt} />
                       </div>
                     )}
                   </td>
@@ -159,9 +160,7 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                   <td>{d.attempts}</td>
                   <td>{d.lastResponseStatus ?? <span className="muted">—</span>}</td>
                   <td>
-                    <time dateTime={d.createdAt} title={fullTime(d.createdAt)}>
-                      {relativeTime(d.createdAt)}
-                    </time>
+                    <RelativeTime iso={d.createdAt} />
                   </td>
                   <td>
                     {d.redeliveryOf ? (

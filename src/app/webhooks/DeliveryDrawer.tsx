@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useDeliveryDetail } from '../api/webhooks';
 import { CopyButton } from '../ui/CopyButton';
-import { fullTime, relativeTime } from '../ui/format';
+import { RelativeTime } from '../ui/Time';
 import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { DELIVERY_STATUS_BADGE, DELIVERY_STATUS_LABEL } from './labels';
 
@@ -45,8 +45,13 @@ export function DeliveryDrawer({ endpointId, deliveryId, onClose }: { endpointId
             <p>
               <span className={`badge ${DELIVERY_STATUS_BADGE[query.data.status]}`}>{DELIVERY_STATUS_LABEL[query.data.status]}</span>{' '}
               <span className="muted">
-                created <time title={fullTime(query.data.createdAt)}>{relativeTime(query.data.createdAt)}</time>
-                {query.data.nextAttemptAt && <> · next attempt {relativeTime(query.data.nextAttemptAt)}</>}
+                created <RelativeTime iso={query.data.createdAt} />
+                {query.data.nextAttemptAt && (
+                  <>
+                    {' '}
+                    · next attempt <RelativeTime iso={query.data.nextAttemptAt} />
+                  </>
+                )}
               </span>
             </p>
             <h3>Attempts</h3>
@@ -66,9 +71,7 @@ export function DeliveryDrawer({ endpointId, deliveryId, onClose }: { endpointId
                   {query.data.attempts.map((a, i) => (
                     <tr key={i}>
                       <td>
-                        <time dateTime={a.at} title={fullTime(a.at)}>
-                          {relativeTime(a.at)}
-                        </time>
+                        <RelativeTime iso={a.at} />
                       </td>
                       <td>{a.status ?? <span className="muted">{a.error ?? 'no answer'}</span>}</td>
                       <td>{a.durationMs} ms</td>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiProblem } from '../api/http';
 import { useRedeliver, type Delivery } from '../api/webhooks';
+import { fullTime } from '../ui/format';
 import { toast } from '../ui/toast';
 
 /** crypto.randomUUID exists only in secure contexts; a plain-http LAN address gets an equivalent v4 UUID. */
@@ -64,7 +65,7 @@ export function RedeliverButton({ delivery, onRedelivered }: { delivery: Deliver
       onClick={click}
       disabled={redeliver.isPending}
       aria-busy={redeliver.isPending}
-      aria-label={`${lostOnNetwork ? 'Retry redelivering' : 'Redeliver'} ${delivery.eventType} delivery from ${new Date(delivery.createdAt).toLocaleString()}`}
+      aria-label={`${lostOnNetwork ? 'Retry redelivering' : 'Redeliver'} ${delivery.eventType} delivery from ${fullTime(delivery.createdAt)}`}
       data-delivery-id={delivery.deliveryId}
     >
       {redeliver.isPending ? 'Sending…' : lostOnNetwork ? 'Retry' : 'Redeliver'}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDeleteEndpoint, useEndpoints, useUpdateEndpoint, type WebhookEndpoint } from '../api/webhooks';
 import { setSearchParams, useLocation } from '../router';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { relativeTime } from '../ui/format';
+import { RelativeTime } from '../ui/Time';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { CreateEndpoint } from './CreateEndpoint';
@@ -51,7 +51,9 @@ function EndpointRow({
             ))
           )}
         </span>
-        <span className="muted endpoint-created">created {relativeTime(endpoint.createdAt)}</span>
+        <span className="muted endpoint-created">
+          created <RelativeTime iso={endpoint.createdAt} />
+        </span>
       </button>
       <div className="endpoint-actions">
         <button

@@ -24,7 +24,7 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
         onSuccess: (campaign) => {
           toast.success(`Created “${campaign.name}”.`);
           onClose();
-          navigate(`/campaigns/${campaign.campaignId}`);
+          void navigate(`/campaigns/${campaign.campaignId}`);
         },
         onError: (err) => setError(err.message),
       },

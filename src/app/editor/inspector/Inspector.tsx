@@ -49,12 +49,7 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
         <span className="wf-node-icon">
           <NodeIcon type={type} size={18} />
         </span>
-        <div>
-          <h2 id="inspector-title">{label}</h2>
-          <p className="muted inspector-id">
-            Step id <code>{nodeId}</code>
-          </p>
-        </div>
+        <h2 id="inspector-title">{label}</h2>
       </header>
       {def && <p className="muted inspector-desc">{def.description}</p>}
       {general.length > 0 && (
@@ -106,6 +101,13 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
           </button>
         </div>
       )}
+      {/* The step's reference is for integrations (API, MCP tools, exported files), not for the marketer: folded away. */}
+      <details className="inspector-tech">
+        <summary>Technical details</summary>
+        <p className="field-help">
+          Integrations (the API, AI assistants, exported files) refer to this step as <code>{nodeId}</code>.
+        </p>
+      </details>
     </section>
   );
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { nodeDefinition } from '../../../domain';
 import { describeDiff, diffGraphs, type GraphDiff } from '../../../domain/paths';
 import { useCampaignVersion, useCampaignVersions, type CampaignVersionInfo } from '../../api/power';
-import { fullTime, relativeTime } from '../../ui/format';
+import { RelativeTime } from '../../ui/Time';
 import { toast } from '../../ui/toast';
 import type { HighlightTone } from '../store';
 import { editorStore, useEditorStore } from '../store';
@@ -79,7 +79,10 @@ function VersionRow({ info, selected, onSelect }: { info: CampaignVersionInfo; s
         data-testid="version-row"
       >
         <strong>Version {info.version}</strong>
-        <span title={fullTime(info.savedAt)}> · replaced {relativeTime(info.savedAt)}</span>
+        <span>
+          {' '}
+          · replaced <RelativeTime iso={info.savedAt} />
+        </span>
         <span className="muted">
           {' '}
           · {plural(info.nodeCount, 'step')}, {plural(info.edgeCount, 'connection')}

@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { WorkflowDefinition } from '../../../domain';
 import { addNavigationGuard } from '../../router';
+import { askConfirm } from '../../ui/confirm';
 import { diffGraphs } from '../../../domain/paths';
 import { editorStore } from '../store';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
 
 const DRAFT_DELAY_MS = 300;
+const LEAVE_QUESTION = {
+  title: 'Leave without saving?',
+  message: 'You have unsaved changes in this campaign. If you leave now, they are lost.',
+  confirmLabel: 'Leave without saving',
+  danger: true,
+};
 
 function flush(campaignId: string): void {
   const s = editorStore.getState();
@@ -33,9 +40,9 @@ export function useDraftAutosave(campaignId: string): void {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     // Leaving inside the app asks first; choosing to leave discards the unsaved work on purpose.
-    const removeGuard = addNavigationGuard(() => {
+    const removeGuard = addNavigationGuard(async () => {
       if (!editorStore.getState().dirty) return true;
-      const leave = window.confirm('You have unsaved changes in this campaign. Leave without saving them?');
+      const leave = await askConfirm(LEAVE_QUESTION);
       if (leave) {
         clearTimeout(timer);
         clearDraft(campaignId);

@@ -15,8 +15,9 @@ export function StepStatsToggle() {
       aria-pressed={shown}
       onClick={toggle}
       title="Conversations per sending step"
+      aria-label="Replies per step"
     >
-      Replies per step
+      Replies<span className="toolbar-label"> per step</span>
     </button>
   );
 }

@@ -1,7 +1,8 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router';
-import { fullTime, relativeTime } from '../../ui/format';
+import { fullTime } from '../../ui/format';
+import { RelativeTime } from '../../ui/Time';
 import { toast } from '../../ui/toast';
 import { layoutPositions } from '../canvas/layout';
 import { ProblemsBadge } from '../overlays/ProblemsPanel';
@@ -86,8 +87,14 @@ function SaveStatus() {
       </span>
     );
   return (
-    <span className="save-status" role="status" title={updatedAt ? fullTime(updatedAt) : undefined}>
-      {updatedAt ? `Saved ${relativeTime(updatedAt)}` : 'Saved'}
+    <span className="save-status is-saved" role="status" title={updatedAt ? `Saved ${fullTime(updatedAt)}` : undefined}>
+      {updatedAt ? (
+        <>
+          Saved <RelativeTime className="save-when" iso={updatedAt} />
+        </>
+      ) : (
+        'Saved'
+      )}
     </span>
   );
 }
@@ -101,7 +108,7 @@ function SaveButton() {
     <>
       <button
         type="button"
-        className="btn btn-sm btn-primary"
+        className="btn btn-sm btn-primary toolbar-save"
         aria-disabled={disabled || undefined}
         aria-describedby={blocker ? 'save-blocker' : undefined}
         title={blocker ?? `Save (${MOD}S)`}
@@ -182,6 +189,15 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const name = useEditorStore((s) => s.campaign?.name ?? '');
   const status = useEditorStore((s) => s.campaign?.status ?? '');
   const mode = useEditorStore((s) => s.campaign?.editingMode ?? '');
+  // The tab says which campaign is open (the full name, whatever the toolbar's width).
+  useEffect(() => {
+    if (!name) return;
+    const before = document.title;
+    document.title = `${name} · Campaign Studio`;
+    return () => {
+      document.title = before;
+    };
+  }, [name]);
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Campaign editor">
       <div className="toolbar-title">
@@ -202,7 +218,7 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
           </span>
         )}
         {mode === 'advanced' && (
-          <span className="badge" title="Built and edited on the canvas">
+          <span className="badge toolbar-mode" title="Built and edited on the canvas">
             Advanced mode
           </span>
         )}
