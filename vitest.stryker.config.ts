@@ -19,6 +19,7 @@ export default defineConfig({
           ...unit.test,
           // instrumented code on a shared machine: the property tests need more than the default 5 s
           testTimeout: 30_000,
+          env: { TIME_BUDGET_FACTOR: '10' },
           include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
           exclude: [...(unit.test?.exclude ?? []), 'src/server/openapi/**'],
         },
