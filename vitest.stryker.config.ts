@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
@@ -15,6 +16,10 @@ export default defineConfig({
     projects: [
       {
         ...unit,
+        // property tests capped to a few runs per mutant (see the file)
+        resolve: {
+          alias: [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('./vitest.stryker.fast-check.mjs', import.meta.url)) }],
+        },
         test: {
           ...unit.test,
           // instrumented code on a shared machine: the property tests need more than the default 5 s
