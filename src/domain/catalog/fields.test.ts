@@ -23,6 +23,7 @@ describe('what a field must hold, in users’ words', () => {
     expect(fieldRequirement(field({ min: 1 }))).toBe('Score must be a number of at least 1');
     expect(fieldRequirement(field({ min: 1, unit: 'hours' }))).toBe('Score must be a number of hours of at least 1');
     expect(fieldRequirement(field({}))).toBe('Score must be a number');
+    expect(fieldRequirement(field({ max: 10 }))).toBe('Score must be a number');
     expect(fieldRequirement(field({ unit: 'days' }))).toBe('Score must be a number of days');
     expect(fieldRequirement(field({ kind: 'select', options: ['on'] }))).toBe('Score must be one of on');
     expect(fieldRequirement(field({ kind: 'select', options: ['on', 'off'] }))).toBe('Score must be one of on or off');
@@ -44,6 +45,7 @@ describe('fast data checks', () => {
     expect(wait(0.5)).toBe(true);
     expect(wait(0)).toBe(false);
     expect(wait('3')).toBe(false);
+    expect(wait(Number.POSITIVE_INFINITY)).toBe(false);
   });
 
   it('take an option only from its list, a switch only as true or false, text only as a string', () => {
@@ -55,5 +57,6 @@ describe('fast data checks', () => {
     expect(check('keyword')(3)).toBe(false);
     expect(check('field_mappings')({ a: 1 })).toBe(true);
     expect(check('field_mappings')([])).toBe(false);
+    expect(check('field_mappings')(null)).toBe(false);
   });
 });
