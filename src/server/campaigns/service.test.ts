@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findTemplate } from '../../domain/paths';
 import type { WorkflowDefinition } from '../../domain';
-import { createAccount } from '../admin/ops';
+import { createAccount, createWorkspace } from '../admin/ops';
 import { ApiError } from '../http/errors';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
 import {
@@ -10,6 +10,7 @@ import {
   getCampaignVersion,
   judgeWorkflow,
   launchCampaign,
+  listCampaigns,
   listCampaignVersions,
   updateCampaignWorkflow,
   type Campaign,
@@ -45,6 +46,12 @@ describe('saving a draft campaign’s graph', () => {
     const invite = graph.nodes.find((n) => n.type === 'connection_request')!;
     invite.data = { ...invite.data, message_template: note };
     return graph;
+  };
+  let workspaces = 0;
+  /** A fresh workspace of its own, so a list sees only what the test made. */
+  const embeddedWorkspace = async () => {
+    const { workspaceId } = await createWorkspace(env.db, `list-${++workspaces}`);
+    return { id: workspaceId, slug: `list-${workspaces}` };
   };
   const eventsOf = async (type: string, campaignId: string) =>
     (await env.db.query<{ body: string }>('SELECT body FROM events WHERE type = $1 ORDER BY created_at', [type])).rows
@@ -190,6 +197,55 @@ describe('saving a draft campaign’s graph', () => {
     expect(invalid.errors).toBe(invalid.violations.filter((v) => v.severity === 'error').length);
     expect(invalid.errors + invalid.warnings).toBe(invalid.violations.length);
     expect(typeof invalid.hint).toBe('string');
+  });
+
+  it('a new campaign starts from the given graph only when it is valid, else from the default one', async () => {
+    await draft();
+    const given = edited('Given note');
+    const created = await createCampaign(env.db, ws(), { name: 'Given', senderAccountIds: [], workflowDefinition: given });
+    expect(created.workflow_definition).toEqual(given);
+    expect((await getCampaign(env.db, ws(), created.campaignId)).workflow_definition).toEqual(given);
+    const plain = await createCampaign(env.db, ws(), { name: 'Plain', senderAccountIds: [sender] });
+    expect(plain.workflow_definition).toEqual(findTemplate('connection-only')!.build());
+    expect(plain.senderAccountIds).toEqual([sender]);
+    const refused = await failure(
+      createCampaign(env.db, ws(), { name: 'Bad', senderAccountIds: [], workflowDefinition: { nodes: [], edges: [] } }),
+    );
+    expect(refused).toMatchObject({ status: 422, code: 'invalid_workflow' });
+  });
+
+  it('lists newest first in pages whose cursor only fits the same filter, in full or as counts', async () => {
+    const other = embeddedWorkspace;
+    const w = await other();
+    const make = (name: string) => createCampaign(env.db, w, { name, senderAccountIds: [] });
+    const first = await make('one');
+    const second = await make('two');
+    const third = await make('three');
+    const page1 = await listCampaigns(env.db, w, { limit: 2 });
+    expect(page1.items.map((c) => (c as Campaign).name)).toEqual(['three', 'two']);
+    expect(page1.nextCursor).not.toBeNull();
+    const page2 = await listCampaigns(env.db, w, { limit: 2, cursor: page1.nextCursor! });
+    expect(page2).toEqual({ items: [first], nextCursor: null });
+    const summary = await listCampaigns(env.db, w, { limit: 1, view: 'summary' });
+    expect(summary.items[0]!.workflow_definition).toEqual({
+      nodeCount: third.workflow_definition.nodes.length,
+      edgeCount: third.workflow_definition.edges.length,
+      types: { start: 1, connection_request: 1, end: third.workflow_definition.nodes.length - 2 },
+    });
+    const elsewhere = await failure(listCampaigns(env.db, w, { limit: 2, status: 'active', cursor: page1.nextCursor! }));
+    expect(elsewhere).toMatchObject({ status: 400, code: 'invalid_arguments', extras: { errors: [{ path: 'cursor' }] } });
+    expect(second.name).toBe('two');
+  });
+
+  it('an earlier graph that does not exist is 404, naming how to list them', async () => {
+    const campaign = await draft();
+    const err = await failure(getCampaignVersion(env.db, ws(), campaign.campaignId, 7));
+    expect(err).toMatchObject({ status: 404, code: 'not_found' });
+    expect(err.detail).toBe('Campaign has no version 7: list them with list-campaign-versions.');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(await failure(listCampaignVersions(env.db, ws(), unknown))).toMatchObject({ status: 404 });
+    expect(await failure(getCampaignVersion(env.db, ws(), unknown, 1))).toMatchObject({ status: 404 });
+    expect(await failure(getCampaign(env.db, ws(), unknown))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('a new campaign needs senders of this workspace, named by position', async () => {
