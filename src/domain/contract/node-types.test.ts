@@ -22,6 +22,8 @@ describe('listNodeTypes (contract 8.1)', () => {
       method: { default: 'GET' },
       url: {},
     });
+    expect(byType.get('message').properties.message_template).not.toHaveProperty('minLength');
+    expect(Object.keys(byType.get('like_post').properties.post_url)).toEqual(['type']);
     expect(listNodeTypes().items.find((i) => i.type === 'connection_request')!.outputs).toEqual(['accepted', 'no_response']);
   });
 });
