@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
@@ -15,9 +16,20 @@ export default defineConfig({
     projects: [
       {
         ...unit,
+        // property tests capped to a few runs per mutant (see the file)
+        resolve: {
+          alias: [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('./vitest.stryker.fast-check.mjs', import.meta.url)) }],
+        },
         test: {
           ...unit.test,
-          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
+          // instrumented code on a shared machine: the property tests need more than the default 5 s
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          env: { TIME_BUDGET_FACTOR: '10' },
+          // MUTATE_TESTS=domain when only src/domain is mutated: its mutants must die to its own tests,
+          // and the server's embedded-database tests (which reach most of the domain) cost seconds per mutant.
+          include:
+            process.env.MUTATE_TESTS === 'domain' ? ['src/domain/**/*.test.ts'] : ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
           exclude: [...(unit.test?.exclude ?? []), 'src/server/openapi/**'],
         },
       },

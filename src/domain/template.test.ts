@@ -51,7 +51,8 @@ describe('parseTemplate', () => {
     const long = '{{a}}'.repeat(20_000) + '}}'.repeat(20_000) + '{{'.repeat(20_000);
     const started = performance.now();
     parseTemplate(long);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Instrumented runs (mutation testing) are many times slower: they scale the budget, not the input.
+    expect(performance.now() - started).toBeLessThan(500 * Number(process.env.TIME_BUDGET_FACTOR ?? 1));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, NODE_TYPES, branchHandles, isSend, nodeRole, requiredFields, typesWithRole } from './index';
+import { CATALOG, NODE_TYPES, branchHandles, isSend, nodeRole, providerLimit, requiredFields, typesWithRole } from './index';
 
 describe('node catalog', () => {
   it('has exactly one entry per spec 2.3 type', () => {
@@ -65,5 +65,21 @@ describe('graph roles', () => {
     expect(requiredFields('email_campaign_push_2')).toEqual(['credential_id', 'campaign_id']);
     expect(requiredFields('message')).toEqual([]);
     expect(requiredFields(42)).toEqual([]);
+  });
+});
+
+describe('provider limits (contract 8.6)', () => {
+  it('hold for the texts a step sends, its own limit first', () => {
+    expect(providerLimit('connection_request', 'message_template')).toEqual({ max: 300, freeMax: 200, what: 'connection note' });
+    expect(providerLimit('message', 'message_template')).toEqual({ max: 3000, what: 'message' });
+    expect(providerLimit('inmail', 'subject')).toEqual({ max: 200, what: 'InMail subject' });
+  });
+
+  it('do not exist for steps that send nothing, fields without one, or unknown types', () => {
+    expect(providerLimit('chat_notification', 'message_template')).toBeUndefined();
+    expect(providerLimit('message', 'reply_wait_days')).toBeUndefined();
+    expect(providerLimit('message', 'subject')).toBeUndefined();
+    expect(providerLimit('nope', 'message_template')).toBeUndefined();
+    expect(providerLimit(undefined, 'message_template')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { int32, storableDateTime, text, unstorableTextPaths } from './bounds';
+import { int32, isStorableInstant, storableDateTime, text, unstorableTextPaths } from './bounds';
 
 describe('contract 8.4 bounds', () => {
   it('refuses U+0000 and lone surrogates, keeps real pairs', () => {
@@ -26,5 +26,41 @@ describe('contract 8.4 bounds', () => {
     expect(storableDateTime().safeParse('9999-12-31T23:59:59-23:59').success).toBe(false);
     expect(storableDateTime().safeParse('9999-12-31T00:00:00+01:00').success).toBe(true);
     expect(storableDateTime().safeParse('0001-01-01T00:30:00+01:00').success).toBe(false);
+  });
+});
+
+describe('contract 8.4 bounds, as a client reads the refusal', () => {
+  it('says why a text cannot be stored', () => {
+    expect(
+      text()
+        .safeParse('a\u0000b')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['must not contain the NUL character (U+0000)']);
+    expect(
+      text()
+        .safeParse('\ud800')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['must not contain a lone surrogate (broken Unicode)']);
+  });
+
+  it('names nested bad keys by their full path, and passes over nulls and numbers', () => {
+    expect(unstorableTextPaths({ a: { ['k\u0000']: null }, b: null, c: 3, d: [null, true] })).toEqual([
+      { path: 'a.k\u0000', message: 'property name must not contain the NUL character (U+0000)' },
+    ]);
+    expect(unstorableTextPaths(['ok', '\ud800'], ['media'])).toEqual([
+      { path: 'media.1', message: 'must not contain a lone surrogate (broken Unicode)' },
+    ]);
+  });
+
+  it('admits the first and last storable instants and says why others are refused', () => {
+    expect(isStorableInstant(Date.parse('0001-01-01T00:00:00Z'))).toBe(true);
+    expect(isStorableInstant(Date.parse('9999-12-31T23:59:59.999Z'))).toBe(true);
+    expect(isStorableInstant(Number.NaN)).toBe(false);
+    expect(storableDateTime().safeParse('0001-01-01T00:00:00Z').success).toBe(true);
+    expect(
+      storableDateTime()
+        .safeParse('0000-12-31T23:59:59Z')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['must be a date between the years 1 and 9999 (in UTC)']);
   });
 });

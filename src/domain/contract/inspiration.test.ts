@@ -73,3 +73,10 @@ describe('inspirationInputSchema (spec 4.3)', () => {
     expect(inspirationInputSchema.safeParse(body).success).toBe(false);
   });
 });
+
+describe('media links the database cannot store', () => {
+  it('are refused saying why', () => {
+    const result = mediaItemSchema.safeParse({ ...media, url: 'https://cdn.example.com/\ud800.png' });
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['must not contain a lone surrogate (broken Unicode)']);
+  });
+});

@@ -63,6 +63,8 @@ describe('authenticate', () => {
     const db = keyStore([A]);
     await authenticate(db, 'Bearer short');
     await authenticate(db, undefined);
+    expect(await authenticate(db, `xBearer ${KEY}`)).toBeUndefined();
+    expect(await authenticate(db, `Bearer ${KEY} x`)).toBeUndefined();
     expect(db.lookups).toBe(0);
   });
 
@@ -95,7 +97,11 @@ describe('requireCaller (the one auth middleware)', () => {
     expect(denied.status).toBe(401);
     expect(denied.headers.get('WWW-Authenticate')).toBe('Bearer');
     expect(denied.headers.get('Content-Type')).toMatch(/application\/problem\+json/);
-    expect(await denied.json()).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await denied.json()).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      detail: 'A valid API key is required: send Authorization: Bearer <API_KEY>.',
+    });
     const allowed = await app.request('/who', { headers: { Authorization: `Bearer ${KEY}` } });
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toEqual({ keyId: 'k1', workspaces: [A] });
@@ -139,5 +145,10 @@ describe('resolveWorkspace', () => {
     }
     expect(fail(() => resolveWorkspace(none, undefined))).toMatchObject({ status: 404, code: 'workspace_not_found' });
     expect(fail(() => resolveWorkspace(none, 'acme'))).toMatchObject({ status: 404, code: 'workspace_not_found' });
+  });
+
+  it('says what went wrong in words', () => {
+    expect(fail(() => resolveWorkspace(none, undefined)).detail).toBe('This API key grants no workspace.');
+    expect(fail(() => resolveWorkspace(one, 'nope')).detail).toBe('No workspace with that id or slug is accessible with this API key.');
   });
 });
