@@ -6,8 +6,10 @@ import {
   ReactFlow,
   useReactFlow,
   useStore,
+  useStoreApi,
   type Connection,
   type Node,
+  type NodeChange,
   type ReactFlowInstance,
   type ReactFlowState,
 } from '@xyflow/react';
@@ -23,6 +25,7 @@ import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
 import { InsertMenu } from './InsertMenu';
+import { routeNodeChanges } from './live-drag';
 import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
@@ -115,11 +118,12 @@ export function Canvas() {
   const nodes = useEditorStore((s) => s.nodes);
   const edges = useEditorStore((s) => s.edges);
   const readOnly = useEditorStore((s) => s.readOnly);
-  const onNodesChange = useEditorStore((s) => s.onNodesChange);
   const onEdgesChange = useEditorStore((s) => s.onEdgesChange);
   const theme = useTheme((s) => s.theme);
   const far = useStore(isFar);
   const rf = useReactFlow<FlowNode>();
+  const flow = useStoreApi<FlowNode>();
+  const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => routeNodeChanges(changes, flow), [flow]);
   const [large] = useState(isLarge);
   const [atStart] = useState(opensAtStart);
   // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.
