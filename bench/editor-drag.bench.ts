@@ -212,7 +212,7 @@ export async function runEditorDragBench(): Promise<void> {
       const gain = med(ref, 'move') / move;
       const open = med(app, 'open') / med(ref, 'open');
       console.log(
-        `  goals (${view}): ≤ 5 ms per move ${verdict(move <= 5)} (${r1(move)}); ≥ 4× better than the reference ${verdict(gain >= 4)} (${r1(gain)}×); first open ≤ 0.8× ${verdict(open <= 0.8)} (${r1(open * 100) / 100}×)`,
+        `  goals (${view}): ≤ 5 ms per move ${verdict(move <= 5)} (${r1(move)}); ≥ 4× better than the reference ${verdict(gain >= 4)} (${r1(gain)}×); first open ≤ 0.8× ${verdict(open <= 0.8)} (${open.toFixed(2)}×)`,
       );
     }
     console.log(
