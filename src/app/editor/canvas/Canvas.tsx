@@ -26,7 +26,7 @@ import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
 import { InsertMenu } from './InsertMenu';
 import { routeNodeChanges } from './live-drag';
-import { useProgressiveNodes } from './progressive';
+import { LARGE_GRAPH, useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
@@ -54,9 +54,6 @@ const miniMapColor = (n: Node) => {
 /** Below this zoom step text is a few pixels tall: the canvas draws the cards without details (editor.css .is-far). */
 const FAR_ZOOM = 0.35;
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
-
-/** Large graphs only draw what is on screen; small ones draw everything (steadier e2e and screenshots). */
-const LARGE_GRAPH = 150;
 
 /**
  * The first view: the whole campaign when it is small. A large one (hundreds of steps) would be

@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Point } from '../../../domain';
 import { routeGraph, type RoutableGraph } from '../../../domain/paths/route';
+import { LARGE_GRAPH } from './progressive';
 import type { RouteRequestMessage, RouteResultMessage } from './route-worker';
 import { useEditorStore, type FlowNode } from '../store';
 
 /**
  * Connection routes around the steps (domain/paths/route.ts), computed from the steps' positions
  * and measured sizes whenever the graph settles (not on every drag frame: while a step moves, its
- * connections fall back to the plain step path, as in n8n). The routing runs in a Web Worker
- * (route-worker.ts): until its answer arrives, connections are drawn as plain step paths. One
+ * connections fall back to the plain step path, as in n8n). A large campaign's routing runs in a
+ * Web Worker (route-worker.ts): until its answer arrives, connections are drawn as plain step paths. One
  * request is in flight at a time; graphs that settle meanwhile collapse into the latest. An
  * unchanged route keeps its array, so only the connections whose route changed re-render.
  */
@@ -71,8 +72,13 @@ function send(worker: Worker, graph: RoutableGraph): void {
 
 function requestRoutes(graph: RoutableGraph): void {
   router.latest = graph;
-  const worker = routeWorker();
-  if (!worker) return publish(routeGraph(graph));
+  const worker = graph.nodes.length > LARGE_GRAPH ? routeWorker() : null;
+  if (!worker) {
+    // A large graph's answer still in flight, or waiting to be asked, is stale.
+    if (router.busy) router.seq++;
+    router.pending = null;
+    return publish(routeGraph(graph));
+  }
   router.pending = graph;
   if (!router.busy) send(worker, graph);
   else router.seq++; // the answer in flight is already stale
