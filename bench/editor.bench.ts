@@ -1,14 +1,10 @@
-import { ensureAppBuilt } from './support/app-build';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { followUpChain } from '../src/domain/testing/fixtures';
-import { loadConfig } from '../src/server/config';
-import { startServer } from '../src/server/main';
+import { API_KEY, median, percentile, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages } from './support/editor-pages';
 
 /**
  * The campaign editor in a real Chromium against a real server, with a 500-step / 997-connection
@@ -24,77 +20,10 @@ import { startServer } from '../src/server/main';
  * - Initial JS (gzip) of the app: everything the home page loads. Goal ≤ 250 KB; elkjs never in it.
  */
 
-const API_KEY = 'bench-editor-key-0123456789abcdefghijklmnopqrstuvwxyz';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const VIEWPORT = { width: 1440, height: 900 };
 const RUNS = 5;
 const DRAG_STEPS = 90;
-const REFERENCE_DIR = resolve('.tmp/editor-reference');
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
-const median = (values: number[]) => percentile(values, 50);
-const r1 = (n: number) => Math.round(n * 10) / 10;
 /** The 1-minute load average: the machine is shared, so each figure is printed with it. */
 const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
-
-async function buildReference(graph: unknown): Promise<void> {
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  await build({
-    configFile: false,
-    root: resolve('bench/editor-reference'),
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: REFERENCE_DIR, emptyOutDir: true },
-  });
-  writeFileSync(join(REFERENCE_DIR, 'graph.json'), JSON.stringify(graph));
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-function serveStatic(dir: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html');
-    if (!path.startsWith(dir) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
-    createReadStream(path).pipe(res);
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
-/**
- * Installed before any script: records the first frame in which the Start step (or, when the view
- * culls it, any step) is measured and drawn, with connections. Both pages draw every step of the
- * first view in one commit, so this is when the first view is on screen.
- * A string, not a function: tsx's keepNames helpers (__name) do not exist in the page.
- */
-const RENDER_PROBE = `(() => {
-  const tick = (t) => {
-    const start = document.querySelector('.react-flow__node[data-id="start"]') || document.querySelector('.react-flow__node');
-    if (start && start.style.visibility !== 'hidden' && document.querySelector('.react-flow__edge')) { window.__renderedAt = t; return; }
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})();`;
-
-async function timeToRender(page: Page, url: string, first: boolean): Promise<{ ms: number; nodes: number }> {
-  if (first) await page.goto(url);
-  else await page.reload();
-  await page.waitForFunction('window.__renderedAt !== undefined', undefined, { timeout: 60_000 });
-  const ms = await page.evaluate<number>('window.__renderedAt');
-  return { ms, nodes: await page.locator('.react-flow__node').count() };
-}
 
 /** p95 of frame deltas while a step is dragged one pointer move per frame. */
 async function dragFrames(page: Page, nodeId: string): Promise<{ p95: number; median: number; frames: number }> {
@@ -194,29 +123,8 @@ async function loadedAssets(browser: Browser, baseUrl: string, path: string): Pr
 }
 
 export async function runEditorBench(): Promise<void> {
-  await ensureAppBuilt();
   const graph = followUpChain(500);
-  await buildReference(graph);
-  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-editor-'));
-  const server = await startServer({
-    ...loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_API_KEY: API_KEY, DEMO_DATA: '0' }),
-  });
-  const reference = await serveStatic(REFERENCE_DIR);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  try {
-    const rpc = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'create-campaign', arguments: { name: 'Bench: 500 steps', workflow_definition: graph } },
-      }),
-    });
-    const created = (await rpc.json()) as { result?: { structuredContent?: { campaignId: string } } };
-    const campaignId = created.result?.structuredContent?.campaignId;
-    if (!campaignId) throw new Error(`create-campaign failed: ${JSON.stringify(created).slice(0, 300)}`);
+  await withEditorPages(graph, async ({ browser, appUrl, campaignUrl, referenceUrl }) => {
     console.log(`  graph: ${graph.nodes.length} steps, ${graph.edges.length} connections`);
 
     const measure = async (label: string, url: string, signIn: boolean) => {
@@ -241,7 +149,6 @@ export async function runEditorBench(): Promise<void> {
         `  ${label}: drag p95 ${r1(d.p95)} ms, median ${r1(d.median)} ms over ${d.frames} frames (${nodes} nodes in the DOM; ${load()})`,
       );
 
-    const referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/index.html`;
     const ref = await measure('bare React Flow, whole graph (fitView)', referenceUrl, false);
     const refDrag = await dragFrames(ref.page, 'follow_up_250');
     dragLine('bare React Flow, whole graph in view', refDrag, await ref.page.locator('.react-flow__node').count());
@@ -249,13 +156,9 @@ export async function runEditorBench(): Promise<void> {
     const refStart = await measure("bare React Flow, Start at zoom 0.8 (the editor's first view)", `${referenceUrl}?view=start`, false);
     await refStart.context.close();
 
-    const appFit = await measure('Campaign Studio editor, whole graph (?view=fit)', `${server.url}/campaigns/${campaignId}?view=fit`, true);
+    const appFit = await measure('Campaign Studio editor, whole graph (?view=fit)', `${campaignUrl}?view=fit`, true);
     await appFit.context.close();
-    const app = await measure(
-      'Campaign Studio editor, default first view (Start at zoom 0.8)',
-      `${server.url}/campaigns/${campaignId}`,
-      true,
-    );
+    const app = await measure('Campaign Studio editor, default first view (Start at zoom 0.8)', campaignUrl, true);
     const appDrag = await dragFrames(app.page, 'follow_up_6');
     dragLine('editor, first view', appDrag, await app.page.locator('.react-flow__node').count());
 
@@ -281,8 +184,8 @@ export async function runEditorBench(): Promise<void> {
     dragLine('editor, whole graph in view (F)', appFitDrag, await app.page.locator('.react-flow__node').count());
     await app.context.close();
 
-    const home = await loadedAssets(browser, server.url, '/');
-    const editor = await loadedAssets(browser, server.url, `/campaigns/${campaignId}`);
+    const home = await loadedAssets(browser, appUrl, '/');
+    const editor = await loadedAssets(browser, appUrl, new URL(campaignUrl).pathname);
     const elkInitial = home.files.some((f) => /elk/i.test(f)) || editor.files.some((f) => /elk/i.test(f));
     const indexJs = home.files.filter((f) => /\/index-[^/]+\.js$/.test(f));
     const indexSize = indexJs.reduce((s, f) => s + gzipSync(readFileSync(join('dist/app', f))).length, 0);
@@ -303,12 +206,7 @@ export async function runEditorBench(): Promise<void> {
         `drag p95 ≤ 16.7 ms ${verdict(appDrag.p95 <= 16.7)} (whole graph: ${verdict(appFitDrag.p95 <= 16.7)}) · ≤ 1.3× reference (whole graph ${r1(appFitDrag.p95 / refDrag.p95)}×) ${verdict(appFitDrag.p95 <= 1.3 * refDrag.p95)} · ` +
         `overlay within a frame ${verdict(median(frameP) <= 16.7)} · initial JS ≤ 250 KB ${verdict(home.js <= 250 * 1024)}`,
     );
-  } finally {
-    await browser.close();
-    await new Promise((ok) => reference.close(ok));
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

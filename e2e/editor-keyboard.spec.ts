@@ -103,3 +103,36 @@ test('copy steps in one campaign and paste them into another; duplicate with Ctr
   await save(page);
   expect((await getCampaign(page, to.campaignId)).workflow_definition.nodes).toHaveLength(3);
 });
+
+test('dragging two selected steps moves both; one undo puts both back; the save sends the new positions', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Multi-drag'));
+  await openEditor(page, campaign.campaignId);
+  const ids = ['connection_request', 'end'];
+  const transforms = () => Promise.all(ids.map((id) => canvasNode(page, id).evaluate((el) => (el as HTMLElement).style.transform)));
+  const start = await transforms();
+  await canvasNode(page, ids[0]!).click();
+  await canvasNode(page, ids[1]!).click({ modifiers: ['Control'] });
+  await expect(page.locator('.react-flow__node.selected')).toHaveCount(2);
+
+  const box = (await canvasNode(page, ids[1]!).boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 16);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 10, box.y + 16 + i * 4);
+  // Mid-drag both steps follow the pointer (React Flow moves them; the editor commits on drop).
+  const bothMoved = async () => (await transforms()).every((t, i) => t !== start[i]);
+  await expect.poll(bothMoved).toBe(true);
+  await page.mouse.up();
+  await expect(page.getByRole('button', { name: 'Undo Move steps' })).toBeVisible();
+  const dropped = await transforms();
+  expect(await bothMoved()).toBe(true);
+
+  await page.keyboard.press('Control+z');
+  await expect.poll(transforms).toEqual(start);
+  await page.keyboard.press('Control+y');
+  await expect.poll(transforms).toEqual(dropped);
+  await save(page);
+  const saved = await getCampaign(page, campaign.campaignId);
+  const position = (id: string) => saved.workflow_definition.nodes.find((n: { id: string }) => n.id === id)!.position;
+  const original = (id: string) => campaign.workflow_definition.nodes.find((n: { id: string }) => n.id === id)!.position;
+  for (const id of ids) expect(position(id)).not.toEqual(original(id));
+});

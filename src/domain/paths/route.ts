@@ -36,8 +36,6 @@ const BEND = 60;
 /** First search window around the two ends (widened to everything when no route is found inside it). */
 const WINDOW = 700;
 
-const inside = (p: Point, b: Box, m: number) => p.x > b.x - m && p.x < b.x + b.width + m && p.y > b.y - m && p.y < b.y + b.height + m;
-
 /** True when the axis-aligned segment a→b passes through the inside of box `b` grown by `m`. */
 export function segmentHitsBox(a: Point, c: Point, b: Box, m = 0): boolean {
   const left = b.x - m;
@@ -134,6 +132,18 @@ class Heap {
   }
 }
 
+/** The first index of ascending `values` whose value is greater than `v` (values.length when none). */
+function firstAbove(values: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! > v) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 const sortedUnique = (values: number[]) => [...new Set(values.map(Math.round))].sort((a, b) => a - b);
 /** Grid lines plus the middle of every gap between neighbours (routes run down the middle of channels). */
 function withMidlines(values: number[]): number[] {
@@ -151,9 +161,24 @@ function gridRoute(req: RouteRequest, obstacles: readonly Box[]): Point[] | null
   const ys = withMidlines([a.y, b.y, ...obstacles.flatMap((o) => [o.y - MARGIN, o.y + o.height + MARGIN])]);
   const nx = xs.length;
   const ny = ys.length;
+  // Grid points inside an obstacle, and grid segments whose middle is inside one (grown by MARGIN − 1):
+  // each obstacle marks only the lines within its span (binary search), O(obstacles × their cells).
   const blocked = new Uint8Array(nx * ny);
-  for (let j = 0; j < ny; j++)
-    for (let i = 0; i < nx; i++) if (obstacles.some((o) => inside({ x: xs[i]!, y: ys[j]! }, o, MARGIN))) blocked[j * nx + i] = 1;
+  const hBlocked = new Uint8Array(nx * ny); // segment (i, j) → (i + 1, j)
+  const vBlocked = new Uint8Array(nx * ny); // segment (i, j) → (i, j + 1)
+  const xMid = xs.map((x, i) => (i + 1 < nx ? (x + xs[i + 1]!) / 2 : Infinity));
+  const yMid = ys.map((y, j) => (j + 1 < ny ? (y + ys[j + 1]!) / 2 : Infinity));
+  for (const o of obstacles) {
+    const [x0, x1, y0, y1] = [o.x - MARGIN, o.x + o.width + MARGIN, o.y - MARGIN, o.y + o.height + MARGIN];
+    for (let j = firstAbove(ys, y0); j < ny && ys[j]! < y1; j++)
+      for (let i = firstAbove(xs, x0); i < nx && xs[i]! < x1; i++) blocked[j * nx + i] = 1;
+    const m = MARGIN - 1;
+    const [mx0, mx1, my0, my1] = [o.x - m, o.x + o.width + m, o.y - m, o.y + o.height + m];
+    for (let j = firstAbove(ys, my0); j < ny && ys[j]! < my1; j++)
+      for (let i = firstAbove(xMid, mx0); i < nx && xMid[i]! < mx1; i++) hBlocked[j * nx + i] = 1;
+    for (let j = firstAbove(yMid, my0); j < ny && yMid[j]! < my1; j++)
+      for (let i = firstAbove(xs, mx0); i < nx && xs[i]! < mx1; i++) vBlocked[j * nx + i] = 1;
+  }
   const si = xs.indexOf(a.x);
   const sj = ys.indexOf(a.y);
   const ti = xs.indexOf(b.x);
@@ -191,8 +216,7 @@ function gridRoute(req: RouteRequest, obstacles: readonly Box[]): Point[] | null
       const next = nj * nx + ni;
       if (blocked[next]) continue;
       // The segment between neighbours crosses an obstacle only if its middle is inside one.
-      const mid = { x: (xs[i]! + xs[ni]!) / 2, y: (ys[j]! + ys[nj]!) / 2 };
-      if (obstacles.some((o) => inside(mid, o, MARGIN - 1))) continue;
+      if (nAxis === 0 ? hBlocked[j * nx + Math.min(i, ni)] : vBlocked[Math.min(j, nj) * nx + i]) continue;
       let step = Math.abs(xs[ni]! - xs[i]!) + Math.abs(ys[nj]! - ys[j]!) + (nAxis !== axis ? BEND : 0);
       // Entering the input from the side costs a bend too.
       if (next === goal && nAxis === 0) step += BEND;

@@ -6,8 +6,10 @@ import {
   ReactFlow,
   useReactFlow,
   useStore,
+  useStoreApi,
   type Connection,
   type Node,
+  type NodeChange,
   type ReactFlowInstance,
   type ReactFlowState,
 } from '@xyflow/react';
@@ -23,7 +25,8 @@ import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
 import { InsertMenu } from './InsertMenu';
-import { useProgressiveNodes } from './progressive';
+import { routeNodeChanges } from './live-drag';
+import { LARGE_GRAPH, useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
@@ -51,9 +54,6 @@ const miniMapColor = (n: Node) => {
 /** Below this zoom step text is a few pixels tall: the canvas draws the cards without details (editor.css .is-far). */
 const FAR_ZOOM = 0.35;
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
-
-/** Large graphs only draw what is on screen; small ones draw everything (steadier e2e and screenshots). */
-const LARGE_GRAPH = 150;
 
 /**
  * The first view: the whole campaign when it is small. A large one (hundreds of steps) would be
@@ -115,11 +115,12 @@ export function Canvas() {
   const nodes = useEditorStore((s) => s.nodes);
   const edges = useEditorStore((s) => s.edges);
   const readOnly = useEditorStore((s) => s.readOnly);
-  const onNodesChange = useEditorStore((s) => s.onNodesChange);
   const onEdgesChange = useEditorStore((s) => s.onEdgesChange);
   const theme = useTheme((s) => s.theme);
   const far = useStore(isFar);
   const rf = useReactFlow<FlowNode>();
+  const flow = useStoreApi<FlowNode>();
+  const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => routeNodeChanges(changes, flow), [flow]);
   const [large] = useState(isLarge);
   const [atStart] = useState(opensAtStart);
   // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.

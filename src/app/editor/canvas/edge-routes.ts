@@ -1,14 +1,18 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Point } from '../../../domain';
-import { routeGraph } from '../../../domain/paths';
+import { routeGraph, type RoutableGraph } from '../../../domain/paths/route';
+import { LARGE_GRAPH } from './progressive';
+import type { RouteRequestMessage, RouteResultMessage } from './route-worker';
 import { useEditorStore, type FlowNode } from '../store';
 
 /**
  * Connection routes around the steps (domain/paths/route.ts), computed from the steps' positions
  * and measured sizes whenever the graph settles (not on every drag frame: while a step moves, its
- * connections fall back to the plain step path, as in n8n). An unchanged route keeps its array, so
- * only the connections whose route changed re-render.
+ * connections fall back to the plain step path, as in n8n). A large campaign's routing runs in a
+ * Web Worker (route-worker.ts): until its answer arrives, connections are drawn as plain step paths. One
+ * request is in flight at a time; graphs that settle meanwhile collapse into the latest. An
+ * unchanged route keeps its array, so only the connections whose route changed re-render.
  */
 export const useEdgeRoutes = create<{ routes: ReadonlyMap<string, readonly Point[]> }>(() => ({ routes: new Map() }));
 
@@ -17,6 +21,69 @@ const sizeOf = (n: FlowNode) =>
 const samePoints = (a: readonly Point[] | undefined, b: readonly Point[]) =>
   !!a && a.length === b.length && a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
 
+function publish(fresh: Iterable<[string, readonly Point[]]>): void {
+  const old = useEdgeRoutes.getState().routes;
+  const routes = new Map<string, readonly Point[]>();
+  for (const [id, points] of fresh) {
+    const before = old.get(id);
+    routes.set(id, before && samePoints(before, points) ? before : points);
+  }
+  useEdgeRoutes.setState({ routes });
+}
+
+/** The worker and its queue: `busy` while a request is out, `pending` the latest graph asked for meanwhile. */
+const router: {
+  worker: Worker | null | undefined;
+  seq: number;
+  busy: boolean;
+  pending: RoutableGraph | null;
+  latest: RoutableGraph | null;
+} = {
+  worker: undefined,
+  seq: 0,
+  busy: false,
+  pending: null,
+  latest: null,
+};
+
+function routeWorker(): Worker | null {
+  if (router.worker !== undefined) return router.worker;
+  if (typeof Worker === 'undefined') return (router.worker = null);
+  const worker = new Worker(new URL('./route-worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<RouteResultMessage>) => {
+    router.busy = false;
+    if (event.data.seq === router.seq) publish(event.data.routes);
+    if (router.pending) send(worker, router.pending);
+  };
+  worker.onerror = () => {
+    // No worker (blocked or failed to load): route on the main thread from now on.
+    router.worker = null;
+    router.busy = false;
+    if (router.latest) publish(routeGraph(router.latest));
+  };
+  return (router.worker = worker);
+}
+
+function send(worker: Worker, graph: RoutableGraph): void {
+  router.pending = null;
+  router.busy = true;
+  worker.postMessage({ seq: ++router.seq, graph } satisfies RouteRequestMessage);
+}
+
+function requestRoutes(graph: RoutableGraph): void {
+  router.latest = graph;
+  const worker = graph.nodes.length > LARGE_GRAPH ? routeWorker() : null;
+  if (!worker) {
+    // A large graph's answer still in flight, or waiting to be asked, is stale.
+    if (router.busy) router.seq++;
+    router.pending = null;
+    return publish(routeGraph(graph));
+  }
+  router.pending = graph;
+  if (!router.busy) send(worker, graph);
+  else router.seq++; // the answer in flight is already stale
+}
+
 /** Keeps useEdgeRoutes in step with the editor's graph (mounted once, by the canvas). */
 export function useRouteUpdates(): void {
   const nodes = useEditorStore((s) => s.nodes);
@@ -24,17 +91,10 @@ export function useRouteUpdates(): void {
   const dragging = useEditorStore((s) => s.dragging);
   useEffect(() => {
     if (dragging) return;
-    const fresh = routeGraph({
+    requestRoutes({
       nodes: nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: sizeOf(n) })),
-      edges,
+      edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null })),
     });
-    const old = useEdgeRoutes.getState().routes;
-    const routes = new Map<string, readonly Point[]>();
-    for (const [id, points] of fresh) {
-      const before = old.get(id);
-      routes.set(id, before && samePoints(before, points) ? before : points);
-    }
-    useEdgeRoutes.setState({ routes });
   }, [nodes, edges, dragging]);
 }
 

@@ -2,6 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
 import type { FlowNode } from '../store';
 
+/**
+ * Above this many steps a campaign is large: the canvas draws only what is on screen and opens on
+ * Start, and connections are routed in a worker; small ones draw everything and route at once
+ * (steadier e2e and screenshots).
+ */
+export const LARGE_GRAPH = 150;
+
 /** Steps handed to React Flow per idle slice while a large campaign is still being attached. */
 const BATCH = 120;
 

@@ -235,6 +235,9 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({ serverViolations: violations, validation: summarize(mergeViolations(s.validation.violations, violations), s.validation) });
     },
 
+    // A drag: the first `dragging` frame records the undo step, the `dragging: false` change ends it
+    // (revision, overlays, routes). The canvas sends only those two (canvas/live-drag.ts); frames
+    // sent between are applied to the nodes without any other effect.
     onNodesChange: (changes) => {
       const s = get();
       let label: string | null = null;

@@ -1,0 +1,133 @@
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { WorkflowDefinition } from '../../src/domain';
+import { loadConfig } from '../../src/server/config';
+import { startServer } from '../../src/server/main';
+import { ensureAppBuilt, UNMINIFIED } from './app-build';
+
+/**
+ * What the editor benchmarks share: the production build of the app behind a real server with one
+ * seeded campaign, the bare React Flow reference page (bench/editor-reference) with the same graph,
+ * one Chromium, and the first-render probe.
+ */
+export const API_KEY = 'bench-editor-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const VIEWPORT = { width: 1440, height: 900 };
+const REFERENCE_DIR = resolve('.tmp/editor-reference');
+
+export interface EditorBenchEnv {
+  browser: Browser;
+  /** The server's base URL (the built app and the API). */
+  appUrl: string;
+  /** The editor page of the seeded campaign. */
+  campaignUrl: string;
+  /** The bare React Flow page. */
+  referenceUrl: string;
+}
+
+async function buildReference(graph: unknown): Promise<void> {
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({
+    configFile: false,
+    root: resolve('bench/editor-reference'),
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: REFERENCE_DIR, emptyOutDir: true, ...(UNMINIFIED ? { minify: false } : {}) },
+  });
+  writeFileSync(join(REFERENCE_DIR, 'graph.json'), JSON.stringify(graph));
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+function serveStatic(dir: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html');
+    if (!path.startsWith(dir) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+/** Builds both pages, starts the server, seeds `graph` as a campaign (over MCP), runs `body`, cleans up. */
+export async function withEditorPages<T>(graph: WorkflowDefinition, body: (env: EditorBenchEnv) => Promise<T>): Promise<T> {
+  await ensureAppBuilt();
+  await buildReference(graph);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-editor-'));
+  const server = await startServer({
+    ...loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_API_KEY: API_KEY, DEMO_DATA: '0' }),
+  });
+  const reference = await serveStatic(REFERENCE_DIR);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const rpc = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create-campaign', arguments: { name: `Bench: ${graph.nodes.length} steps`, workflow_definition: graph } },
+      }),
+    });
+    const created = (await rpc.json()) as { result?: { structuredContent?: { campaignId: string } } };
+    const campaignId = created.result?.structuredContent?.campaignId;
+    if (!campaignId) throw new Error(`create-campaign failed: ${JSON.stringify(created).slice(0, 300)}`);
+    return await body({
+      browser,
+      appUrl: server.url,
+      campaignUrl: `${server.url}/campaigns/${campaignId}`,
+      referenceUrl: `http://127.0.0.1:${(reference.address() as AddressInfo).port}/index.html`,
+    });
+  } finally {
+    await browser.close();
+    await new Promise((ok) => reference.close(ok));
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Installed before any script: records the first frame in which the Start step (or, when the view
+ * culls it, any step) is measured and drawn, with connections. Both pages draw every step of the
+ * first view in one commit, so this is when the first view is on screen.
+ * A string, not a function: tsx's keepNames helpers (__name) do not exist in the page.
+ */
+export const RENDER_PROBE = `(() => {
+  const tick = (t) => {
+    const start = document.querySelector('.react-flow__node[data-id="start"]') || document.querySelector('.react-flow__node');
+    if (start && start.style.visibility !== 'hidden' && document.querySelector('.react-flow__edge')) { window.__renderedAt = t; return; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/** Navigation start → the first frame with the first view drawn (RENDER_PROBE must be installed). */
+export async function timeToRender(page: Page, url: string, first: boolean): Promise<{ ms: number; nodes: number }> {
+  if (first) await page.goto(url);
+  else await page.reload();
+  // A function, not a string: the app's CSP forbids the eval a string predicate needs.
+  await page.waitForFunction(() => (window as { __renderedAt?: number }).__renderedAt !== undefined, undefined, { timeout: 60_000 });
+  const ms = await page.evaluate<number>('window.__renderedAt');
+  return { ms, nodes: await page.locator('.react-flow__node').count() };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
+export const median = (values: number[]) => percentile(values, 50);
+export const r1 = (n: number) => Math.round(n * 10) / 10;
