@@ -88,7 +88,9 @@ test('my own save never shows the banner', async ({ page }) => {
   expect((await getCampaign(page, campaign.campaignId)).updated_at).not.toBe(campaign.updated_at);
 });
 
-test('a save elsewhere while I have unsaved edits offers the merge instead of reloading', async ({ page }) => {
+test('a save elsewhere while I have unsaved edits offers the merge instead of reloading, and merges what does not overlap', async ({
+  page,
+}) => {
   const campaign = await createCampaign(page, uniqueName('Live dirty'));
   await openLive(page, campaign.campaignId);
   await canvasNode(page, 'connection_request').click();
@@ -106,9 +108,14 @@ test('a save elsewhere while I have unsaved edits offers the merge instead of re
   await expect(canvasNode(page, 'connection_request')).toContainText('wait 5 days');
   await page.screenshot({ path: test.info().outputPath('live-banner-merge.png') });
 
+  // Their step and my field do not overlap: the merge takes both without a question, unsaved.
   await banner(page).getByRole('button', { name: 'Review and merge' }).click();
-  await expect(page.getByRole('dialog', { name: 'Someone else saved this campaign' })).toBeVisible();
+  await expect(page.getByText('Merged their changes with yours — review and save.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Someone else saved this campaign' })).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);
+  await expect(canvasNode(page, 'agent_wait')).toBeVisible();
+  await expect(canvasNode(page, 'connection_request')).toContainText('wait 5 days');
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
 });
 
 test('a launch elsewhere turns the open editor read-only with a note', async ({ page }) => {

@@ -25,24 +25,25 @@ test('two tabs: edits of different steps merge without a question; the same fiel
   await openEditor(page, campaign.campaignId);
   await openEditor(tabB, campaign.campaignId);
 
-  // A changes the score threshold and saves; B changes another step and saves: merged, no question.
+  // B changes a step (unsaved); A changes another step and saves; B saves on its stale base: merged,
+  // no question. (B edits first: a clean tab would take A's save live instead of merging.)
+  await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '5');
   await setField(page, 'score', 'ICP scoring', 'Threshold', '80');
   await save(page);
-  await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '5');
   await save(tabB);
   await expect(tabB.getByText('Unsaved changes')).toHaveCount(0);
   await expect(tabB.getByRole('dialog')).toHaveCount(0);
   expect(await stored(page, campaign.campaignId, 'score')).toMatchObject({ icpThreshold: 80 });
   expect(await stored(page, campaign.campaignId, 'thanks')).toMatchObject({ reply_wait_days: 5 });
 
-  // A starts again from the saved campaign, changes both fields and saves; B changes the same two.
+  // B changes both fields (unsaved); A, reloaded, changes the same two and saves; B saves: it asks.
   await page.reload();
   await expect(canvasNode(page, 'thanks')).toContainText('wait 5 days');
+  await setField(tabB, 'score', 'ICP scoring', 'Threshold', '90');
+  await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '2');
   await setField(page, 'score', 'ICP scoring', 'Threshold', '85');
   await setField(page, 'thanks', 'Message', 'Wait for a reply', '7');
   await save(page);
-  await setField(tabB, 'score', 'ICP scoring', 'Threshold', '90');
-  await setField(tabB, 'thanks', 'Message', 'Wait for a reply', '2');
   await saveButton(tabB).click();
 
   const dialog = tabB.getByRole('dialog', { name: 'Someone else saved this campaign' });
