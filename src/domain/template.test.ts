@@ -121,6 +121,31 @@ describe('isWellFormedTemplate', () => {
   });
 });
 
+describe('isWellFormedTemplate at the edges of a field name', () => {
+  it.each([
+    ['{{A}}', true],
+    ['{{Z}}', true],
+    ['{{a}}', true],
+    ['{{z}}', true],
+    ['{{_}}', true],
+    ['{{a0}}', true],
+    ['{{a9}}', true],
+    ['{{@}}', false],
+    ['{{[}}', false],
+    ['{{`}}', false],
+    ['{{0a}}', false],
+    ['{{a/}}', false],
+    ['{{a:}}', false],
+    ['{{a}', false],
+    ['{{a}x}', false],
+    ['{{a}}{{b', false],
+    ['ok {{a}} }}', false],
+  ])('%j → %s', (text, ok) => {
+    expect(isWellFormedTemplate(text)).toBe(ok);
+    expect(parseTemplate(text).errors.length === 0).toBe(ok);
+  });
+});
+
 describe('renderTemplate', () => {
   it('fills fields and lists missing ones', () => {
     expect(renderTemplate('Hi {{firstName}} from {{company}}, {{firstName}}!', { firstName: 'Ada' })).toEqual({

@@ -53,7 +53,8 @@ describe('parseUtcDateTime (spec 4.1 expectedUpdatedAt)', () => {
   });
 
   it('rejects non-strings', () => {
-    for (const value of [null, undefined, 0, {}, [], true]) expect(parseUtcDateTime(value)).toBeNull();
+    for (const value of [null, undefined, 0, {}, [], true, new Date(0), { toString: () => '2026-01-01T00:00Z' }, ['2026-01-01T00:00Z']])
+      expect(parseUtcDateTime(value)).toBeNull();
   });
 
   it('compares as instants', () => {

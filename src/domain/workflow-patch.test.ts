@@ -90,7 +90,7 @@ describe('applyWorkflowPatch (contract 8.1)', () => {
   });
 
   it('merges data into a saved node whose data is missing or not an object', () => {
-    for (const data of [undefined, null, ['x']]) {
+    for (const data of [undefined, null, ['x'], 'ab', 5]) {
       const saved = connectionOnlyGraph();
       (saved.nodes[1] as { data: unknown }).data = data;
       const out = applyWorkflowPatch(saved, [{ op: 'update_node', id: 'invite', data: { send_empty_request: true, gone: null } }]);
