@@ -71,6 +71,7 @@ describe('what parseTemplate tells the writer', () => {
     ['{{2 for 1}}', '“2 for 1” is not a field name (one word of letters and digits): write {{_2For1}}'],
     ['{{-}}', '“-” is not a field name (one word of letters and digits): write {{fieldName}}'],
     ['{{first$}}', '“first$” is not a field name (one word of letters and digits): write {{first}}'],
+    ['{{first name2}}', '“first name2” is not a field name (one word of letters and digits): write {{firstName2}}'],
     ['x }}', 'Closing }} without an opening {{'],
     ['x {{a', 'Unclosed placeholder: {{ without a closing }}'],
     ['{{a{{b}}}}', 'Nested placeholders are not supported: render the inner template before import'],
