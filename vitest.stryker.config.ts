@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
@@ -9,6 +11,7 @@ import base from './vitest.config';
  * project's one shared server lives in the global setup, outside the test workers, where Stryker
  * cannot switch mutants per test: integration-only kills are reasoned per mutant instead.
  */
+const realFastCheck = join(dirname(createRequire(import.meta.url).resolve('fast-check/package.json')), 'lib/fast-check.js');
 type Project = { test?: { name?: string; include?: string[]; exclude?: string[] } };
 const unit = ((base.test?.projects ?? []) as Project[]).find((p) => p.test?.name === 'unit')!;
 export default defineConfig({
@@ -17,8 +20,13 @@ export default defineConfig({
       {
         ...unit,
         // property tests capped to a few runs per mutant (see the file)
+        // The real module by absolute path: Stryker's sandbox has no node_modules of its own (a relative
+        // './node_modules/…' import failed there, and vitest silently dropped every file importing fast-check).
         resolve: {
-          alias: [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('./vitest.stryker.fast-check.mjs', import.meta.url)) }],
+          alias: [
+            { find: /^fast-check$/, replacement: fileURLToPath(new URL('./vitest.stryker.fast-check.mjs', import.meta.url)) },
+            { find: /^fast-check-real$/, replacement: realFastCheck },
+          ],
         },
         test: {
           ...unit.test,

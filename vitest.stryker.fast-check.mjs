@@ -1,7 +1,7 @@
 // Mutation runs only (vitest.stryker.config.ts aliases 'fast-check' here): every property runs at
 // most MAX_RUNS times. Each mutant re-runs the properties that cover it; at their full 300–3000 runs
 // a folder would take hours on a shared machine. The examples beside them do the precise killing.
-import * as real from './node_modules/fast-check/lib/fast-check.js';
+import * as real from 'fast-check-real';
 
 const MAX_RUNS = 40;
 const fc = real.default;
@@ -11,4 +11,4 @@ export default new Proxy(fc, {
     return (property, params) => target.assert(property, { ...params, numRuns: Math.min(params?.numRuns ?? 100, MAX_RUNS) });
   },
 });
-export * from './node_modules/fast-check/lib/fast-check.js';
+export * from 'fast-check-real';

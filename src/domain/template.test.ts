@@ -56,6 +56,58 @@ describe('parseTemplate', () => {
   });
 });
 
+describe('what parseTemplate tells the writer', () => {
+  const first = (text: string) => parseTemplate(text).errors[0]?.message;
+
+  it.each([
+    ['{{ }}', 'Empty placeholder {{}}: write a field name, e.g. {{firstName}}'],
+    ['{{a}b}}', 'Malformed placeholder: too many braces; write {{fieldName}}'],
+    ['{{a{b}}', 'Malformed placeholder: too many braces; write {{fieldName}}'],
+    ['{{ firstName}}', 'Remove the spaces: write {{firstName}}'],
+    ['{{company.name}}', 'Dotted paths are not supported: use one field name, e.g. {{companyName}}'],
+    ['{{ first name }}', '“first name” is not a field name (one word of letters and digits): write {{firstName}}'],
+    ['{{First-Name}}', '“First-Name” is not a field name (one word of letters and digits): write {{firstName}}'],
+    ['{{1st}}', '“1st” is not a field name (one word of letters and digits): write {{_1st}}'],
+    ['{{2 for 1}}', '“2 for 1” is not a field name (one word of letters and digits): write {{_2For1}}'],
+    ['{{-}}', '“-” is not a field name (one word of letters and digits): write {{fieldName}}'],
+    ['{{first$}}', '“first$” is not a field name (one word of letters and digits): write {{first}}'],
+    ['{{first name2}}', '“first name2” is not a field name (one word of letters and digits): write {{firstName2}}'],
+    ['x }}', 'Closing }} without an opening {{'],
+    ['x {{a', 'Unclosed placeholder: {{ without a closing }}'],
+    ['{{a{{b}}}}', 'Nested placeholders are not supported: render the inner template before import'],
+  ])('%j: %s', (text, message) => {
+    expect(first(text)).toBe(message);
+  });
+
+  it('reports every problem once, where it starts, and the placeholders around them', () => {
+    expect(parseTemplate('{{{a}}}{{b}}')).toEqual({
+      placeholders: ['b'],
+      errors: [{ index: 0, message: expect.stringMatching(/braces/) }],
+    });
+    expect(parseTemplate('{{{a}}{{b}}')).toEqual({ placeholders: ['b'], errors: [{ index: 0, message: expect.stringMatching(/braces/) }] });
+    expect(parseTemplate('{{a}}}{{b}}')).toEqual({ placeholders: ['a', 'b'], errors: [] });
+    expect(parseTemplate('}}{{a}} }} {{b}}')).toEqual({
+      placeholders: ['a', 'b'],
+      errors: [
+        { index: 0, message: 'Closing }} without an opening {{' },
+        { index: 8, message: 'Closing }} without an opening {{' },
+      ],
+    });
+    // an unclosed nested placeholder swallows the rest of the text
+    expect(parseTemplate('{{a{{b}} {{c}}')).toEqual({ placeholders: [], errors: [{ index: 0, message: expect.stringMatching(/Nested/) }] });
+    expect(parseTemplate('{{a{{b}}}} {{c}} {{d}')).toEqual({
+      placeholders: ['c'],
+      errors: [
+        { index: 0, message: expect.stringMatching(/Nested/) },
+        { index: 17, message: expect.stringMatching(/Unclosed/) },
+      ],
+    });
+    expect(parseTemplate('{{a}}{{b}}{{a}}x{{c}}')).toEqual({ placeholders: ['a', 'b', 'c'], errors: [] });
+    expect(parseTemplate('{{a}}{')).toEqual({ placeholders: ['a'], errors: [] });
+    expect(parseTemplate('{{a}}}')).toEqual({ placeholders: ['a'], errors: [] });
+  });
+});
+
 describe('isWellFormedTemplate', () => {
   it('agrees with parseTemplate', () => {
     fc.assert(
@@ -67,6 +119,31 @@ describe('isWellFormedTemplate', () => {
     for (const text of ['{{a}}}', '{{{a}}', '{ {{a}}', '{{a}', 'x}}', '{{_1}}{{b}}', '']) {
       expect(isWellFormedTemplate(text)).toBe(parseTemplate(text).errors.length === 0);
     }
+  });
+});
+
+describe('isWellFormedTemplate at the edges of a field name', () => {
+  it.each([
+    ['{{A}}', true],
+    ['{{Z}}', true],
+    ['{{a}}', true],
+    ['{{z}}', true],
+    ['{{_}}', true],
+    ['{{a0}}', true],
+    ['{{a9}}', true],
+    ['{{@}}', false],
+    ['{{[}}', false],
+    ['{{`}}', false],
+    ['{{0a}}', false],
+    ['{{a/}}', false],
+    ['{{a:}}', false],
+    ['{{a}', false],
+    ['{{a}x}', false],
+    ['{{a}}{{b', false],
+    ['ok {{a}} }}', false],
+  ])('%j → %s', (text, ok) => {
+    expect(isWellFormedTemplate(text)).toBe(ok);
+    expect(parseTemplate(text).errors.length === 0).toBe(ok);
   });
 });
 
@@ -83,6 +160,12 @@ describe('renderTemplate', () => {
       text: '{{a.b}} {{toString}} {{y}}',
       missing: ['toString'],
     });
+  });
+
+  it('fills placeholders next to each other and keeps the text between them', () => {
+    expect(renderTemplate('{{a}}{{b}}-{{a}}!', { a: '1', b: '2' })).toEqual({ text: '12-1!', missing: [] });
+    expect(renderTemplate('x {{a}} {{b}} {{a}} {{b}}', {})).toEqual({ text: 'x {{a}} {{b}} {{a}} {{b}}', missing: ['a', 'b'] });
+    expect(renderTemplate('{{{a}}} {{a}}', { a: 'A' })).toEqual({ text: '{{{a}}} A', missing: [] });
   });
 
   it('renders a template with no placeholders unchanged', () => {

@@ -43,8 +43,18 @@ describe('parseUtcDateTime (spec 4.1 expectedUpdatedAt)', () => {
     expect(parseUtcDateTime(text)).toBeNull();
   });
 
+  it('knows the length of every month', () => {
+    const last = (year: number, month: number) =>
+      [28, 29, 30, 31].filter((day) => parseUtcDateTime(`${year}-${String(month).padStart(2, '0')}-${day}T00:00Z`) !== null).at(-1);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => last(2026, m))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+    expect([2024, 2000, 1900, 2100, 2023, 1600].map((y) => last(y, 2))).toEqual([29, 29, 28, 28, 28, 29]);
+    expect(parseUtcDateTime('2026-12-31T23:59:59.999Z')).toBe(Date.UTC(2026, 11, 31, 23, 59, 59, 999));
+    expect(parseUtcDateTime('2026-01-01T00:00:00Z')).toBe(Date.UTC(2026, 0, 1));
+  });
+
   it('rejects non-strings', () => {
-    for (const value of [null, undefined, 0, {}, [], true]) expect(parseUtcDateTime(value)).toBeNull();
+    for (const value of [null, undefined, 0, {}, [], true, new Date(0), { toString: () => '2026-01-01T00:00Z' }, ['2026-01-01T00:00Z']])
+      expect(parseUtcDateTime(value)).toBeNull();
   });
 
   it('compares as instants', () => {
@@ -52,6 +62,8 @@ describe('parseUtcDateTime (spec 4.1 expectedUpdatedAt)', () => {
     expect(sameInstant('2026-11-21T10:15:00.0001Z', '2026-11-21T10:15:00Z')).toBe(true);
     expect(sameInstant('2026-11-21T10:15:00.001Z', '2026-11-21T10:15:00Z')).toBe(false);
     expect(sameInstant('bad', 'bad')).toBe(false);
+    expect(sameInstant('2026-11-21T10:15Z', 'bad')).toBe(false);
+    expect(sameInstant(undefined, undefined)).toBe(false);
   });
 
   it('round-trips toIsoMillis for every instant of years 0..9999', () => {
@@ -67,5 +79,6 @@ describe('parseUtcDateTime (spec 4.1 expectedUpdatedAt)', () => {
   it('formats with milliseconds and Z', () => {
     expect(toIsoMillis(Date.UTC(2026, 10, 21, 10, 15, 30, 123))).toBe('2026-11-21T10:15:30.123Z');
     expect(() => toIsoMillis(Number.NaN)).toThrow(RangeError);
+    expect(() => toIsoMillis(Number.POSITIVE_INFINITY)).toThrow('not a point in time: Infinity');
   });
 });

@@ -77,4 +77,64 @@ describe('applyWorkflowPatch (contract 8.1)', () => {
       expect(out.ok ? null : out.error.path).toBe(path);
     }
   });
+
+  it('changes only what an update names: data alone keeps the position, a position alone keeps the data', () => {
+    const saved = connectionOnlyGraph();
+    const invite = saved.nodes.find((n) => n.id === 'invite')!;
+    const dataOnly = applyWorkflowPatch(saved, [{ op: 'update_node', id: 'invite', data: { send_empty_request: true } }]);
+    const afterData = dataOnly.ok ? dataOnly.definition.nodes.find((n) => n.id === 'invite') : undefined;
+    expect(afterData).toEqual({ ...invite, data: { ...invite.data, send_empty_request: true } });
+    const positionOnly = applyWorkflowPatch(saved, [{ op: 'update_node', id: 'invite', position: { x: 7, y: 8 } }]);
+    const afterMove = positionOnly.ok ? positionOnly.definition.nodes.find((n) => n.id === 'invite') : undefined;
+    expect(afterMove).toEqual({ ...invite, position: { x: 7, y: 8 } });
+  });
+
+  it('merges data into a saved node whose data is missing or not an object', () => {
+    for (const data of [undefined, null, ['x'], 'ab', 5]) {
+      const saved = connectionOnlyGraph();
+      (saved.nodes[1] as { data: unknown }).data = data;
+      const out = applyWorkflowPatch(saved, [{ op: 'update_node', id: 'invite', data: { send_empty_request: true, gone: null } }]);
+      expect(out.ok && out.definition.nodes[1]!.data).toEqual({ send_empty_request: true });
+    }
+  });
+
+  it('removing a node removes the edges leaving it and those reaching it, and no other', () => {
+    const out = applyWorkflowPatch(connectionOnlyGraph(), [{ op: 'remove_node', id: 'invite' }]);
+    expect(out.ok && out.definition.nodes.map((n) => n.id)).toEqual(['start', 'end']);
+    expect(out.ok && out.definition.edges).toEqual([]);
+    const keepsOthers = applyWorkflowPatch(connectionOnlyGraph(), [{ op: 'remove_node', id: 'start' }]);
+    expect(keepsOthers.ok && keepsOthers.definition.edges.map((e) => e.id)).toEqual(['e_invite_accepted', 'e_invite_no_response']);
+  });
+
+  it('names an edge after its output, or "next" when it has none, and keeps counting while ids are taken', () => {
+    const out = applyWorkflowPatch(connectionOnlyGraph(), [
+      { op: 'add_edge', edge: { source: 'start', target: 'end' } },
+      { op: 'add_edge', edge: { source: 'start', target: 'end' } },
+      { op: 'add_edge', edge: { source: 'start', target: 'end' } },
+      { op: 'add_edge', edge: { source: 'invite', sourceHandle: 'accepted', target: 'start' } },
+    ]);
+    expect(out.ok && out.definition.edges.slice(3)).toEqual([
+      { id: 'e_start_next_end', source: 'start', target: 'end' },
+      { id: 'e_start_next_end_2', source: 'start', target: 'end' },
+      { id: 'e_start_next_end_3', source: 'start', target: 'end' },
+      { id: 'e_invite_accepted_start', source: 'invite', sourceHandle: 'accepted', target: 'start' },
+    ]);
+  });
+
+  it('tells the caller which id is wrong, in words', () => {
+    const message = (ops: PatchOperation[]) => {
+      const out = applyWorkflowPatch(connectionOnlyGraph(), ops);
+      return out.ok ? null : out.error.message;
+    };
+    expect(message([{ op: 'update_node', id: 'ghost', data: {} }])).toBe(
+      'No node has the id “ghost” at this point (check the ids with get-campaign).',
+    );
+    expect(message([{ op: 'add_node', node: node('end', 'end') }])).toBe('A node with the id “end” already exists.');
+    expect(message([{ op: 'add_edge', edge: { id: 'e_start_next', source: 'start', target: 'end' } }])).toBe(
+      'An edge with the id “e_start_next” already exists.',
+    );
+    expect(message([{ op: 'remove_edge', id: 'e_gone' }])).toBe(
+      'No edge has the id “e_gone” at this point (check the ids with get-campaign).',
+    );
+  });
 });
