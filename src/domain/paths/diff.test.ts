@@ -115,7 +115,9 @@ describe('diffGraphs per kind of difference', () => {
     after.edges[0]!.target = 's';
     after.edges[0]!.sourceHandle = 'replied';
     const diff = diffGraphs(before, after);
-    expect(diff.nodes.changed).toMatchObject([{ id: 'm', changes: ['data', 'extra'], dataKeys: ['alpha', 'zeta'], extraKeys: ['selected', 'width'] }]);
+    expect(diff.nodes.changed).toMatchObject([
+      { id: 'm', changes: ['data', 'extra'], dataKeys: ['alpha', 'zeta'], extraKeys: ['selected', 'width'] },
+    ]);
     expect(diff.edges.changed).toMatchObject([{ changes: ['target', 'handle'] }]);
   });
 
