@@ -145,6 +145,17 @@ describe('describeConflict of other conflicts', () => {
     ]);
   });
 
+  it('names a step the names do not hold by its kind', () => {
+    const { base, theirs, mine } = three();
+    find(theirs, 'thanks').data.mood = 'calm';
+    find(mine, 'thanks').data.mood = 'bold';
+    theirs.nodes = theirs.nodes.filter((n) => n.id !== 'withdraw');
+    theirs.edges = theirs.edges.filter((e) => e.source !== 'withdraw' && e.target !== 'withdraw');
+    find(mine, 'withdraw').data.note = 'kept';
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts.map((c) => describeConflict(c, result, new Map()).where)).toEqual(['Message', 'Withdraw invitation']);
+  });
+
   it('names a setting the field table does not know by its key', () => {
     const { base, theirs, mine } = three();
     find(theirs, 'thanks').data.mood = 'calm';
