@@ -34,6 +34,7 @@ describe('mergeGraphs', () => {
       },
     });
     const result = mergeGraphs(base, theirs, mine);
+    expect(result.threeWay).toBe(true);
     expect(result.conflicts).toEqual([]);
     expect(result.dropped).toEqual([]);
     expect(find(result.merged, 'score').data).toMatchObject({ icpThreshold: 80, outputVariable: 'fit' });
