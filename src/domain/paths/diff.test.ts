@@ -76,6 +76,7 @@ describe('jsonEqual', () => {
     expect(jsonEqual({}, null)).toBe(false);
     expect(jsonEqual({ 0: 1 }, [1])).toBe(false);
     expect(jsonEqual([1, 2], [1])).toBe(false);
+    expect(jsonEqual([1], [1, 2])).toBe(false);
     expect(jsonEqual([1, 2], [1, 3])).toBe(false);
     expect(jsonEqual([1, 2], [2, 2])).toBe(false);
     expect(jsonEqual([], [])).toBe(true);
