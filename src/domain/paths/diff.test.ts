@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cloneGraph, edge, node, scoredFollowUpGraph } from '../testing/fixtures';
+import type { WorkflowDefinition } from '../workflow-types';
 import { describeDiff, diffGraphs, jsonEqual } from './diff';
 
 describe('diffGraphs', () => {
@@ -59,5 +60,79 @@ describe('diffGraphs', () => {
     expect(jsonEqual([1], { 0: 1 })).toBe(false);
     expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
     expect(jsonEqual(null, {})).toBe(false);
+  });
+});
+
+describe('jsonEqual', () => {
+  it('tells apart values of different shapes, lengths and contents', () => {
+    expect(jsonEqual(1, 1)).toBe(true);
+    expect(jsonEqual(1, 2)).toBe(false);
+    expect(jsonEqual('1', 1)).toBe(false);
+    expect(jsonEqual(1, { a: 1 })).toBe(false);
+    expect(jsonEqual({ a: 1 }, 1)).toBe(false);
+    expect(jsonEqual(NaN, NaN)).toBe(true);
+    expect(jsonEqual(NaN, 1)).toBe(false);
+    expect(jsonEqual(1, NaN)).toBe(false);
+    expect(jsonEqual({}, null)).toBe(false);
+    expect(jsonEqual({ 0: 1 }, [1])).toBe(false);
+    expect(jsonEqual([1, 2], [1])).toBe(false);
+    expect(jsonEqual([1], [1, 2])).toBe(false);
+    expect(jsonEqual([1, 2], [1, 3])).toBe(false);
+    expect(jsonEqual([1, 2], [2, 2])).toBe(false);
+    expect(jsonEqual([], [])).toBe(true);
+    expect(jsonEqual({ a: 1 }, { b: 1 })).toBe(false);
+    expect(jsonEqual({ a: 1, b: undefined }, { a: 1, c: 2 })).toBe(false);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: undefined })).toBe(true);
+    expect(jsonEqual({ a: { b: 1 } }, { a: { b: 2 } })).toBe(false);
+  });
+});
+
+describe('diffGraphs per kind of difference', () => {
+  const one = () => ({ nodes: [node('s', 'start'), node('m', 'message')], edges: [edge('s', 'm')] });
+
+  it('is not the same when only one list differs', () => {
+    const cases: Array<[string, (g: ReturnType<typeof one>) => void, string]> = [
+      ['step added', (g) => void g.nodes.push(node('x', 'end')), 'Steps: 1 added'],
+      ['step removed', (g) => void g.nodes.pop(), 'Steps: 1 removed'],
+      ['step changed', (g) => void (g.nodes[1]!.data.message_template = 'x'), 'Steps: 1 changed'],
+      ['connection added', (g) => void g.edges.push(edge('m', 's', 'replied')), 'Connections: 1 added'],
+      ['connection removed', (g) => void g.edges.pop(), 'Connections: 1 removed'],
+      ['connection source', (g) => void (g.edges[0]!.source = 'm'), 'Connections: 1 changed'],
+      ['connection extra', (g) => void (g.edges[0]!.label = 'x'), 'Connections: 1 changed'],
+    ];
+    for (const [name, edit, words] of cases) {
+      const after = one();
+      edit(after);
+      const diff = diffGraphs(one(), after);
+      expect([name, diff.same, describeDiff(diff)]).toEqual([name, false, words]);
+    }
+  });
+
+  it('lists changed data and extra keys, sorted, and names the change of an edge', () => {
+    const before = one();
+    const after = one();
+    Object.assign(after.nodes[1]!.data, { zeta: 1, alpha: 2 });
+    Object.assign(after.nodes[1]!, { width: 10, selected: true });
+    after.edges[0]!.target = 's';
+    after.edges[0]!.sourceHandle = 'replied';
+    const diff = diffGraphs(before, after);
+    expect(diff.nodes.changed).toMatchObject([
+      { id: 'm', changes: ['data', 'extra'], dataKeys: ['alpha', 'zeta'], extraKeys: ['selected', 'width'] },
+    ]);
+    expect(diff.edges.changed).toMatchObject([{ changes: ['target', 'handle'] }]);
+  });
+
+  it('reads a graph without lists as empty', () => {
+    const empty = {} as WorkflowDefinition;
+    expect(diffGraphs(empty, empty).same).toBe(true);
+    expect(describeDiff(diffGraphs(empty, one()))).toBe('Steps: 2 added; Connections: 1 added');
+  });
+
+  it('ignoring moves still counts a step moved and edited', () => {
+    const after = one();
+    after.nodes[1]!.position = { x: 9, y: 9 };
+    after.nodes[1]!.data.message_template = 'x';
+    after.nodes[0]!.position = { x: 9, y: 9 };
+    expect(describeDiff(diffGraphs(one(), after), { ignorePositions: true })).toBe('Steps: 1 changed');
   });
 });

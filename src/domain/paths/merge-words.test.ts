@@ -76,3 +76,132 @@ describe('describeConflict', () => {
     expect(fieldValueText('keyword', undefined)).toBe('not set');
   });
 });
+
+describe('describeConflict of other conflicts', () => {
+  const three = () => {
+    const base = scoredFollowUpGraph();
+    return { base, theirs: cloneGraph(base), mine: cloneGraph(base) };
+  };
+  const rows = (result: ReturnType<typeof mergeGraphs>) =>
+    result.conflicts.map((c) => {
+      const w = describeConflict(c, result);
+      return [w.where, w.what, w.why, w.base.short, w.theirs.short, w.mine.short];
+    });
+
+  it('names a connection both changed by its ends and output, with a connection’s reason', () => {
+    const { base, theirs, mine } = three();
+    theirs.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'a';
+    mine.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'b';
+    theirs.edges.find((e) => e.id === 'e_thanks_replied')!.label = 'a';
+    mine.edges.find((e) => e.id === 'e_thanks_replied')!.label = 'b';
+    expect(rows(mergeGraphs(base, theirs, mine))).toEqual([
+      [
+        'Withdraw invitation → End 1',
+        'Connection',
+        'You both changed this connection differently.',
+        'Withdraw invitation → End 1',
+        'Withdraw invitation → End 1',
+        'Withdraw invitation → End 1',
+      ],
+      [
+        'Message → Replied → End 1',
+        'Connection',
+        'You both changed this connection differently.',
+        'Message → Replied → End 1',
+        'Message → Replied → End 1',
+        'Message → Replied → End 1',
+      ],
+    ]);
+  });
+
+  it('says a connection was deleted, and that a step it reaches is gone', () => {
+    const { base, theirs, mine } = three();
+    theirs.edges = theirs.edges.filter((e) => e.id !== 'e_withdraw_next');
+    mine.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'mine';
+    const result = mergeGraphs(base, theirs, mine);
+    expect(rows(result)).toEqual([
+      [
+        'Withdraw invitation → End 1',
+        'Connection',
+        'They deleted this connection; you changed it.',
+        'Withdraw invitation → End 1',
+        'Deleted',
+        'Withdraw invitation → End 1',
+      ],
+    ]);
+    const words = describeConflict(result.conflicts[0]!, result, new Map([['withdraw', 'Withdraw']]));
+    expect(words.where).toBe('Withdraw → a removed step');
+  });
+
+  it('describes a change of kind of step and of a property beyond the field table', () => {
+    const { base, theirs, mine } = three();
+    find(theirs, 'withdraw').type = 'delay';
+    find(mine, 'withdraw').type = 'message';
+    find(theirs, 'invite').style = { color: 'red' };
+    find(mine, 'invite').style = { color: 'blue' };
+    expect(rows(mergeGraphs(base, theirs, mine))).toEqual([
+      ['Connection request', 'Property “style”', 'You both changed this differently.', 'not set', '{"color":"red"}', '{"color":"blue"}'],
+      ['Message 2', 'Kind of step', 'You both changed this differently.', 'Withdraw invitation', 'Delay', 'Message'],
+    ]);
+  });
+
+  it('names a step the names do not hold by its kind', () => {
+    const { base, theirs, mine } = three();
+    find(theirs, 'thanks').data.mood = 'calm';
+    find(mine, 'thanks').data.mood = 'bold';
+    theirs.nodes = theirs.nodes.filter((n) => n.id !== 'withdraw');
+    theirs.edges = theirs.edges.filter((e) => e.source !== 'withdraw' && e.target !== 'withdraw');
+    find(mine, 'withdraw').data.note = 'kept';
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts.map((c) => describeConflict(c, result, new Map()).where)).toEqual(['Message', 'Withdraw invitation']);
+  });
+
+  it('names a setting the field table does not know by its key', () => {
+    const { base, theirs, mine } = three();
+    find(theirs, 'thanks').data.mood = 'calm';
+    find(mine, 'thanks').data.mood = 'bold';
+    expect(rows(mergeGraphs(base, theirs, mine))[0]!.slice(0, 2)).toEqual(['Message', 'Setting “mood”']);
+  });
+
+  it('without a base says the versions differ and that the base is unknown', () => {
+    const { theirs, mine } = three();
+    find(theirs, 'score').data.icpThreshold = 80;
+    mine.nodes.push({ id: 'extra', type: 'end', position: { x: 0, y: 0 }, data: {} });
+    mine.edges.push(edge('withdraw', 'extra', undefined, 'e_extra'));
+    const result = mergeGraphs(null, theirs, mine);
+    const words = result.conflicts.map((c) => describeConflict(c, result));
+    expect(words.map((w) => [w.what, w.why, w.base.short, w.theirs.short, w.mine.short])).toEqual([
+      ['Threshold', 'Different in the two versions.', 'unknown', '80', '70'],
+      ['Step', 'Only in your version.', 'unknown', 'Deleted', 'End: Sequence ends'],
+      ['Connection', 'Only in your version.', 'unknown', 'Deleted', 'Withdraw invitation → End 3'],
+    ]);
+    expect(words.every((w) => w.context === '')).toBe(true);
+  });
+
+  it('describes an output connected nowhere on one side', () => {
+    const { base, theirs, mine } = three();
+    theirs.edges = theirs.edges.filter((e) => e.id !== 'e_withdraw_next');
+    mine.edges = mine.edges.filter((e) => e.id !== 'e_withdraw_next').concat(edge('withdraw', 'end_unqualified', undefined, 'e_w2'));
+    theirs.edges.push(edge('withdraw', 'thanks', undefined, 'e_w3'));
+    const result = mergeGraphs(base, theirs, mine);
+    expect(rows(result)).toEqual([
+      ['Withdraw invitation', 'Connected to', 'You both connected this output to different steps.', 'End 1', 'Message', 'End 2'],
+    ]);
+    const empty = { ...result.conflicts[0]!, theirs: [] } as (typeof result.conflicts)[number];
+    expect(describeConflict(empty, result).theirs.short).toBe('not connected');
+  });
+});
+
+describe('fieldValueText', () => {
+  it('reads empty, false, plain numbers, options, lists and odd objects', () => {
+    expect(fieldValueText('keyword', null)).toBe('not set');
+    expect(fieldValueText('keyword', '')).toBe('not set');
+    expect(fieldValueText('send_empty_request', false)).toBe('No');
+    expect(fieldValueText('unknown_key', 5)).toBe('5');
+    expect(fieldValueText('unknown_key', 'text')).toBe('text');
+    expect(fieldValueText('thresholdOperator', '>=')).toBe('≥');
+    expect(fieldValueText('custom_variables', {})).toBe('not set');
+    expect(fieldValueText('custom_variables', { a: 1, b: 'x' })).toBe('a = 1, b = x');
+    expect(fieldValueText('tags', ['a', 'b'])).toBe('["a","b"]');
+  });
+});

@@ -34,6 +34,7 @@ describe('mergeGraphs', () => {
       },
     });
     const result = mergeGraphs(base, theirs, mine);
+    expect(result.threeWay).toBe(true);
     expect(result.conflicts).toEqual([]);
     expect(result.dropped).toEqual([]);
     expect(find(result.merged, 'score').data).toMatchObject({ icpThreshold: 80, outputVariable: 'fit' });
@@ -180,6 +181,165 @@ describe('mergeGraphs', () => {
         nodes: theirs.nodes.map((n) => (n.id === 'score' ? { ...n, position: { x: 7, y: 7 } } : n)),
       }),
     ).toBe(true);
+  });
+});
+
+describe('mergeGraphs, the other side of each case', () => {
+  it('asks when I deleted a step they edited, and brings it back with its connections when theirs is chosen', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void (find(g, 'withdraw').data.note = 'theirs'),
+      mine: (g) => deleteStep(g, 'withdraw'),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'step', id: 'step:withdraw', nodeId: 'withdraw', reason: 'deleted_by_me' }]);
+    expect(result.merged.nodes.some((n) => n.id === 'withdraw')).toBe(false);
+    expect(result.merged.edges.some((e) => e.source === 'withdraw' || e.target === 'withdraw')).toBe(false);
+    expect(result.dropped).toEqual([]);
+    const kept = resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph;
+    expect(find(kept, 'withdraw').data.note).toBe('theirs');
+    expect(edgeIds(kept)).toEqual(edgeIds(base));
+  });
+
+  it('takes a step both added identically, or only placed differently, without asking', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void g.nodes.push(node('visit', 'profile_visit', {}, { x: 1, y: 1 })),
+      mine: (g) => void g.nodes.push(node('visit', 'profile_visit', {}, { x: 2, y: 2 })),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(find(result.merged, 'visit').position).toEqual({ x: 2, y: 2 });
+    const added = mergeGraphs(base, theirs, base);
+    expect(find(added.merged, 'visit').position).toEqual({ x: 1, y: 1 });
+  });
+
+  it('asks about a connection deleted on one side and changed on the other, either way round', () => {
+    const label = (g: WorkflowDefinition, v: string) => void (g.edges.find((e) => e.id === 'e_withdraw_next')!.label = v);
+    const drop = (g: WorkflowDefinition) => void (g.edges = g.edges.filter((e) => e.id !== 'e_withdraw_next'));
+    const t = sides({ theirs: drop, mine: (g) => label(g, 'm') });
+    const byThem = mergeGraphs(t.base, t.theirs, t.mine);
+    expect(byThem.conflicts).toMatchObject([{ kind: 'connection', id: 'connection:e_withdraw_next', reason: 'deleted_by_them' }]);
+    expect(byThem.merged.edges.find((e) => e.id === 'e_withdraw_next')?.label).toBe('m');
+    expect(resolveMerge(byThem, chooseAll(byThem.conflicts, 'theirs')).graph.edges.some((e) => e.id === 'e_withdraw_next')).toBe(false);
+    const s = sides({ theirs: (g) => label(g, 't'), mine: drop });
+    const byMe = mergeGraphs(s.base, s.theirs, s.mine);
+    expect(byMe.conflicts).toMatchObject([{ kind: 'connection', reason: 'deleted_by_me' }]);
+    expect(byMe.merged.edges.some((e) => e.id === 'e_withdraw_next')).toBe(false);
+    expect(resolveMerge(byMe, chooseAll(byMe.conflicts, 'theirs')).graph.edges.find((e) => e.id === 'e_withdraw_next')?.label).toBe('t');
+  });
+
+  it('removes a connection deleted on one side and untouched on the other, and takes a one-sided change', () => {
+    const s = sides({
+      theirs: (g) => void (g.edges = g.edges.filter((e) => e.id !== 'e_withdraw_next')),
+      mine: (g) => void (g.edges.find((e) => e.id === 'e_thanks_replied')!.label = 'm'),
+    });
+    const result = mergeGraphs(s.base, s.theirs, s.mine);
+    expect(result.conflicts).toEqual([]);
+    expect(result.merged.edges.some((e) => e.id === 'e_withdraw_next')).toBe(false);
+    expect(result.merged.edges.find((e) => e.id === 'e_thanks_replied')?.label).toBe('m');
+    const other = mergeGraphs(s.base, s.mine, s.theirs);
+    expect(other.conflicts).toEqual([]);
+    expect(other.merged.edges.some((e) => e.id === 'e_withdraw_next')).toBe(false);
+    expect(other.merged.edges.find((e) => e.id === 'e_thanks_replied')?.label).toBe('m');
+  });
+
+  it('asks about a connection both added under one id to different places, not when identical', () => {
+    const s = sides({
+      theirs: (g) => void g.edges.push({ ...edge('withdraw', 'end', undefined, 'e_x'), label: 't' }),
+      mine: (g) => void g.edges.push({ ...edge('withdraw', 'end', undefined, 'e_x'), label: 'm' }),
+    });
+    const result = mergeGraphs(s.base, s.theirs, s.mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'connection', id: 'connection:e_x', reason: 'added_by_both' }]);
+    expect(result.merged.edges.find((e) => e.id === 'e_x')?.label).toBe('m');
+    expect(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph.edges.find((e) => e.id === 'e_x')?.label).toBe('t');
+    const same = mergeGraphs(s.base, s.theirs, s.theirs);
+    expect(same.conflicts).toEqual([]);
+    expect(same.merged.edges.filter((e) => e.id === 'e_x')).toHaveLength(1);
+  });
+
+  it('merges kinds of step and extra properties like fields', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => {
+        find(g, 'withdraw').type = 'delay';
+        find(g, 'invite').style = { color: 'red' };
+        find(g, 'thanks').width = 200;
+        find(g, 'end').selected = true;
+      },
+      mine: (g) => {
+        find(g, 'withdraw').type = 'message';
+        find(g, 'invite').style = { color: 'blue' };
+        find(g, 'thanks').data.message_template = 'mine';
+        find(g, 'end').data.note = 'mine';
+      },
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([
+      {
+        kind: 'field',
+        id: 'extra:invite:style',
+        nodeId: 'invite',
+        part: 'extra',
+        key: 'style',
+        base: undefined,
+        theirs: { color: 'red' },
+        mine: { color: 'blue' },
+      },
+      {
+        kind: 'field',
+        id: 'type:withdraw:type',
+        nodeId: 'withdraw',
+        part: 'type',
+        key: 'type',
+        base: 'cancel_invitation',
+        theirs: 'delay',
+        mine: 'message',
+      },
+    ]);
+    expect(find(result.merged, 'withdraw').type).toBe('message');
+    expect(find(result.merged, 'thanks')).toMatchObject({ width: 200, data: { message_template: 'mine' } });
+    expect(find(result.merged, 'end')).toMatchObject({ selected: true, data: { note: 'mine' } });
+    const theirsAll = resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph;
+    expect(find(theirsAll, 'withdraw').type).toBe('delay');
+    expect(find(theirsAll, 'invite').style).toEqual({ color: 'red' });
+  });
+
+  it('takes their type change and removes an extra property they removed', () => {
+    const base = scoredFollowUpGraph();
+    find(base, 'invite').style = { color: 'red' };
+    const theirs = cloneGraph(base);
+    const mine = cloneGraph(base);
+    find(theirs, 'withdraw').type = 'delay';
+    delete find(theirs, 'invite').style;
+    find(mine, 'invite').data.note = 'mine';
+    find(mine, 'withdraw').position = { x: 5, y: 5 };
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(find(result.merged, 'withdraw')).toMatchObject({ type: 'delay', position: { x: 5, y: 5 } });
+    expect('style' in find(result.merged, 'invite')).toBe(false);
+    expect(find(result.merged, 'invite').data.note).toBe('mine');
+  });
+
+  it('without a base, asks about steps only in their version and takes them when chosen', () => {
+    const { theirs, mine } = sides({ theirs: (g) => void g.nodes.push(node('visit', 'profile_visit')) });
+    const result = mergeGraphs(null, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'step', nodeId: 'visit', reason: 'only_theirs' }]);
+    expect(result.merged.nodes.some((n) => n.id === 'visit')).toBe(false);
+    expect(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph.nodes.some((n) => n.id === 'visit')).toBe(true);
+  });
+
+  it('without a base, asks about connections that differ, or that only they have', () => {
+    const { theirs, mine } = sides({
+      theirs: (g) => {
+        g.edges.find((e) => e.id === 'e_withdraw_next')!.label = 't';
+        g.edges.push(edge('withdraw', 'end_unqualified', undefined, 'e_t'));
+      },
+    });
+    const result = mergeGraphs(null, theirs, mine);
+    expect(result.conflicts.map((c) => [c.kind, 'reason' in c ? c.reason : ''])).toEqual([
+      ['connection', 'changed_by_both'],
+      ['connection', 'only_theirs'],
+    ]);
+    expect(sameGraph(result.merged, mine)).toBe(true);
+    expect(sameGraph(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph, theirs)).toBe(true);
   });
 });
 

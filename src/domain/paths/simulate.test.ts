@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { followUpChain, scoredFollowUpGraph } from '../testing/fixtures';
+import { DEFAULT_SAMPLE_PROSPECT } from './review';
 import { simulatePaths } from './simulate';
+import { findTemplate } from './templates';
 import { walkPath } from './walk';
 
 describe('simulatePaths (contract 8.1 simulate-campaign)', () => {
@@ -27,5 +29,21 @@ describe('simulatePaths (contract 8.1 simulate-campaign)', () => {
     const capped = simulatePaths(followUpChain(40), undefined, 5);
     expect(capped).toMatchObject({ truncated: true });
     expect(capped.paths).toHaveLength(5);
+  });
+});
+
+describe('simulatePaths renders with the prospect', () => {
+  it('fills the prospect’s fields in subjects and messages, and lists only the decided outcomes', () => {
+    const sim = simulatePaths(findTemplate('inmail-fallback')!.build(), DEFAULT_SAMPLE_PROSPECT);
+    const path = sim.paths.find((p) => p.steps.some((s) => s.renderedSubject !== undefined))!;
+    const inmail = path.steps.find((s) => s.renderedSubject !== undefined)!;
+    expect(inmail.renderedSubject).toBe('A quick idea for Northwind');
+    expect(inmail.rendered).toContain('Hi Alex,');
+    expect(inmail.unfilledPlaceholders).toEqual([]);
+    const start = path.steps[0]!;
+    expect(start).toEqual({ nodeId: 'start', type: 'start', day: 0, sends: false, unfilledPlaceholders: [] });
+    const decided = path.steps.filter((s) => s.nodeId !== 'start' && s.type !== 'end').map((s) => s.nodeId);
+    expect(path.outcomes.map((o) => o.nodeId)).toEqual(decided);
+    expect(path.endNodeId).toBe(path.steps.at(-1)!.nodeId);
   });
 });
