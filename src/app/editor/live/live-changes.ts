@@ -3,6 +3,7 @@ import type { ChangeVia } from '../../../domain/contract/changes';
 import { fetchCampaign, rememberCampaign, rememberedCampaign, type Campaign } from '../../api/campaigns';
 import { isOwnChange, type CampaignChanged } from '../../api/changes';
 import { queryClient } from '../../api/query-client';
+import { metaOf } from '../save/merge-flow';
 import { editorStore, readOnlyMessage } from '../store';
 import { describeRemoteChange } from './describe-change';
 
@@ -36,8 +37,6 @@ export function onRemoteChange(campaignId: string, change: Change): Promise<void
   queue = queue.then(() => applyRemoteChange(campaignId, change)).catch(() => undefined);
   return queue;
 }
-
-const metaOf = ({ workflow_definition: _graph, ...meta }: Campaign) => meta;
 
 async function applyRemoteChange(campaignId: string, change: Change): Promise<void> {
   if (isOwnChange(change)) return;
@@ -80,7 +79,7 @@ function reloadInPlace(server: Campaign): void {
   const { nodeIds, edgeIds } = s.selection;
   s.loadDefinition(server.workflow_definition, { label: 'Take the version saved elsewhere', markDirty: false });
   const loaded = editorStore.getState();
-  loaded.markSaved(metaOf(server), loaded.revision);
+  loaded.markSaved(metaOf(server), loaded.revision, server.workflow_definition);
   const nodes = new Set(loaded.nodes.map((n) => n.id));
   const edges = new Set(loaded.edges.map((e) => e.id));
   const selectNodes = nodeIds.filter((id) => nodes.has(id)).map((id) => ({ type: 'select' as const, id, selected: true }));

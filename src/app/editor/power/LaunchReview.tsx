@@ -104,8 +104,8 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       {
         onSuccess: (launched) => {
           const state = editorStore.getState();
-          const { workflow_definition: _graph, ...meta } = launched;
-          state.markSaved(meta, state.revision);
+          const { workflow_definition: graph, ...meta } = launched;
+          state.markSaved(meta, state.revision, graph);
           state.setReadOnly(readOnlyMessage(launched.status));
           void client.invalidateQueries({ queryKey: campaignKeys.one(workspaceId, campaignId) });
           toast.success(`“${launched.name}” is launched. The graph is now read-only.`);

@@ -72,8 +72,8 @@ export interface EditorState extends CanvasGraph {
   open(campaign: CampaignMeta & { workflow_definition: WorkflowDefinition }): void;
   close(): void;
   setContext(context: ValidationContext | undefined): void;
-  /** `definition`: the graph the server now holds (omitted: the saved graph did not change). */
-  markSaved(campaign: CampaignMeta, revision: number, definition?: WorkflowDefinition): void;
+  /** `definition`: the graph the server now holds with that `updated_at` (the next merge's base). */
+  markSaved(campaign: CampaignMeta, revision: number, definition: WorkflowDefinition): void;
   setBase(updatedAt: string, definition: WorkflowDefinition | null): void;
   setReadOnly(reason: string | null): void;
   setServerViolations(violations: Violation[]): void;
@@ -223,7 +223,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({
         campaign,
         baseUpdatedAt: campaign.updated_at,
-        ...(definition ? { baseDefinition: definition } : {}),
+        baseDefinition: definition,
         savedRevision: revision,
         dirty: s.revision !== revision,
       });
