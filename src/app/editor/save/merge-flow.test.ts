@@ -85,4 +85,18 @@ describe('mergeServerVersion', () => {
     await mergeServerVersion({ ...server(() => {}), status: 'active' });
     expect(store().readOnly).toBe(true);
   });
+
+  it('after the canvas took a newer saved version, merges against that version, not the one first opened', async () => {
+    // A change saved elsewhere was taken in place (the live reload): threshold 75 → 80.
+    const taken = server((g) => void (dataOf(g, 'score').icpThreshold = 80));
+    store().loadDefinition(taken.workflow_definition, { label: 'Take the version saved elsewhere', markDirty: false });
+    const { workflow_definition: graph, ...takenMeta } = taken;
+    store().markSaved(takenMeta, store().revision, graph);
+    // I edit another step; they save again, threshold 80 → 85: only they changed it since my base.
+    store().updateNodeData('thanks', { reply_wait_days: 9 });
+    await mergeServerVersion(server((g) => void (dataOf(g, 'score').icpThreshold = 85), '2026-01-01T00:10:00.000Z'));
+    expect(useMergeState.getState().session).toBeNull();
+    expect(dataOf(store().getDefinition(), 'score').icpThreshold).toBe(85);
+    expect(dataOf(store().getDefinition(), 'thanks').reply_wait_days).toBe(9);
+  });
 });
