@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import type { CDPSession, Page } from '@playwright/test';
 import { followUpChain } from '../src/domain/testing/fixtures';
 import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages, type EditorBenchEnv } from './support/editor-pages';
+import { startTrace, stopTrace } from './support/trace-summary';
 
 /**
  * Issue 12, "500 steps at 60 fps": main-thread work per pointer move while one step is dragged, in
@@ -22,12 +23,14 @@ import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPa
  * Goals: ≤ 5 ms per move in both views and ≥ 4× better than the reference; first open ≤ 0.8× the reference.
  * ROUNDS rounds, median reported (the machine is shared). `BENCH_PROFILE=1` also writes a Chrome CPU
  * profile of each drag to .tmp/profiles and prints its top self-time functions (build the app
- * unminified for readable names: BENCH_UNMINIFIED=1).
+ * unminified for readable names: BENCH_UNMINIFIED=1); `BENCH_TRACE=1` prints the main thread's self time
+ * per kind of work (script, style, layout, paint…) per move from a Chrome trace.
  */
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MOVES = 60;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const TRACE = process.env.BENCH_TRACE === '1';
 const load = () => loadavg()[0]!.toFixed(1);
 
 interface Scenario {
@@ -76,7 +79,13 @@ async function settle(page: Page): Promise<void> {
   })`);
 }
 
-async function measureDrag(page: Page, cdp: CDPSession, s: Scenario, round: number): Promise<Pick<Sample, 'move' | 'harness' | 'drop'>> {
+async function measureDrag(
+  env: EditorBenchEnv,
+  page: Page,
+  cdp: CDPSession,
+  s: Scenario,
+  round: number,
+): Promise<Pick<Sample, 'move' | 'harness' | 'drop'>> {
   const node = page.locator(`.react-flow__node[data-id="${s.nodeId}"]`);
   const box = await node.boundingBox();
   if (!box) throw new Error(`${s.label} (${s.view}): step ${s.nodeId} is not on screen`);
@@ -104,6 +113,7 @@ async function measureDrag(page: Page, cdp: CDPSession, s: Scenario, round: numb
     window.__observer.observe(el, { attributes: true, attributeFilter: ['style'] });
   })()`);
   if (PROFILE) await cdp.send('Profiler.start');
+  if (TRACE) await startTrace(env.browser, page);
   t = await taskMs(cdp);
   for (let i = 1; i <= MOVES; i++) {
     // A circle of radius 90 px, 0.6 rad per move: each move is ~54 px, more than one snap cell at any zoom.
@@ -112,6 +122,10 @@ async function measureDrag(page: Page, cdp: CDPSession, s: Scenario, round: numb
     await frame(page);
   }
   const move = ((await taskMs(cdp)) - t) / MOVES - harness;
+  if (TRACE)
+    console.log(
+      `    trace, self time per move (incl. harness): ${await stopTrace(env.browser, MOVES, `.tmp/profiles/${s.page}-${s.view}-${round}.trace.json`)}`,
+    );
   if (PROFILE) {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const file = `.tmp/profiles/${s.page}-${s.view}-${round}.cpuprofile`;
@@ -175,7 +189,7 @@ async function runScenario(env: EditorBenchEnv, s: Scenario, round: number): Pro
     const opens: number[] = [];
     for (let i = 0; i < 2; i++) opens.push((await timeToRender(page, url, false)).ms);
     await settle(page);
-    const drag = await measureDrag(page, cdp, s, round);
+    const drag = await measureDrag(env, page, cdp, s, round);
     return { open: median(opens), ...drag, nodesInDom: await page.locator('.react-flow__node').count() };
   } finally {
     await context.close();
@@ -184,7 +198,7 @@ async function runScenario(env: EditorBenchEnv, s: Scenario, round: number): Pro
 
 export async function runEditorDragBench(): Promise<void> {
   const graph = followUpChain(500);
-  if (PROFILE) mkdirSync('.tmp/profiles', { recursive: true });
+  if (PROFILE || TRACE) mkdirSync('.tmp/profiles', { recursive: true });
   await withEditorPages(graph, async (env) => {
     console.log(`  graph: ${graph.nodes.length} steps, ${graph.edges.length} connections; ${MOVES} moves per drag; ${ROUNDS} rounds`);
     const samples = new Map<Scenario, Sample[]>(SCENARIOS.map((s) => [s, []]));

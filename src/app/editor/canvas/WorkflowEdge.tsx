@@ -1,9 +1,9 @@
-import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps, type EdgeTypes } from '@xyflow/react';
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type EdgeTypes } from '@xyflow/react';
 import { memo } from 'react';
 import { useEdgeHighlight, useEdgeViolations, useSharedCanvasValue, worstSeverity } from '../store';
 import { WORKFLOW_EDGE_TYPE } from '../store/convert';
 import { useCanvasUi } from './canvas-ui';
-import { fitRoute, midpoint, roundedPath, useEdgeRoutes } from './edge-routes';
+import { edgeShape, toolsTransform, useEdgeRoutes } from './edge-routes';
 
 /** The "+" sits this far beside the connection's middle, so a click on a short connection reaches the connection. */
 const INSERT_GAP = 22;
@@ -18,16 +18,7 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);
   const readOnly = useSharedCanvasValue((s) => s.readOnly);
   const stored = useEdgeRoutes((s) => s.routes.get(id));
-  const route = fitRoute(stored, { x: sourceX, y: sourceY }, { x: targetX, y: targetY });
-  const [path, labelX, labelY, vertical] = route
-    ? (() => {
-        const mid = midpoint(route);
-        return [roundedPath(route), mid.x, mid.y, mid.vertical] as const;
-      })()
-    : ([
-        ...getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10 }).slice(0, 3),
-        true,
-      ] as [string, number, number, boolean]);
+  const { path, labelX, labelY, vertical } = edgeShape(stored, { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   // The "+" goes beside a vertical piece (to its right) or above a horizontal one, never on the line itself.
   const insertAt = vertical ? { x: labelX + INSERT_GAP, y: labelY } : { x: labelX, y: labelY - INSERT_GAP };
   const severity = worstSeverity(violations);
@@ -40,8 +31,9 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
         <EdgeLabelRenderer>
           <div
             className="wf-edge-tools nodrag nopan"
+            data-edge-id={id}
             style={{
-              transform: `translate(-50%, -50%) translate(${showInsert ? insertAt.x : labelX}px, ${showInsert ? insertAt.y : labelY}px)`,
+              transform: showInsert ? toolsTransform(insertAt.x, insertAt.y) : toolsTransform(labelX, labelY),
             }}
           >
             {severity && !showInsert && (

@@ -1,3 +1,4 @@
+import { getSmoothStepPath, type Position } from '@xyflow/react';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Point } from '../../../domain';
@@ -151,3 +152,47 @@ export function fitRoute(route: readonly Point[] | undefined, source: Point, tar
   points[points.length - 1] = { ...target };
   return points;
 }
+
+/** Where a connection's ends are drawn and which side of the step each leaves from (React Flow's edge props). */
+export interface EdgeEnds {
+  sourceX: number;
+  sourceY: number;
+  targetX: number;
+  targetY: number;
+  sourcePosition: Position;
+  targetPosition: Position;
+}
+/** A connection as drawn: its SVG path, the middle (for its marks and "+") and whether that piece is vertical. */
+export interface EdgeShape {
+  path: string;
+  labelX: number;
+  labelY: number;
+  vertical: boolean;
+}
+
+/**
+ * The one drawing of a connection: along its stored route when the route still fits its ends, else
+ * the plain step path (a step is being dragged, or the route is not computed yet). The edge view and
+ * the live drag (live-drag.ts) both draw with it, so a drag's last frame and the drop agree.
+ */
+export function edgeShape(route: readonly Point[] | undefined, ends: EdgeEnds): EdgeShape {
+  const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition } = ends;
+  const fitted = fitRoute(route, { x: sourceX, y: sourceY }, { x: targetX, y: targetY });
+  if (fitted) {
+    const mid = midpoint(fitted);
+    return { path: roundedPath(fitted), labelX: mid.x, labelY: mid.y, vertical: mid.vertical };
+  }
+  const [path, labelX, labelY] = getSmoothStepPath({
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    borderRadius: 10,
+  });
+  return { path, labelX, labelY, vertical: true };
+}
+
+/** The CSS transform that centres a connection's mark or "+" on a point. */
+export const toolsTransform = (x: number, y: number) => `translate(-50%, -50%) translate(${x}px, ${y}px)`;
