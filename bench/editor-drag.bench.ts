@@ -2,7 +2,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { CDPSession, Page } from '@playwright/test';
 import { followUpChain } from '../src/domain/testing/fixtures';
-import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages, type EditorBenchEnv } from './support/editor-pages';
+import {
+  API_KEY,
+  median,
+  r1,
+  RENDER_PROBE,
+  settle,
+  timeToRender,
+  VIEWPORT,
+  withEditorPages,
+  type EditorBenchEnv,
+} from './support/editor-pages';
 import { startTrace, stopTrace } from './support/trace-summary';
 
 /**
@@ -19,7 +29,8 @@ import { startTrace, stopTrace } from './support/trace-summary';
  *   step's snapped position; the step's transform must change on ≥ 90% of the moves and its final
  *   position must differ from where it started, or the run fails.
  * - drop: TaskDuration of the mouse up until the page is idle again (commit, overlays, routes).
- * - first open: navigation start → the first frame with the first view drawn (RENDER_PROBE).
+ * - first open: navigation start → the first frame with the first view drawn (RENDER_PROBE), reloading
+ *   a page whose main thread is idle (work the previous page still had queued is not part of opening).
  * Goals: ≤ 5 ms per move in both views and ≥ 4× better than the reference; first open ≤ 0.8× the reference.
  * ROUNDS rounds, median reported (the machine is shared). `BENCH_PROFILE=1` also writes a Chrome CPU
  * profile of each drag to .tmp/profiles and prints its top self-time functions (build the app
@@ -64,20 +75,6 @@ async function taskMs(cdp: CDPSession): Promise<number> {
 /** The node's translate() in its style: React Flow's rendered position. */
 const transformOf = (page: Page, id: string) =>
   page.evaluate<string>(`document.querySelector('.react-flow__node[data-id="${id}"]')?.style.transform ?? ''`);
-
-/** Waits until the main thread has been idle for a few frames (progressive attachment, route computation, autosave). */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(`new Promise((ok) => {
-    let quiet = 0, last = performance.now();
-    const tick = () => {
-      const now = performance.now();
-      quiet = now - last < 25 ? quiet + 1 : 0;
-      last = now;
-      if (quiet >= 20) ok(); else requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })`);
-}
 
 async function measureDrag(
   env: EditorBenchEnv,

@@ -115,10 +115,31 @@ export const RENDER_PROBE = `(() => {
   requestAnimationFrame(tick);
 })();`;
 
-/** Navigation start → the first frame with the first view drawn (RENDER_PROBE must be installed). */
+/** Waits until the page's main thread has been idle for a few frames (progressive attachment, route computation, autosave). */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((ok) => {
+    let quiet = 0, last = performance.now();
+    const tick = () => {
+      const now = performance.now();
+      quiet = now - last < 25 ? quiet + 1 : 0;
+      last = now;
+      if (quiet >= 20) ok(); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
+/**
+ * Navigation start → the first frame with the first view drawn (RENDER_PROBE must be installed).
+ * A reload waits for the page to settle first: a navigation starts only when the old page's current
+ * task ends, and the work the old page still had queued is not part of opening the new one.
+ */
 export async function timeToRender(page: Page, url: string, first: boolean): Promise<{ ms: number; nodes: number }> {
   if (first) await page.goto(url);
-  else await page.reload();
+  else {
+    await settle(page);
+    await page.reload();
+  }
   // A function, not a string: the app's CSP forbids the eval a string predicate needs.
   await page.waitForFunction(() => (window as { __renderedAt?: number }).__renderedAt !== undefined, undefined, { timeout: 60_000 });
   const ms = await page.evaluate<number>('window.__renderedAt');

@@ -6,7 +6,16 @@ import type { Browser, Page } from '@playwright/test';
  * main-thread work (script, style, layout, pre-paint, paint, layerize, commit…) per iteration, so a
  * profile shows where the browser's own time goes, which a CPU profile lumps into "(program)".
  */
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'toplevel'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'cc',
+  'toplevel',
+  'blink.user_timing',
+  'loading',
+];
 
 interface TraceEvent {
   name: string;

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { queryClient } from './api/query-client';
 import { lazyPage } from './lazy-page';
 import { matchPath, useLocation } from './router';
 import { useSession } from './session';
@@ -19,7 +20,13 @@ const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'));
 /** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   if (!useSession.getState().apiKey) return Promise.resolve();
-  if (matchPath('/campaigns/:campaignId', pathname)) return Promise.all([EditorPage.preload(), Dock.preload()]);
+  const editor = matchPath('/campaigns/:campaignId', pathname);
+  if (editor) {
+    // The campaign and the canvas's chunk are asked for now, beside the page's own code, not once it runs.
+    void import('./api/campaigns').then((m) => m.prefetchCampaign(queryClient, editor.campaignId));
+    void import('./editor/EditorLayout');
+    return Promise.all([EditorPage.preload(), Dock.preload()]);
+  }
   if (matchPath('/inbox', pathname)) return InboxPage.preload();
   if (matchPath('/inspiration', pathname)) return InspirationPage.preload();
   if (matchPath('/webhooks', pathname)) return WebhooksPage.preload();
