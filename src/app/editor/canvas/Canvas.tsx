@@ -10,28 +10,29 @@ import {
   type Connection,
   type Node,
   type NodeChange,
-  type ReactFlowInstance,
   type ReactFlowState,
+  type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { isNodeType, NODE_HEIGHT, NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
+import { FAR_ZOOM, FarContext } from '../nodes/far';
 import { nodeTypes } from '../nodes/node-types';
 import { STEP_DRAG_TYPE } from '../palette/catalog-search';
 import { editorStore, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
+import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
 import { InsertMenu } from './InsertMenu';
 import { routeNodeChanges } from './live-drag';
-import { LARGE_GRAPH, useProgressiveNodes } from './progressive';
+import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
 const MINIMAP_STYLE = { width: 168, height: 112 };
-const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
 /** React Flow's own labels in users' words (the minimap and controls are part of the page's accessible tree). */
 const ARIA_LABELS = {
   'controls.ariaLabel': 'Zoom controls',
@@ -51,35 +52,7 @@ const miniMapColor = (n: Node) => {
   return def ? `var(--cat-${def.category})` : 'var(--error)';
 };
 
-/** Below this zoom step text is a few pixels tall: the canvas draws the cards without details (editor.css .is-far). */
-const FAR_ZOOM = 0.35;
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
-
-/**
- * The first view: the whole campaign when it is small. A large one (hundreds of steps) would be
- * unreadable at fit-all zoom, so it opens with its Start step at the top, centred, at a legible
- * zoom; F or the fit button shows everything, and a link with `?view=fit` opens on everything.
- */
-const FIRST_VIEW = { zoom: 0.8 };
-const FIRST_VIEW_ZOOM = FIRST_VIEW.zoom;
-function isLarge(): boolean {
-  return editorStore.getState().nodes.length > LARGE_GRAPH;
-}
-/** True when a large campaign opens on its Start step rather than on the whole graph. */
-function opensAtStart(): boolean {
-  return isLarge() && new URLSearchParams(window.location.search).get('view') !== 'fit';
-}
-function showStart(rf: ReactFlowInstance<FlowNode>): void {
-  const { nodes } = editorStore.getState();
-  const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
-  const pane = document.querySelector('.canvas')?.getBoundingClientRect();
-  if (!start || !pane) return;
-  void rf.setViewport({
-    x: pane.width / 2 - nodeCenter(start.position).x * FIRST_VIEW_ZOOM,
-    y: 48 - start.position.y * FIRST_VIEW_ZOOM,
-    zoom: FIRST_VIEW_ZOOM,
-  });
-}
 
 /** Asks the canvas to centre a node or edge when the problems panel (or a power feature) requests it. */
 function useFocusRequests() {
@@ -121,8 +94,16 @@ export function Canvas() {
   const rf = useReactFlow<FlowNode>();
   const flow = useStoreApi<FlowNode>();
   const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => routeNodeChanges(changes, flow), [flow]);
-  const [large] = useState(isLarge);
-  const [atStart] = useState(opensAtStart);
+  const [large] = useState(() => isLarge(editorStore.getState().nodes));
+  const [atStart] = useState(() => opensAtStart(editorStore.getState().nodes));
+  // A large campaign opens on a viewport computed before anything is drawn (first-view.ts), so its
+  // steps are drawn once, at the zoom they are shown at: the pane is measured first (no paint between).
+  const paneRef = useRef<HTMLDivElement>(null);
+  const [firstView, setFirstView] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
+    const pane = paneRef.current?.getBoundingClientRect();
+    if (large && pane) setFirstView(firstViewport(editorStore.getState().nodes, pane, atStart));
+  }, [large, atStart]);
   // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.
   const shown = useProgressiveNodes(nodes, atStart, FIRST_VIEW);
   useFocusRequests();
@@ -174,48 +155,52 @@ export function Canvas() {
   );
 
   return (
-    <div className={far ? 'canvas is-far' : 'canvas'} onDragOver={onDragOver} onDrop={onDrop}>
-      <ReactFlow<FlowNode>
-        nodes={shown}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        isValidConnection={isValidConnection}
-        onEdgeMouseEnter={onEdgeMouseEnter}
-        onEdgeMouseLeave={onEdgeMouseLeave}
-        onPaneClick={onPaneClick}
-        nodesDraggable={!readOnly}
-        nodesConnectable={!readOnly}
-        edgesReconnectable={false}
-        deleteKeyCode={null}
-        multiSelectionKeyCode={MULTI_SELECT_KEYS}
-        selectionKeyCode="Shift"
-        snapToGrid
-        snapGrid={SNAP}
-        fitView={!atStart}
-        fitViewOptions={FIT_VIEW_OPTIONS}
-        onInit={atStart ? showStart : undefined}
-        minZoom={0.1}
-        maxZoom={2}
-        onlyRenderVisibleElements={large || nodes.length > LARGE_GRAPH}
-        colorMode={theme}
-        ariaLabelConfig={ARIA_LABELS}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
-        <MiniMap
-          pannable
-          zoomable
-          nodeColor={miniMapColor}
-          nodeStrokeWidth={0}
-          ariaLabel="Overview map of the campaign"
-          style={MINIMAP_STYLE}
-        />
-        <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
-      </ReactFlow>
+    <div ref={paneRef} className={far ? 'canvas is-far' : 'canvas'} onDragOver={onDragOver} onDrop={onDrop}>
+      {(!large || firstView) && (
+        <FarContext.Provider value={far}>
+          <ReactFlow<FlowNode>
+            nodes={shown}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onConnectEnd={onConnectEnd}
+            isValidConnection={isValidConnection}
+            onEdgeMouseEnter={onEdgeMouseEnter}
+            onEdgeMouseLeave={onEdgeMouseLeave}
+            onPaneClick={onPaneClick}
+            nodesDraggable={!readOnly}
+            nodesConnectable={!readOnly}
+            edgesReconnectable={false}
+            deleteKeyCode={null}
+            multiSelectionKeyCode={MULTI_SELECT_KEYS}
+            selectionKeyCode="Shift"
+            snapToGrid
+            snapGrid={SNAP}
+            fitView={!large}
+            fitViewOptions={FIT_VIEW_OPTIONS}
+            defaultViewport={firstView ?? undefined}
+            minZoom={ZOOM_LIMITS.minZoom}
+            maxZoom={ZOOM_LIMITS.maxZoom}
+            onlyRenderVisibleElements={large || isLarge(nodes)}
+            colorMode={theme}
+            ariaLabelConfig={ARIA_LABELS}
+          >
+            <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
+            <MiniMap
+              pannable
+              zoomable
+              nodeColor={miniMapColor}
+              nodeStrokeWidth={0}
+              ariaLabel="Overview map of the campaign"
+              style={MINIMAP_STYLE}
+            />
+            <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
+          </ReactFlow>
+        </FarContext.Provider>
+      )}
       <InsertMenu />
     </div>
   );

@@ -1,8 +1,9 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, type Violation } from '../../../domain';
+import { NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
+import { useFar } from './far';
 import { categoryColor, NodeIcon } from './presentation';
 import { StepStatsBadge } from '../step-stats/StepStats';
 
@@ -32,23 +33,32 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
 /**
  * The one node component for every catalog type (style 2, 5): its look comes from the catalog and
  * the presentation map; it reads only its own violations and highlight from the store.
+ * Zoomed out past FAR_ZOOM (far.ts) a step is drawn as its box, name, problem badge and handles at
+ * its nominal size: no icon, summary, output labels or counts, whose text would be a few pixels tall
+ * and makes a 500-step campaign's first view several times slower to lay out.
  */
 function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
   const def = nodeDefinition(type);
+  const far = useFar();
   const violations = useNodeViolations(id);
   const highlight = useNodeHighlight(id);
   const unknownType = useSharedCanvasValue((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));
   const summary = useMemo(() => {
+    if (far) return '';
     try {
       return def?.summary(data) ?? '';
     } catch {
       return '';
     }
-  }, [def, data]);
+  }, [def, data, far]);
   const severity = worstSeverity(violations);
   const outputs = nodeOutputs(type);
   const hasInput = nodeRole(type) !== 'start';
-  const style = { '--node-cat': categoryColor(type), width: NODE_WIDTH } as CSSProperties;
+  const style = {
+    '--node-cat': categoryColor(type),
+    width: NODE_WIDTH,
+    ...(far ? { height: nominalSize(type).height } : {}),
+  } as CSSProperties;
   return (
     <div
       className={`wf-node${outputs.length > 1 ? ' has-branches' : ''}${severity ? ` wf-node-${severity}` : ''}${highlight ? ` wf-node-hl-${highlight}` : ''}${selected ? ' is-selected' : ''}`}
@@ -57,11 +67,13 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
       data-node-type={type}
     >
       {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" />}
-      <StepStatsBadge nodeId={id} type={type} />
+      {!far && <StepStatsBadge nodeId={id} type={type} />}
       <div className="wf-node-head">
-        <span className="wf-node-icon">
-          <NodeIcon type={type} />
-        </span>
+        {!far && (
+          <span className="wf-node-icon">
+            <NodeIcon type={type} />
+          </span>
+        )}
         <span className="wf-node-label">{def?.label ?? `Unknown type “${unknownType}”`}</span>
         {violations.length > 0 && <ProblemBadge violations={violations} />}
       </div>
@@ -73,7 +85,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
             const left = `${((i + 1) / (outputs.length + 1)) * 100}%`;
             return (
               <div key={o.id ?? 'out'} className={`wf-output tone-${o.tone}${mark ? ` wf-output-${mark}` : ''}`} style={{ left }}>
-                {o.label && <span className="wf-output-label">{o.label}</span>}
+                {o.label && !far && <span className="wf-output-label">{o.label}</span>}
                 <Handle type="source" position={Position.Bottom} id={o.id ?? undefined} className="wf-handle wf-handle-out" />
               </div>
             );

@@ -28,10 +28,14 @@ export function StepStatsToggle() {
  */
 export function StepStatsBadge({ nodeId, type }: { nodeId: string; type: string }) {
   const shown = useStepStatsShown((s) => s.shown);
+  // Hidden (the default), a step subscribes to nothing else: 500 query observers cost a large campaign's first view.
+  return shown && isSend(type) ? <ShownStepStats nodeId={nodeId} /> : null;
+}
+
+function ShownStepStats({ nodeId }: { nodeId: string }) {
   const campaignId = useEditorStore((s) => s.campaign?.campaignId ?? null);
-  const sends = isSend(type);
-  const { data } = useStepStats(campaignId, shown && sends);
-  if (!shown || !sends || !campaignId || !data) return null;
+  const { data } = useStepStats(campaignId);
+  if (!campaignId || !data) return null;
   const stats = data.find((s) => s.nodeId === nodeId) ?? { conversations: 0, replied: 0, needToReply: 0 };
   const sentence = statsSentence(stats);
   return (

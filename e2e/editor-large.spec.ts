@@ -1,0 +1,55 @@
+import { followUpChain } from '../src/domain/testing/fixtures';
+import { expect, test, type Page } from './support/test';
+import { canvasNode, createCampaign, openEditor, uniqueName } from './support/editor';
+
+/**
+ * A large campaign (issue 12): it opens on a viewport computed before anything is drawn — its Start
+ * step, or with `?view=fit` the whole graph — and zoomed out past the point where text is legible its
+ * steps are drawn without details (nodes/far.ts), which come back when the user zooms in.
+ */
+
+const zoomOf = (page: Page) =>
+  page.locator('.react-flow__viewport').evaluate((el) => Number(/scale\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)?.[1]));
+
+test('a large campaign opens on its Start step at a legible zoom, drawn in detail', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Large'), followUpChain(200));
+  await openEditor(page, campaign.campaignId);
+  const start = canvasNode(page, 'start');
+  await expect(start).toBeVisible();
+  expect(await zoomOf(page)).toBeCloseTo(0.8, 5);
+  const canvas = (await page.locator('.canvas').boundingBox())!;
+  const box = (await start.boundingBox())!;
+  // Centred, near the top.
+  expect(Math.abs(box.x + box.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(4);
+  expect(box.y - canvas.y).toBeLessThan(80);
+  await expect(canvasNode(page, 'invite')).toContainText('Invite');
+  await expect(page.locator('.canvas')).not.toHaveClass(/is-far/);
+});
+
+test('with ?view=fit it opens on the whole graph, steps without details until zoomed in', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Large fit'), followUpChain(200));
+  await openEditor(page, campaign.campaignId);
+  await page.goto(`/campaigns/${campaign.campaignId}?view=fit`);
+  await expect(canvasNode(page, 'follow_up_197')).toBeVisible();
+  await expect(page.locator('.canvas')).toHaveClass(/is-far/);
+  const canvas = (await page.locator('.canvas').boundingBox())!;
+  for (const id of ['start', 'end', 'follow_up_1', 'follow_up_197']) {
+    const box = (await canvasNode(page, id).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(canvas.x);
+    expect(box.y).toBeGreaterThanOrEqual(canvas.y);
+    expect(box.x + box.width).toBeLessThanOrEqual(canvas.x + canvas.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(canvas.y + canvas.height);
+  }
+  // Far: the box, its name and its handles, no summary or output labels.
+  const step = canvasNode(page, 'follow_up_5');
+  await expect(step.locator('.wf-node-label')).toHaveText('Message');
+  await expect(step.locator('.wf-node-summary')).toHaveCount(0);
+  await expect(step.locator('.wf-output-label')).toHaveCount(0);
+  await expect(step.locator('.react-flow__handle')).toHaveCount(3);
+  await expect(page.locator('.react-flow__edge').first()).toBeAttached();
+
+  // Zoomed in, the details are back.
+  for (let i = 0; i < 10 && (await zoomOf(page)) < 0.5; i++) await page.getByRole('button', { name: 'Zoom In' }).click();
+  await expect(page.locator('.canvas')).not.toHaveClass(/is-far/);
+  await expect(page.locator('.wf-node-summary').first()).toContainText('follow-up');
+});

@@ -1,0 +1,38 @@
+import { getNodesBounds, getViewportForBounds, type Viewport } from '@xyflow/react';
+import { nodeCenter, nodeDefinition, nominalSize } from '../../../domain';
+import type { FlowNode } from '../store';
+import { LARGE_GRAPH } from './progressive';
+
+/** How the whole campaign is fitted in view (the fit button, F, and a large campaign opened with `?view=fit`). */
+export const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
+export const ZOOM_LIMITS = { minZoom: 0.1, maxZoom: 2 };
+
+/**
+ * The first view of a large campaign: its Start step at the top, centred, at a legible zoom. A
+ * campaign of hundreds of steps is unreadable at fit-all zoom; F or the fit button shows everything,
+ * and a link with `?view=fit` opens on everything.
+ */
+export const FIRST_VIEW = { zoom: 0.8, top: 48 };
+
+export const isLarge = (nodes: readonly FlowNode[]) => nodes.length > LARGE_GRAPH;
+
+/** True when a large campaign opens on its Start step rather than on the whole graph. */
+export function opensAtStart(nodes: readonly FlowNode[]): boolean {
+  return isLarge(nodes) && new URLSearchParams(window.location.search).get('view') !== 'fit';
+}
+
+/**
+ * The viewport a large campaign opens with, computed before anything is drawn (from the steps'
+ * positions and nominal sizes): the steps are rendered once, at the zoom they are shown at, instead
+ * of being drawn, measured and then fitted (which draws every step twice, the first time in detail).
+ */
+export function firstViewport(nodes: readonly FlowNode[], pane: { width: number; height: number }, atStart: boolean): Viewport {
+  if (atStart) {
+    const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
+    const p = start?.position ?? { x: 0, y: 0 };
+    const zoom = FIRST_VIEW.zoom;
+    return { x: pane.width / 2 - nodeCenter(p).x * zoom, y: FIRST_VIEW.top - p.y * zoom, zoom };
+  }
+  const bounds = getNodesBounds(nodes.map((n) => ({ ...n, measured: n.measured?.width ? n.measured : nominalSize(n.type) })));
+  return getViewportForBounds(bounds, pane.width, pane.height, ZOOM_LIMITS.minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
+}
