@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
 import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
+import { startWebhookDispatcher } from './dispatcher';
+import { createEndpoint, deleteEndpoint } from './queries';
 import { redeliver } from './redeliver';
+import { startReceiver } from './testing';
 
 /**
  * Redelivery as a client sees it (contract 4 / 6), on an embedded database without HTTP: a new
@@ -121,4 +124,32 @@ describe('redeliver', () => {
       code: 'not_found',
     });
   });
+
+  it('is sent right away (contract 8.3), not at the dispatcher’s next poll', async () => {
+    const receiver = await startReceiver(204);
+    const endpoint = await createEndpoint(env.db, env.workspaceId, receiver.url, []);
+    // a poll an hour away: only the wake-up of the redelivery can send it within the wait below
+    const config = { ...env.config, webhookAllowPrivate: true, webhookPollMs: 3_600_000 };
+    const eventId = await env.db.transaction((tx) => emitEvent(tx, env.workspaceId, 'inspiration.saved', { n: ++n }));
+    await env.db.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE status = 'pending'`);
+    const original = (
+      await env.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = $1 AND endpoint_id = $2', [
+        eventId,
+        endpoint.endpointId,
+      ])
+    ).rows[0]!;
+    const dispatcher = startWebhookDispatcher({ db: env.db, config });
+    try {
+      const answer = await redeliver(env.db, config, env.workspaceId, endpoint.endpointId, original.id, 'key-wake');
+      expect(answer.body).toMatchObject({ status: 'pending', attempts: 0 });
+      const [request] = await receiver.waitFor(1, 15_000);
+      const event = await env.db.query<{ body: string }>('SELECT body FROM events WHERE id = $1', [eventId]);
+      expect(request!.headers['webhook-id']).toBe(eventId);
+      expect(request!.body).toBe(event.rows[0]!.body);
+    } finally {
+      await dispatcher.stop();
+      await receiver.close();
+      await deleteEndpoint(env.db, env.workspaceId, endpoint.endpointId);
+    }
+  }, 20_000);
 });
