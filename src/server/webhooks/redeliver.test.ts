@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
 import { emitEvent } from '../events';
-import { ApiError } from '../http/errors';
+import { apiFailure } from '../testing/api-failure';
 import { startWebhookDispatcher } from './dispatcher';
 import { createEndpoint, deleteEndpoint } from './queries';
 import { redeliver } from './redeliver';
@@ -23,16 +23,7 @@ describe('redeliver', () => {
     await env.db.query('UPDATE webhook_deliveries SET status = $2 WHERE id = $1', [id, status]);
     return { id, eventId };
   };
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => {
-        throw new Error('expected a failure');
-      },
-      (err: unknown) => {
-        if (!(err instanceof ApiError)) throw err;
-        return { status: err.status, code: err.code, detail: err.detail, extras: err.extras };
-      },
-    );
+  const failure = apiFailure;
 
   it('a delivered delivery is sent again as a new delivery of the same event', async () => {
     const original = await deliveryWith('delivered');
