@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
+import type { Db } from '../db/types';
 import { emitEvent } from '../events';
 import { apiFailure } from '../testing/api-failure';
 import { startWebhookDispatcher } from './dispatcher';
@@ -56,6 +57,7 @@ describe('redeliver', () => {
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, b.id, 'key-bound'))).toMatchObject({
       status: 422,
       code: 'idempotency_key_reused',
+      detail: 'This idempotency key was already used to redeliver another delivery; use a new key.',
     });
   });
 
@@ -109,10 +111,52 @@ describe('redeliver', () => {
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, ghost, d.id, 'key-404a'))).toMatchObject({
       status: 404,
       code: 'not_found',
+      detail: 'Webhook endpoint not found.',
     });
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, ghost, 'key-404b'))).toMatchObject({
       status: 404,
       code: 'not_found',
+      detail: 'Delivery not found.',
+    });
+  });
+
+  it('a deleted endpoint’s delivery is not sent again (404), though it is still stored', async () => {
+    const endpoint = await createEndpoint(env.db, env.workspaceId, 'http://192.0.2.2/hook', []);
+    const eventId = await env.db.transaction((tx) => emitEvent(tx, env.workspaceId, 'inspiration.saved', { n: ++n }));
+    await env.db.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id = $1`, [eventId]);
+    const { id } = (
+      await env.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = $1 AND endpoint_id = $2', [
+        eventId,
+        endpoint.endpointId,
+      ])
+    ).rows[0]!;
+    await deleteEndpoint(env.db, env.workspaceId, endpoint.endpointId);
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, endpoint.endpointId, id, 'key-deleted'))).toMatchObject({
+      status: 404,
+      detail: 'Webhook endpoint not found.',
+    });
+    expect((await env.db.query('SELECT 1 FROM webhook_deliveries WHERE redelivery_of = $1', [id])).rows).toEqual([]);
+  });
+
+  it('a key whose first request failed just before this one read it is 409 idempotency_in_progress (retry it)', async () => {
+    const d = await deliveryWith('delivered');
+    await env.db.query(
+      `INSERT INTO webhook_idempotency_keys (workspace_id, key, delivery_id, state) VALUES ($1, 'key-freed', $2, 'in_progress')`,
+      [env.workspaceId, d.id],
+    );
+    // the first request fails and frees the key between this request's claim and its read of the key
+    const freeing: Db = {
+      ...env.db,
+      query: async (sql, params) => {
+        if (sql.startsWith('SELECT delivery_id, state, response FROM webhook_idempotency_keys'))
+          await env.db.query(`DELETE FROM webhook_idempotency_keys WHERE key = 'key-freed'`);
+        return env.db.query(sql, params);
+      },
+    };
+    expect(await failure(redeliver(freeing, env.config, env.workspaceId, env.endpointId, d.id, 'key-freed'))).toMatchObject({
+      status: 409,
+      code: 'idempotency_in_progress',
+      detail: 'A request with this idempotency key just finished or failed; retry it.',
     });
   });
 
