@@ -77,7 +77,10 @@ describe('launching, and the senders a graph is judged with', () => {
     expect(await getCampaign(env.db, ws(), free.campaignId)).toEqual(free);
 
     const unknown = await createCampaign(env.db, ws(), { name: 'No senders', senderAccountIds: [] });
-    expect((await save(unknown)).workflow_definition).toEqual(withInmail());
+    const saved = await save(unknown);
+    expect(saved.workflow_definition).toEqual(withInmail());
+    // that warning does not block a launch either (contract 8.6: only errors, provider_limit and invalid_url do)
+    expect((await launch(saved)).status).toBe('active');
     const premium = await createCampaign(env.db, ws(), { name: 'Premium', senderAccountIds: [await sender('Ida', true)] });
     expect((await save(premium)).workflow_definition).toEqual(withInmail());
   });

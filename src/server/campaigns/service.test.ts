@@ -3,9 +3,11 @@ import { findTemplate } from '../../domain/paths';
 import type { WorkflowDefinition } from '../../domain';
 import { createAccount, createWorkspace } from '../admin/ops';
 import type { Queryable } from '../db/types';
+import { WITHOUT_REQUEST } from '../http/change-origin';
 import { cursorCodec, timeIdKey, type TimeIdKey } from '../http/pagination';
 import { apiFailure } from '../testing/api-failure';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
+import { patchCampaignWorkflow } from './agent-ops';
 import {
   createCampaign,
   getCampaign,
@@ -281,6 +283,22 @@ describe('saving a draft campaign’s graph', () => {
     const elsewhere = await embeddedWorkspace();
     expect(await failure(getCampaignVersion(env.db, elsewhere, saved.campaignId, 1))).toMatchObject(notFound);
     expect(await failure(listCampaignVersions(env.db, elsewhere, saved.campaignId))).toMatchObject(notFound);
+  });
+
+  it('a patch whose operation cannot be applied is invalid_arguments naming it, with the way out, saving nothing', async () => {
+    const campaign = await draft();
+    const err = await failure(
+      patchCampaignWorkflow(
+        env.db,
+        ws(),
+        { campaignId: campaign.campaignId, expectedUpdatedAtMs: ms(campaign), operations: [{ op: 'remove_node', id: 'no-such-node' }] },
+        WITHOUT_REQUEST,
+      ),
+    );
+    expect(err).toMatchObject({ status: 400, code: 'invalid_arguments', extras: { errors: [{ path: 'operations.0.id' }] } });
+    expect(err.detail).toMatch(/^Operation 0 cannot be applied: .* Nothing was saved\.$/);
+    expect((err.extras as { hint: string }).hint).toMatch(/^Call get-campaign to see the node and edge ids/);
+    expect(await getCampaign(env.db, ws(), campaign.campaignId)).toEqual(campaign);
   });
 
   it('a new campaign needs senders of this workspace, named by position', async () => {

@@ -93,6 +93,7 @@ describe('redeliver', () => {
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
       status: 409,
       code: 'idempotency_in_progress',
+      detail: 'A request with this idempotency key is still running; retry it later.',
     });
     await env.db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '100 seconds' WHERE key = 'key-busy'`);
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
