@@ -213,7 +213,13 @@ describe('saving a draft campaign’s graph', () => {
   it('lists newest first in pages whose cursor only fits the same filter, in full or as counts', async () => {
     const other = embeddedWorkspace;
     const w = await other();
-    const make = (name: string) => createCampaign(env.db, w, { name, senderAccountIds: [] });
+    // updated_at one second apart: campaigns made within one millisecond would tie (and be ordered by id)
+    let stamp = Date.parse('2026-01-01T00:00:00.000Z');
+    const make = async (name: string) => {
+      const { campaignId } = await createCampaign(env.db, w, { name, senderAccountIds: [] });
+      await env.db.query('UPDATE campaigns SET updated_at = $2 WHERE id = $1', [campaignId, new Date((stamp += 1000))]);
+      return getCampaign(env.db, w, campaignId);
+    };
     const first = await make('one');
     const second = await make('two');
     const third = await make('three');
