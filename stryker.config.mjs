@@ -18,6 +18,7 @@ export default {
     'src/server/http/pagination.ts',
     'src/server/http/auth.ts',
     'src/server/campaigns/service.ts',
+    'src/server/workspaces/routes.ts',
     '!src/**/*.test.ts',
     '!src/**/testing/**',
     '!src/domain/index.ts',

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findTemplate } from '../../domain/paths';
 import type { WorkflowDefinition } from '../../domain';
 import { createAccount, createWorkspace } from '../admin/ops';
-import { ApiError } from '../http/errors';
+import type { Queryable } from '../db/types';
+import { WITHOUT_REQUEST } from '../http/change-origin';
+import { cursorCodec, timeIdKey, type TimeIdKey } from '../http/pagination';
+import { apiFailure } from '../testing/api-failure';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
+import { patchCampaignWorkflow } from './agent-ops';
 import {
   createCampaign,
   getCampaign,
@@ -25,16 +29,7 @@ describe('saving a draft campaign’s graph', () => {
   const env = embeddedWebhooks('save');
   const ws = () => ({ id: env.workspaceId, slug: 'save' });
   const ms = (c: Campaign) => Date.parse(c.updated_at);
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => {
-        throw new Error('expected a failure');
-      },
-      (err: unknown) => {
-        if (!(err instanceof ApiError)) throw err;
-        return { status: err.status, code: err.code, detail: err.detail, extras: err.extras };
-      },
-    );
+  const failure = apiFailure;
   let sender = '';
   const draft = async () => {
     if (!sender) sender = (await createAccount(env.db, env.workspaceId, { channel: 'professional_network', name: 'Ada' })).accountId;
@@ -101,6 +96,7 @@ describe('saving a draft campaign’s graph', () => {
         }),
       );
       expect(err).toMatchObject({ status: 409, code: 'stale_edit', extras: { currentUpdatedAt: campaign.updated_at } });
+      expect(err.detail).toBe('The campaign changed since you read it: read it again with get-campaign and pass its updated_at.');
     }
     expect(await getCampaign(env.db, ws(), campaign.campaignId)).toEqual(campaign);
   });
@@ -217,7 +213,13 @@ describe('saving a draft campaign’s graph', () => {
   it('lists newest first in pages whose cursor only fits the same filter, in full or as counts', async () => {
     const other = embeddedWorkspace;
     const w = await other();
-    const make = (name: string) => createCampaign(env.db, w, { name, senderAccountIds: [] });
+    // updated_at one second apart: campaigns made within one millisecond would tie (and be ordered by id)
+    let stamp = Date.parse('2026-01-01T00:00:00.000Z');
+    const make = async (name: string) => {
+      const { campaignId } = await createCampaign(env.db, w, { name, senderAccountIds: [] });
+      await env.db.query('UPDATE campaigns SET updated_at = $2 WHERE id = $1', [campaignId, new Date((stamp += 1000))]);
+      return getCampaign(env.db, w, campaignId);
+    };
     const first = await make('one');
     const second = await make('two');
     const third = await make('three');
@@ -233,8 +235,37 @@ describe('saving a draft campaign’s graph', () => {
       types: { start: 1, connection_request: 1, end: third.workflow_definition.nodes.length - 2 },
     });
     const elsewhere = await failure(listCampaigns(env.db, w, { limit: 2, status: 'active', cursor: page1.nextCursor! }));
-    expect(elsewhere).toMatchObject({ status: 400, code: 'invalid_arguments', extras: { errors: [{ path: 'cursor' }] } });
+    expect(elsewhere).toMatchObject({
+      status: 400,
+      code: 'invalid_arguments',
+      detail: 'The cursor is not one this server issued for these filters: start again without a cursor.',
+      extras: { errors: [{ path: 'cursor', message: 'Not a cursor list-campaigns issued for these filters.' }] },
+    });
     expect(second.name).toBe('two');
+  });
+
+  it('a cursor fits only the list and the status it was issued for', async () => {
+    const w = await embeddedWorkspace();
+    for (const name of ['one', 'two']) await createCampaign(env.db, w, { name, senderAccountIds: [] });
+    const drafts = await listCampaigns(env.db, w, { limit: 1, status: 'draft' });
+    expect(drafts.nextCursor).not.toBeNull();
+    const badCursor = { status: 400, code: 'invalid_arguments', extras: { errors: [{ path: 'cursor' }] } };
+    expect(await failure(listCampaigns(env.db, w, { limit: 1, status: 'active', cursor: drafts.nextCursor! }))).toMatchObject(badCursor);
+    // the same filters and key, signed for another list
+    const key: TimeIdKey = [drafts.items[0]!.updated_at, drafts.items[0]!.campaignId];
+    const foreign = await cursorCodec(env.db, 'conversations', { workspaceId: w.id, status: 'draft' }, timeIdKey).encode(key);
+    expect(await failure(listCampaigns(env.db, w, { limit: 1, status: 'draft', cursor: foreign }))).toMatchObject(badCursor);
+    const own = await cursorCodec(env.db, 'campaigns', { workspaceId: w.id, status: 'draft' }, timeIdKey).encode(key);
+    expect((await listCampaigns(env.db, w, { limit: 1, status: 'draft', cursor: own })).items).toHaveLength(1);
+  });
+
+  it('a database failure while reading a cursor is not blamed on the cursor', async () => {
+    const w = await embeddedWorkspace();
+    const broken: Queryable = {
+      query: (sql, params) => (sql.includes('server_secrets') ? Promise.reject(new Error('connection lost')) : env.db.query(sql, params)),
+    };
+    // any cursor: its signature cannot be checked without the secret
+    await expect(listCampaigns(broken, w, { limit: 1, cursor: 'payload.signature' })).rejects.toThrow('connection lost');
   });
 
   it('an earlier graph that does not exist is 404, naming how to list them', async () => {
@@ -245,7 +276,35 @@ describe('saving a draft campaign’s graph', () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(await failure(listCampaignVersions(env.db, ws(), unknown))).toMatchObject({ status: 404 });
     expect(await failure(getCampaignVersion(env.db, ws(), unknown, 1))).toMatchObject({ status: 404 });
-    expect(await failure(getCampaign(env.db, ws(), unknown))).toMatchObject({ status: 404, code: 'not_found' });
+    const notFound = { status: 404, code: 'not_found', detail: 'No campaign with that campaignId in this workspace.' };
+    expect(await failure(getCampaign(env.db, ws(), unknown))).toMatchObject(notFound);
+    expect(await failure(getCampaignVersion(env.db, ws(), unknown, 1))).toMatchObject(notFound);
+    // another workspace's campaign, with a version 1 of its own, is not found either
+    const saved = await updateCampaignWorkflow(env.db, ws(), {
+      campaignId: campaign.campaignId,
+      expectedUpdatedAtMs: ms(campaign),
+      workflowDefinition: edited('v2'),
+    });
+    expect((await getCampaignVersion(env.db, ws(), saved.campaignId, 1)).version).toBe(1);
+    const elsewhere = await embeddedWorkspace();
+    expect(await failure(getCampaignVersion(env.db, elsewhere, saved.campaignId, 1))).toMatchObject(notFound);
+    expect(await failure(listCampaignVersions(env.db, elsewhere, saved.campaignId))).toMatchObject(notFound);
+  });
+
+  it('a patch whose operation cannot be applied is invalid_arguments naming it, with the way out, saving nothing', async () => {
+    const campaign = await draft();
+    const err = await failure(
+      patchCampaignWorkflow(
+        env.db,
+        ws(),
+        { campaignId: campaign.campaignId, expectedUpdatedAtMs: ms(campaign), operations: [{ op: 'remove_node', id: 'no-such-node' }] },
+        WITHOUT_REQUEST,
+      ),
+    );
+    expect(err).toMatchObject({ status: 400, code: 'invalid_arguments', extras: { errors: [{ path: 'operations.0.id' }] } });
+    expect(err.detail).toMatch(/^Operation 0 cannot be applied: .* Nothing was saved\.$/);
+    expect((err.extras as { hint: string }).hint).toMatch(/^Call get-campaign to see the node and edge ids/);
+    expect(await getCampaign(env.db, ws(), campaign.campaignId)).toEqual(campaign);
   });
 
   it('a new campaign needs senders of this workspace, named by position', async () => {
@@ -254,6 +313,7 @@ describe('saving a draft campaign’s graph', () => {
       createCampaign(env.db, ws(), { name: 'x', senderAccountIds: [sender.toUpperCase(), '00000000-0000-4000-8000-000000000000'] }),
     );
     expect(err).toMatchObject({ status: 400, code: 'invalid_arguments' });
+    expect(err.detail).toBe('senderAccountIds must name accounts of this workspace.');
     expect(err.extras).toEqual({ errors: [{ path: 'senderAccountIds.1', message: 'Not an account of this workspace.' }] });
   });
 });

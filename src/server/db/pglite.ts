@@ -9,9 +9,12 @@ const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
   },
 });
 
-/** Embedded PostgreSQL in `dataDir` (or in memory when undefined). PGlite serialises queries itself. */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+/**
+ * Embedded PostgreSQL in `dataDir` (or in memory when undefined). PGlite serialises queries itself.
+ * `loadDataDir`: start from a data folder dumped by `dumpDataDir` instead of an empty one.
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db & { dumpDataDir(): Promise<Blob> }> {
+  const pg = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const root = wrap(pg);
   return {
     kind: 'pglite',
@@ -25,5 +28,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       };
     },
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createWorkspace } from '../admin/ops';
 import { loadConfig, type Config } from '../config';
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { createEndpoint } from '../webhooks/queries';
+import { openMigratedPglite } from './migrated-pglite';
 
 export interface EmbeddedWebhooks {
   db: Db;
@@ -21,8 +20,7 @@ export interface EmbeddedWebhooks {
 export function embeddedWebhooks(slug: string): EmbeddedWebhooks {
   const env = {} as EmbeddedWebhooks;
   beforeAll(async () => {
-    env.db = await openPglite(undefined);
-    await migrate(env.db);
+    env.db = await openMigratedPglite();
     env.config = { ...loadConfig({}), webhookRetentionDays: 30, webhookAllowPrivate: false };
     env.workspaceId = (await createWorkspace(env.db, slug)).workspaceId;
     env.endpointId = (await createEndpoint(env.db, env.workspaceId, 'http://192.0.2.1/hook', [])).endpointId;

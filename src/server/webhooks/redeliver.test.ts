@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
+import type { Db } from '../db/types';
 import { emitEvent } from '../events';
-import { ApiError } from '../http/errors';
+import { apiFailure } from '../testing/api-failure';
+import { startWebhookDispatcher } from './dispatcher';
+import { createEndpoint, deleteEndpoint } from './queries';
 import { redeliver } from './redeliver';
+import { startReceiver } from './testing';
 
 /**
  * Redelivery as a client sees it (contract 4 / 6), on an embedded database without HTTP: a new
@@ -20,16 +24,7 @@ describe('redeliver', () => {
     await env.db.query('UPDATE webhook_deliveries SET status = $2 WHERE id = $1', [id, status]);
     return { id, eventId };
   };
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => {
-        throw new Error('expected a failure');
-      },
-      (err: unknown) => {
-        if (!(err instanceof ApiError)) throw err;
-        return { status: err.status, code: err.code, detail: err.detail, extras: err.extras };
-      },
-    );
+  const failure = apiFailure;
 
   it('a delivered delivery is sent again as a new delivery of the same event', async () => {
     const original = await deliveryWith('delivered');
@@ -62,6 +57,7 @@ describe('redeliver', () => {
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, b.id, 'key-bound'))).toMatchObject({
       status: 422,
       code: 'idempotency_key_reused',
+      detail: 'This idempotency key was already used to redeliver another delivery; use a new key.',
     });
   });
 
@@ -97,6 +93,7 @@ describe('redeliver', () => {
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
       status: 409,
       code: 'idempotency_in_progress',
+      detail: 'A request with this idempotency key is still running; retry it later.',
     });
     await env.db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '100 seconds' WHERE key = 'key-busy'`);
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
@@ -115,10 +112,80 @@ describe('redeliver', () => {
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, ghost, d.id, 'key-404a'))).toMatchObject({
       status: 404,
       code: 'not_found',
+      detail: 'Webhook endpoint not found.',
     });
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, ghost, 'key-404b'))).toMatchObject({
       status: 404,
       code: 'not_found',
+      detail: 'Delivery not found.',
     });
   });
+
+  it('a deleted endpoint’s delivery is not sent again (404), though it is still stored', async () => {
+    const endpoint = await createEndpoint(env.db, env.workspaceId, 'http://192.0.2.2/hook', []);
+    const eventId = await env.db.transaction((tx) => emitEvent(tx, env.workspaceId, 'inspiration.saved', { n: ++n }));
+    await env.db.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id = $1`, [eventId]);
+    const { id } = (
+      await env.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = $1 AND endpoint_id = $2', [
+        eventId,
+        endpoint.endpointId,
+      ])
+    ).rows[0]!;
+    await deleteEndpoint(env.db, env.workspaceId, endpoint.endpointId);
+    expect(await failure(redeliver(env.db, env.config, env.workspaceId, endpoint.endpointId, id, 'key-deleted'))).toMatchObject({
+      status: 404,
+      detail: 'Webhook endpoint not found.',
+    });
+    expect((await env.db.query('SELECT 1 FROM webhook_deliveries WHERE redelivery_of = $1', [id])).rows).toEqual([]);
+  });
+
+  it('a key whose first request failed just before this one read it is 409 idempotency_in_progress (retry it)', async () => {
+    const d = await deliveryWith('delivered');
+    await env.db.query(
+      `INSERT INTO webhook_idempotency_keys (workspace_id, key, delivery_id, state) VALUES ($1, 'key-freed', $2, 'in_progress')`,
+      [env.workspaceId, d.id],
+    );
+    // the first request fails and frees the key between this request's claim and its read of the key
+    const freeing: Db = {
+      ...env.db,
+      query: async (sql, params) => {
+        if (sql.startsWith('SELECT delivery_id, state, response FROM webhook_idempotency_keys'))
+          await env.db.query(`DELETE FROM webhook_idempotency_keys WHERE key = 'key-freed'`);
+        return env.db.query(sql, params);
+      },
+    };
+    expect(await failure(redeliver(freeing, env.config, env.workspaceId, env.endpointId, d.id, 'key-freed'))).toMatchObject({
+      status: 409,
+      code: 'idempotency_in_progress',
+      detail: 'A request with this idempotency key just finished or failed; retry it.',
+    });
+  });
+
+  it('is sent right away (contract 8.3), not at the dispatcher’s next poll', async () => {
+    const receiver = await startReceiver(204);
+    const endpoint = await createEndpoint(env.db, env.workspaceId, receiver.url, []);
+    // a poll an hour away: only the wake-up of the redelivery can send it within the wait below
+    const config = { ...env.config, webhookAllowPrivate: true, webhookPollMs: 3_600_000 };
+    const eventId = await env.db.transaction((tx) => emitEvent(tx, env.workspaceId, 'inspiration.saved', { n: ++n }));
+    await env.db.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE status = 'pending'`);
+    const original = (
+      await env.db.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE event_id = $1 AND endpoint_id = $2', [
+        eventId,
+        endpoint.endpointId,
+      ])
+    ).rows[0]!;
+    const dispatcher = startWebhookDispatcher({ db: env.db, config });
+    try {
+      const answer = await redeliver(env.db, config, env.workspaceId, endpoint.endpointId, original.id, 'key-wake');
+      expect(answer.body).toMatchObject({ status: 'pending', attempts: 0 });
+      const [request] = await receiver.waitFor(1, 15_000);
+      const event = await env.db.query<{ body: string }>('SELECT body FROM events WHERE id = $1', [eventId]);
+      expect(request!.headers['webhook-id']).toBe(eventId);
+      expect(request!.body).toBe(event.rows[0]!.body);
+    } finally {
+      await dispatcher.stop();
+      await receiver.close();
+      await deleteEndpoint(env.db, env.workspaceId, endpoint.endpointId);
+    }
+  }, 20_000);
 });

@@ -61,6 +61,16 @@ describe('SSRF guard (contract 6)', () => {
     ['192.0.2.1', true],
     ['198.18.0.1', true],
     ['fe80::1%eth0', true],
+    // IPv4-translated (RFC 6145) and IPv4-compatible forms of public and private addresses
+    ['::ffff:0:808:808', false],
+    ['::10.0.0.1', true],
+    ['::2', true],
+    // brackets around the whole address and a zone index are not part of it; anything else is not an address
+    ['[2606:4700::1111]', false],
+    ['2606:4700::1111%eth0', false],
+    ['8.8.[8.8', true],
+    ['8.8.]8.8', true],
+    ['134744072', true], // 8.8.8.8 as one number: only four-part decimal IPv4 is read
   ];
   it.each(cases)('isPrivateAddress(%s) = %s', (ip, expected) => {
     expect(isPrivateAddress(ip)).toBe(expected);
