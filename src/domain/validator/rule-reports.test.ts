@@ -80,6 +80,21 @@ describe('ICP scoring (spec 4.1 rules 1–3)', () => {
     ]);
   });
 
+  it('is told to come after Start when nothing leads into it', () => {
+    const g = scoredFollowUpGraph();
+    edgeOf(g, 'e_start_next').target = 'invite';
+    expect(validateWorkflow(g).filter((x) => x.code.startsWith('scoring'))).toStrictEqual([
+      v('scoring_position', '4.1.1', 'ICP scoring must come directly after Start', { nodeId: 'score' }),
+      v('scoring_bypassed', '4.1.3', 'Connection request can be reached without passing ICP scoring’s “Qualified” output', {
+        nodeId: 'invite',
+      }),
+      v('scoring_bypassed', '4.1.3', 'Message can be reached without passing ICP scoring’s “Qualified” output', { nodeId: 'thanks' }),
+      v('scoring_bypassed', '4.1.3', 'Template message can be reached without passing ICP scoring’s “Qualified” output', {
+        nodeId: 'follow_up',
+      }),
+    ]);
+  });
+
   it('sends “Not qualified” to End, and nothing is sent around it', () => {
     expect(report('not_qualified leads to a message')).toStrictEqual([
       v('not_qualified_target', '4.1.2', 'Connect “Not qualified” straight to End: nothing is sent to prospects who do not qualify', {

@@ -31,6 +31,16 @@ describe('unstorable text in a graph (contract 8.4)', () => {
     ]);
   });
 
+  it('calls anything outside the settings, or settings that are not an object, a text', () => {
+    const g = connectionOnlyGraph();
+    (g.nodes[1] as unknown as Record<string, unknown>).meta = { label: 'a\u0000' };
+    (g.nodes[2] as unknown as Record<string, unknown>).data = 'b\u0000';
+    expect(validateWorkflow(g).filter((v) => v.message.startsWith('A text'))).toStrictEqual([
+      unstorable(`A text of this step must not contain ${NUL}`, { nodeId: 'invite', path: 'nodes.1.meta.label' }),
+      unstorable(`A text of this step must not contain ${NUL}`, { nodeId: 'end', path: 'nodes.2.data' }),
+    ]);
+  });
+
   it('finds text inside lists and nested values, and names the field it belongs to, never its key', () => {
     const g = connectionOnlyGraph();
     const data = find(g, 'invite').data as Record<string, unknown>;

@@ -77,6 +77,7 @@ describe('the workflow as a whole', () => {
     const bare = <T extends object>(o: T): T => Object.assign(Object.create(null) as T, o);
     const g = connectionOnlyGraph();
     expect(validateWorkflow(bare({ nodes: g.nodes.map(bare), edges: g.edges.map(bare) }))).toEqual([]);
+    expect(validateWorkflow({ nodes: g.nodes.map(bare), edges: g.edges.map(bare) })).toEqual([]);
     const broken = bare({ nodes: g.nodes.map(bare), edges: g.edges.map(bare) });
     broken.nodes[1]!.data = bare({ wait_for_response_days: 0 });
     expect(validateWorkflow(broken)).toStrictEqual([
