@@ -90,6 +90,8 @@ describe('fixFirstHint for every kind of error', () => {
     expect(hint(v('template_invalid', { path: 'nodes.3.data.subject' }))).toBe(
       'Rewrite the text at “nodes.3.data.subject” with plain {{fieldName}} placeholders only.',
     );
+    // a code this version does not know (a newer server's) still gets a neutral fix
+    expect(hint(v('not_a_code' as Violation['code']))).toBe('Change the graph so that this rule holds.');
     expect(hint(v('missing_output', { nodeId: 'd1' }))).toBe(
       'Add an edge {source: "d1", target: <the next step, or an end node>} without sourceHandle.',
     );

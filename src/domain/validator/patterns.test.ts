@@ -7,7 +7,8 @@ import {
   inmailFallbackGraph,
   scoredFollowUpGraph,
 } from '../testing/fixtures';
-import { canConnect, hasErrors, validateWorkflow, violationsByEdge, violationsByNode } from './index';
+import { canConnect, hasErrors, reachableIds, validateWorkflow, violationsByEdge, violationsByNode } from './index';
+import { violation } from './violation';
 
 describe('spec 3.3 routing patterns are valid', () => {
   it.each([
@@ -47,6 +48,14 @@ describe('violationsByNode / violationsByEdge', () => {
     ).toEqual(['replied_target']);
     expect(violationsByNode([]).size).toBe(0);
   });
+
+  it('keeps every violation of a step or connection, in order, and leaves out unpinned ones', () => {
+    const first = violation('cycle', 'A', { nodeId: 'a', edgeId: 'e' });
+    const unpinned = violation('start_count', 'B');
+    const second = violation('unreachable_node', 'C', { nodeId: 'a' });
+    expect(violationsByNode([first, unpinned, second])).toEqual(new Map([['a', [first, second]]]));
+    expect(violationsByEdge([first, unpinned, second])).toEqual(new Map([['e', [first]]]));
+  });
 });
 
 describe('canConnect (connect-time guard)', () => {
@@ -61,23 +70,40 @@ describe('canConnect (connect-time guard)', () => {
   });
 
   it.each([
-    ['a loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'thanks' }, /loop/],
-    ['a self loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'follow_up' }, /itself/],
-    ['a used output', { source: 'thanks', sourceHandle: 'no_reply', target: 'end' }, /already/],
-    ['a used single output', { source: 'withdraw', sourceHandle: null, target: 'end_unqualified' }, /already/],
-    ['into start', { source: 'follow_up', sourceHandle: 'no_reply', target: 'start' }, /Start/],
-    ['out of end', { source: 'end', target: 'follow_up' }, /End/],
-    ['a missing handle on a branch', { source: 'follow_up', target: 'end' }, /Choose an output/],
-    ['an unknown handle', { source: 'follow_up', sourceHandle: 'maybe', target: 'end' }, /no output/],
-    ['a handle on a single output', { source: 'start', sourceHandle: 'x', target: 'end' }, /one output/],
-    ['an unknown node', { source: 'ghost', target: 'end' }, /nodes of this workflow/],
+    ['a loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'thanks' }, 'This edge would make a loop'],
+    ['a self loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'follow_up' }, 'A step cannot lead to itself'],
+    ['a used output', { source: 'thanks', sourceHandle: 'no_reply', target: 'end' }, 'The “no_reply” output already has an edge'],
+    [
+      'a used single output',
+      { source: 'withdraw', sourceHandle: null, target: 'end_unqualified' },
+      'Withdraw invitation already has its edge',
+    ],
+    ['into start', { source: 'follow_up', sourceHandle: 'no_reply', target: 'start' }, 'Nothing may lead into Start'],
+    ['out of end', { source: 'end', target: 'follow_up' }, 'End is the last step: nothing leaves it'],
+    ['a missing handle on a branch', { source: 'follow_up', target: 'end' }, 'Choose an output of Template message: replied or no_reply'],
+    ['an unknown handle', { source: 'follow_up', sourceHandle: 'maybe', target: 'end' }, 'Template message has no output “maybe”'],
+    ['a handle on a single output', { source: 'start', sourceHandle: 'x', target: 'end' }, 'Start has one output, not “x”'],
+    ['an unknown source', { source: 'ghost', target: 'end' }, 'Both ends must be nodes of this workflow'],
+    ['an unknown target', { source: 'follow_up', sourceHandle: 'no_reply', target: 'ghost' }, 'Both ends must be nodes of this workflow'],
   ])('refuses %s', (_name, attempt, reason) => {
-    const verdict = canConnect(g(), attempt);
-    expect(verdict.ok).toBe(false);
-    if (!verdict.ok) expect(verdict.reason).toMatch(reason);
+    expect(canConnect(g(), attempt)).toEqual({ ok: false, reason });
+  });
+
+  it('refuses an edge out of a step of unknown type', () => {
+    const graph = g();
+    graph.nodes.push({ id: 'odd', type: 'bogus' as never, position: { x: 0, y: 0 }, data: {} });
+    expect(canConnect(graph, { source: 'odd', target: 'end' })).toEqual({ ok: false, reason: '“odd” has an unknown type' });
   });
 
   it('never throws on garbage', () => {
     for (const input of [null, 1, 'x', [], { nodes: 5, edges: {} }]) expect(canConnect(input, { source: 'a', target: 'b' }).ok).toBe(false);
+  });
+});
+
+describe('reachableIds (moving a step with everything after it)', () => {
+  it('is the step and every step after it; nothing for an unknown step', () => {
+    const { nodes, edges } = scoredFollowUpGraph();
+    expect(reachableIds(nodes, edges, 'thanks')).toEqual(new Set(['thanks', 'follow_up', 'end']));
+    expect(reachableIds(nodes, edges, 'ghost')).toEqual(new Set());
   });
 });

@@ -14,6 +14,10 @@ describe('contract 8.6 launch readiness', () => {
     ['https://', false],
     ['https://exa mple.com', false],
     ['javascript:alert(1)', false],
+    ['xhttps://example.com', false],
+    ['see https://example.com', false],
+    ['https://example.com/a page', false],
+    ['http://:80', false],
   ])('%s is a web address: %s', (text, expected) => {
     expect(isWebAddress(text)).toBe(expected);
   });

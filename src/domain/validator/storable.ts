@@ -13,16 +13,17 @@ import { violation } from './violation';
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what cannot be stored (contract 8.4)
 const SUSPECT = /[\u0000\ud800-\udfff]/;
 
-function suspect(value: unknown, depth: number): boolean {
+/** Anywhere, however deep: a graph from an MCP client reaches storage with no other check (contract 8.4). */
+function suspect(value: unknown): boolean {
   if (typeof value === 'string') return SUSPECT.test(value);
-  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) {
-    for (const item of value) if (suspect(item, depth + 1)) return true;
+    for (const item of value) if (suspect(item)) return true;
     return false;
   }
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    if (SUSPECT.test(key) || suspect((value as Record<string, unknown>)[key], depth + 1)) return true;
+    if (SUSPECT.test(key) || suspect((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }
@@ -30,15 +31,16 @@ function suspect(value: unknown, depth: number): boolean {
 /** "Instructions", "The setting “note”", "A text": what the path names, in users' words. */
 function what(path: string[]): string {
   const [, , part, key] = path;
-  if (part === 'data' && key !== undefined) return FIELDS[key] && path.length === 4 ? FIELDS[key]!.label : `The setting “${key}”`;
-  return 'A text';
+  if (part !== 'data' || key === undefined) return 'A text';
+  // A field's label even for a value inside it (never its key: issue 11); an own key only (not `constructor`).
+  return Object.hasOwn(FIELDS, key) ? FIELDS[key]!.label : `The setting “${key}”`;
 }
 
 export function checkStorableText(definition: { nodes: unknown[]; edges: unknown[] }): Violation[] {
   const out: Violation[] = [];
   for (const list of ['nodes', 'edges'] as const) {
     definition[list].forEach((item, index) => {
-      if (!suspect(item, 0)) return;
+      if (!suspect(item)) return;
       const id = isRecord(item) && typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
       const owner = list === 'nodes' ? { nodeId: id } : { edgeId: id };
       const noun = list === 'nodes' ? 'this step' : 'this connection';
