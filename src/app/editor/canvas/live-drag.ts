@@ -71,13 +71,13 @@ function paintFrame(flow: FlowStore, changes: readonly DragFrame[]): void {
     moved = true;
     if (!d.layer) continue;
     if (!d.nodes.has(c.id)) {
-      d.nodes.set(c.id, d.layer.lift(c.id));
+      d.nodes.set(c.id, d.layer.find(c.id));
       for (const edge of d.edgesOf.get(c.id) ?? [])
         if (!d.drawn.has(edge.id)) d.drawn.set(edge.id, { edge, stroke: d.layer.hideEdge(edge.id) });
     }
     // React Flow's NodeWrapper transform, character for character.
     const el = d.nodes.get(c.id);
-    if (el) el.style.transform = `translate(${c.position.x}px,${c.position.y}px)`;
+    if (el) d.layer.move(el, `translate(${c.position.x}px,${c.position.y}px)`);
   }
   if (!moved || !d.layer) return;
   const routes = useEdgeRoutes.getState().routes;
