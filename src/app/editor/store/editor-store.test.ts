@@ -1,6 +1,6 @@
 import type { CampaignStatus } from '../../../domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { connectionOnlyGraph, followUpChain } from '../../../domain/testing/fixtures';
+import { connectionOnlyGraph, followUpChain, inmailFallbackGraph } from '../../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../../domain';
 import { useEditorStore } from './editor-store';
 import { HISTORY_LIMIT } from './history';
@@ -168,5 +168,33 @@ describe('graph operations', () => {
     const startList = store().validation.byNode.get('start');
     store().addNode('delay', { x: 500, y: 500 });
     expect(store().validation.byNode.get('start')).toBe(startList);
+  });
+});
+
+describe('the senders the validation is judged with', () => {
+  const inmailVerdict = () =>
+    store()
+      .validation.violations.filter((v) => v.code === 'inmail_premium')
+      .map((v) => v.severity);
+  it('judges again only when they change, so a reload or an early effect costs no second pass', () => {
+    const def = inmailFallbackGraph();
+    def.nodes.find((n) => n.id === 'inmail')!.data.only_open_profiles = false;
+    open(def);
+    const unknown = store().validation;
+    expect(inmailVerdict()).toEqual(['warning']);
+    store().setContext(undefined);
+    expect(store().validation).toBe(unknown);
+
+    const lacking = { senders: [{ accountId: 'a1', premium: false, name: 'Ada' }] };
+    store().setContext(lacking);
+    expect(inmailVerdict()).toEqual(['error']);
+    const judged = store().validation;
+    store().setContext(structuredClone(lacking));
+    expect(store().validation).toBe(judged);
+
+    store().setContext({ senders: [{ accountId: 'a1', premium: true, name: 'Ada' }] });
+    expect(inmailVerdict()).toEqual([]);
+    store().setContext(undefined);
+    expect(inmailVerdict()).toEqual(['warning']);
   });
 });

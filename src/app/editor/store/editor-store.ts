@@ -216,6 +216,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       }),
     setContext: (context) => {
       const s = get();
+      // The same senders again (the effect runs before the accounts load, and on every reload): no revalidation.
+      if (JSON.stringify(s.context ?? null) === JSON.stringify(context ?? null)) return;
       set({ context, validation: computeValidation(definitionOf(s), context, s.validation) });
     },
     markSaved: (campaign, revision, definition) => {
