@@ -24,6 +24,8 @@ test('a large campaign opens on its Start step at a legible zoom, drawn in detai
   expect(box.y - canvas.y).toBeLessThan(80);
   await expect(canvasNode(page, 'invite')).toContainText('Invite');
   await expect(page.locator('.canvas')).not.toHaveClass(/is-far/);
+  // The overview map comes once the first view is drawn, with every step.
+  await expect(page.locator('.react-flow__minimap-node')).toHaveCount(200);
 });
 
 test('with ?view=fit it opens on the whole graph, steps without details until zoomed in', async ({ page }) => {

@@ -99,6 +99,15 @@ export function Canvas() {
   // A large campaign opens on a viewport computed before anything is drawn (first-view.ts), so its
   // steps are drawn once, at the zoom they are shown at: the pane is measured first (no paint between).
   const paneRef = useRef<HTMLDivElement>(null);
+  // The overview map of a large campaign (another 500 drawn steps) comes once the first view is on screen.
+  const [overview, setOverview] = useState(!large);
+  useEffect(() => {
+    if (overview) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setOverview(true));
+    return () => cancel(handle);
+  }, [overview]);
   const [firstView, setFirstView] = useState<Viewport | null>(null);
   useLayoutEffect(() => {
     const pane = paneRef.current?.getBoundingClientRect();
@@ -189,14 +198,16 @@ export function Canvas() {
             ariaLabelConfig={ARIA_LABELS}
           >
             <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
-            <MiniMap
-              pannable
-              zoomable
-              nodeColor={miniMapColor}
-              nodeStrokeWidth={0}
-              ariaLabel="Overview map of the campaign"
-              style={MINIMAP_STYLE}
-            />
+            {overview && (
+              <MiniMap
+                pannable
+                zoomable
+                nodeColor={miniMapColor}
+                nodeStrokeWidth={0}
+                ariaLabel="Overview map of the campaign"
+                style={MINIMAP_STYLE}
+              />
+            )}
             <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
           </ReactFlow>
         </FarContext.Provider>
