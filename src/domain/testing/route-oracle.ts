@@ -28,33 +28,36 @@ export function cheapestRouteCost(req: RouteRequest, boxes: readonly Box[]): num
   const goal = { x: Math.round(req.to.x), y: Math.round(req.to.y - STUB) };
   const xs = lines([start.x, goal.x, ...boxes.flatMap((b) => [b.x - MARGIN, b.x + b.width + MARGIN])]);
   const ys = lines([start.y, goal.y, ...boxes.flatMap((b) => [b.y - MARGIN, b.y + b.height + MARGIN])]);
-  const key = (p: Point, vertical: boolean) => `${p.x},${p.y},${vertical}`;
+  // A state is a grid point (column i, row j) and the direction it was reached in.
+  const id = (i: number, j: number, vertical: boolean) => (j * xs.length + i) * 2 + (vertical ? 1 : 0);
   const isEnd = (p: Point) => (p.x === start.x && p.y === start.y) || (p.x === goal.x && p.y === goal.y);
   const free = (p: Point) => isEnd(p) || !boxes.some((b) => inside(p, b, MARGIN));
+  const cost = new Map<number, number>([[id(xs.indexOf(start.x), ys.indexOf(start.y), true), 0]]);
   // Costs are whole numbers: a bucket per cost is the simplest exact priority queue.
-  const cost = new Map<string, number>([[key(start, true), 0]]);
-  const buckets: Array<Array<{ p: Point; vertical: boolean }>> = [[{ p: start, vertical: true }]];
+  const buckets: Array<Array<{ i: number; j: number; vertical: boolean }>> = [
+    [{ i: xs.indexOf(start.x), j: ys.indexOf(start.y), vertical: true }],
+  ];
   for (let c = 0; c < buckets.length; c++) {
-    for (const { p, vertical } of buckets[c] ?? []) {
-      if (cost.get(key(p, vertical))! < c) continue;
+    for (const { i, j, vertical } of buckets[c] ?? []) {
+      if (cost.get(id(i, j, vertical))! < c) continue;
+      const p = { x: xs[i]!, y: ys[j]! };
       if (p.x === goal.x && p.y === goal.y) return c;
-      const i = xs.indexOf(p.x);
-      const j = ys.indexOf(p.y);
-      const next = [
-        { q: { x: xs[i - 1]!, y: p.y }, v: false },
-        { q: { x: xs[i + 1]!, y: p.y }, v: false },
-        { q: { x: p.x, y: ys[j - 1]! }, v: true },
-        { q: { x: p.x, y: ys[j + 1]! }, v: true },
-      ];
-      for (const { q, v } of next) {
-        if (q.x === undefined || q.y === undefined || !free(q)) continue;
+      for (const [ni, nj] of [
+        [i - 1, j],
+        [i + 1, j],
+        [i, j - 1],
+        [i, j + 1],
+      ] as const) {
+        if (ni < 0 || nj < 0 || ni >= xs.length || nj >= ys.length) continue;
+        const q = { x: xs[ni]!, y: ys[nj]! };
         const middle = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-        if (boxes.some((b) => inside(middle, b, MARGIN - 1))) continue;
+        if (!free(q) || boxes.some((b) => inside(middle, b, MARGIN - 1))) continue;
+        const v = ni === i;
         const atGoal = q.x === goal.x && q.y === goal.y;
         const qc = c + Math.abs(q.x - p.x) + Math.abs(q.y - p.y) + (v !== vertical ? BEND : 0) + (atGoal && !v ? BEND : 0);
-        if (qc < (cost.get(key(q, v)) ?? Infinity)) {
-          cost.set(key(q, v), qc);
-          (buckets[qc] ??= []).push({ p: q, vertical: v });
+        if (qc < (cost.get(id(ni, nj, v)) ?? Infinity)) {
+          cost.set(id(ni, nj, v), qc);
+          (buckets[qc] ??= []).push({ i: ni, j: nj, vertical: v });
         }
       }
     }
@@ -69,7 +72,7 @@ export function cheapestRouteCost(req: RouteRequest, boxes: readonly Box[]): num
 export function routeCost(route: readonly Point[], req: RouteRequest): number {
   let length = 0;
   for (let i = 1; i < route.length; i++) length += Math.abs(route[i]!.x - route[i - 1]!.x) + Math.abs(route[i]!.y - route[i - 1]!.y);
-  if (route.length === 2) return length - 2 * STUB;
+  if (route.length === 2) return Math.abs(req.to.y - STUB - (req.from.y + STUB));
   const firstTurn = route[1]!.y;
   const lastTurn = route.at(-2)!.y;
   const stubs =
