@@ -6,7 +6,9 @@ import { crossedBoxes, routeConnection, segmentHitsBox, type Box, type RouteRequ
 
 // Properties of the connection router over random layouts (examples: route.test.ts).
 
-const RUNS = Number(process.env.ROUTE_RUNS ?? 200);
+const RUNS = Number(process.env.ROUTE_RUNS ?? 100);
+/** Each run routes up to seven connections and searches each again in the model: room for a loaded machine. */
+const TIMEOUT = 30_000;
 
 /** A connection from the output at `at` of one step's width to the top middle of another. */
 const request = (source: Box, target: Box, at: number): RouteRequest => ({
@@ -117,36 +119,44 @@ function expectCheapest(route: readonly Point[], req: RouteRequest, boxes: reado
 }
 
 describe('routeConnection over random layouts', () => {
-  it('draws an orthogonal route from the output down and into the input from above, cheapest on the grid, keeping its margin', () => {
-    fc.assert(
-      fc.property(spacedArb, ({ boxes, reqs }) => {
-        for (const req of reqs) {
-          const route = routeConnection(req, boxes);
-          expectWellDrawn(route, req);
-          expect(route[1]!.x === req.from.x && route[1]!.y > req.from.y, 'leaves downwards').toBe(true);
-          expect(route.at(-2)!.x === req.to.x && route.at(-2)!.y < req.to.y, 'enters from above').toBe(true);
-          if (expectCheapest(route, req, boxes) === null) continue;
-          expect(crossedBoxes(route, boxes, req)).toEqual([]);
-          const others = boxes.filter((b) => b.id !== req.source && b.id !== req.target);
-          expect(hits(route, others, MARGIN - 1), 'keeps its margin').toBe(false);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    'draws an orthogonal route from the output down and into the input from above, cheapest on the grid, keeping its margin',
+    () => {
+      fc.assert(
+        fc.property(spacedArb, ({ boxes, reqs }) => {
+          for (const req of reqs) {
+            const route = routeConnection(req, boxes);
+            expectWellDrawn(route, req);
+            expect(route[1]!.x === req.from.x && route[1]!.y > req.from.y, 'leaves downwards').toBe(true);
+            expect(route.at(-2)!.x === req.to.x && route.at(-2)!.y < req.to.y, 'enters from above').toBe(true);
+            if (expectCheapest(route, req, boxes) === null) continue;
+            expect(crossedBoxes(route, boxes, req)).toEqual([]);
+            const others = boxes.filter((b) => b.id !== req.source && b.id !== req.target);
+            expect(hits(route, others, MARGIN - 1), 'keeps its margin').toBe(false);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('finds the cheapest route among crowded and overlapping steps, or falls back when there is none', () => {
-    fc.assert(
-      fc.property(crowdedArb, ({ boxes, reqs }) => {
-        for (const req of reqs) {
-          const route = routeConnection(req, boxes);
-          expectWellDrawn(route, req);
-          expectCheapest(route, req, boxes);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    'finds the cheapest route among crowded and overlapping steps, or falls back when there is none',
+    () => {
+      fc.assert(
+        fc.property(crowdedArb, ({ boxes, reqs }) => {
+          for (const req of reqs) {
+            const route = routeConnection(req, boxes);
+            expectWellDrawn(route, req);
+            expectCheapest(route, req, boxes);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe('routeConnection on layouts the properties found hard', () => {
