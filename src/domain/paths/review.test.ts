@@ -72,11 +72,11 @@ describe('launch review', () => {
     ]);
   });
 
-  it('warns about a placeholder of a subject, and names a step using it twice once', () => {
+  it('warns about a placeholder of a subject, and names a step using it in both subject and message once', () => {
     const def = inmailFallbackGraph();
     const inmail = def.nodes.find((n) => n.id === 'inmail')!;
-    inmail.data.subject = 'For {{nickname}}';
-    inmail.data.message_template = '{{team}}, {{team}}!';
+    inmail.data.subject = 'For {{nickname}} at {{team}}';
+    inmail.data.message_template = '{{team}}, hello!';
     expect(sendWarnings(def, [free]).map((w) => w.message)).toEqual([
       '{{nickname}} (in InMail) is not a field of the sample prospect: prospects without it would get the placeholder as written.',
       '{{team}} (in InMail) is not a field of the sample prospect: prospects without it would get the placeholder as written.',

@@ -74,5 +74,7 @@ describe('export and import', () => {
     expect(exportFileName('***')).toBe('campaign.workflow.json');
     expect(exportFileName('Über uns: Café Résumé')).toBe('uber-uns-cafe-resume.workflow.json');
     expect(exportFileName('ＱＵＡＲＴＥＲ ３')).toBe('quarter-3.workflow.json');
+    // At most 60 characters, never ending in a dash where the cut falls between words.
+    expect(exportFileName(`${'a'.repeat(59)} b ${'c'.repeat(20)}`)).toBe(`${'a'.repeat(59)}.workflow.json`);
   });
 });

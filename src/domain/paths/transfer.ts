@@ -21,8 +21,8 @@ export function exportFileName(campaignName: string): string {
     // accents come apart from their letters under NFKD: drop them ("Über" → "uber", not "u-ber")
     .replace(/\p{M}+/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
   return `${slug || 'campaign'}.workflow.json`;
 }
 
