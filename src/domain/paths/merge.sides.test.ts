@@ -93,6 +93,70 @@ describe('mergeGraphs when both sides touched one connection', () => {
     const result = mergeGraphs(base, theirs, mine);
     expect(result.conflicts).toMatchObject([{ kind: 'output', source: 'invite', sourceHandle: 'no_response' }]);
     expect(result.merged.edges.find((e) => e.id === 'e_invite_no_response')!.target).toBe('thanks');
+    expect(edgeIds(result.merged)).toEqual(edgeIds(base));
+  });
+
+  it('resolves each output by its own choice', () => {
+    const retarget = (g: WorkflowDefinition, id: string, target: string) => void (g.edges.find((e) => e.id === id)!.target = target);
+    const { base, theirs, mine } = sides({
+      theirs: (g) => {
+        retarget(g, 'e_invite_no_response', 'end');
+        retarget(g, 'e_thanks_no_reply', 'end');
+      },
+      mine: (g) => {
+        retarget(g, 'e_invite_no_response', 'thanks');
+        retarget(g, 'e_thanks_no_reply', 'withdraw');
+      },
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    const [invite, thanks] = result.conflicts;
+    expect([invite, thanks].map((c) => c?.kind)).toEqual(['output', 'output']);
+    const graph = resolveMerge(result, { [invite!.id]: 'theirs', [thanks!.id]: 'mine' }).graph;
+    const target = (id: string) => graph.edges.find((e) => e.id === id)!.target;
+    expect([target('e_invite_no_response'), target('e_thanks_no_reply')]).toEqual(['end', 'withdraw']);
+  });
+
+  it('asks about the output when they disconnected it and I pointed it elsewhere', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => void (g.edges = g.edges.filter((e) => e.id !== 'e_invite_no_response')),
+      mine: (g) => void (g.edges.find((e) => e.id === 'e_invite_no_response')!.target = 'end'),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'output', source: 'invite', sourceHandle: 'no_response', theirs: [] }]);
+    const chosen = resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph;
+    expect(chosen.edges.some((e) => e.source === 'invite' && e.sourceHandle === 'no_response')).toBe(false);
+  });
+
+  it('does not count their removal of a connection into a step they deleted as rewiring its output', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => deleteStep(g, 'withdraw'),
+      mine: (g) => void (g.edges.find((e) => e.id === 'e_invite_no_response')!.target = 'end'),
+    });
+    expect(mergeGraphs(base, theirs, mine).conflicts).toMatchObject([
+      { kind: 'connection', edgeId: 'e_invite_no_response', reason: 'deleted_by_them' },
+    ]);
+  });
+
+  it('leaves the outputs of a step they deleted to that step: my rewiring of it is one question about the connection', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => deleteStep(g, 'thanks'),
+      mine: (g) => void (g.edges.find((e) => e.id === 'e_thanks_no_reply')!.target = 'end'),
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'connection', edgeId: 'e_thanks_no_reply', reason: 'deleted_by_them' }]);
+    expect(result.dropped.map((e) => e.id)).toEqual(['e_thanks_no_reply']);
+  });
+
+  it('takes a step and its connection only they added', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => {
+        g.nodes.push(node('extra', 'delay'));
+        g.edges.push(edge('extra', 'end'));
+      },
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toEqual([]);
+    expect(edgeIds(result.merged)).toEqual(edgeIds(theirs));
   });
 
   it('drops only the connection whose end is gone, keeping every other', () => {
