@@ -250,6 +250,14 @@ describe('describeConflict: the side a step or connection is missing from', () =
     ]);
   });
 
+  it('names a connection from a step no version has as from a removed step', () => {
+    const { base, theirs, mine } = three();
+    for (const g of [base, theirs, mine]) g.edges.push(edge('ghost', 'end', undefined, 'e_ghost'));
+    theirs.edges.find((e) => e.id === 'e_ghost')!.label = 'a';
+    mine.edges.find((e) => e.id === 'e_ghost')!.label = 'b';
+    expect(rows(mergeGraphs(base, theirs, mine))[0]![0]).toBe('a removed step → End 1');
+  });
+
   it('lists every step an output reaches, and a step no version has as removed', () => {
     const { base, theirs, mine } = three();
     theirs.edges = theirs.edges
