@@ -46,6 +46,26 @@ describe('diffGraphs', () => {
     expect(describeDiff(diff)).toBe('Steps: 1 added, 1 removed, 3 changed; Connections: 1 added, 1 removed, 2 changed');
   });
 
+  it('says what changed on a connection: where it starts, and properties beyond the spec’s own', () => {
+    const before = scoredFollowUpGraph();
+    const after = cloneGraph(before);
+    after.edges.find((e) => e.id === 'e_withdraw_next')!.source = 'thanks';
+    after.edges.find((e) => e.id === 'e_start_next')!.label = 'go';
+    expect(diffGraphs(before, after).edges.changed.map((c) => [c.id, c.changes])).toEqual([
+      ['e_start_next', ['extra']],
+      ['e_withdraw_next', ['source']],
+    ]);
+  });
+
+  it('reads the first of two steps or connections sharing an id, as the validator does', () => {
+    const before = {
+      nodes: [node('a', 'delay'), node('a', 'end')],
+      edges: [edge('a', 'b', undefined, 'e'), edge('a', 'c', undefined, 'e')],
+    };
+    const after = { nodes: [node('a', 'delay')], edges: [edge('a', 'b', undefined, 'e')] };
+    expect(diffGraphs(before, after).same).toBe(true);
+  });
+
   it('treats a null sourceHandle like an absent one, and can ignore moves', () => {
     const a = { nodes: [node('s', 'start', {}, { x: 0, y: 0 })], edges: [edge('s', 't')] };
     const b = { nodes: [node('s', 'start', {}, { x: 5, y: 0 })], edges: [{ ...edge('s', 't'), sourceHandle: null as unknown as string }] };

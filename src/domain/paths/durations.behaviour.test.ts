@@ -41,6 +41,7 @@ describe('waits per output', () => {
     expect(waitDays({ role: 'delay', data: { delay_amount: 2, delay_type: 'days' } }, undefined)).toBe(2);
     expect(waitDays({ role: undefined, data: { delay_amount: 2, reply_wait_days: 4 } }, 'no_reply')).toBe(0);
     expect(waitDays({ role: 'invitation', data: { reply_wait_days: 4 } }, 'no_reply')).toBe(0);
+    expect(waitDays({ role: 'awaits_reply', data: { wait_for_response_days: 4 } }, 'no_response')).toBe(0);
   });
 });
 
@@ -121,6 +122,10 @@ describe('ICP score qualification', () => {
 });
 
 describe('foreign data never leaks prototype names into the numbers', () => {
+  it('a unit that is a list, not a name, reads as days', () => {
+    expect(formatDays(delayDays({ delay_amount: 12, delay_type: ['hours'] }))).toBe('12 days');
+  });
+
   it('an unsaved step with a prototype name as its unit or operator reads as the default', () => {
     expect(formatDays(delayDays({ delay_amount: 2, delay_type: 'constructor' }))).toBe('2 days');
     expect(scoreQualifies({ thresholdOperator: 'toString', icpThreshold: 50 }, 50)).toBe(true);

@@ -192,6 +192,98 @@ describe('describeConflict of other conflicts', () => {
   });
 });
 
+describe('describeConflict: the side a step or connection is missing from', () => {
+  const three = () => {
+    const base = scoredFollowUpGraph();
+    return { base, theirs: cloneGraph(base), mine: cloneGraph(base) };
+  };
+  const rows = (result: ReturnType<typeof mergeGraphs>) =>
+    result.conflicts.map((c) => {
+      const w = describeConflict(c, result);
+      return [w.where, w.why, w.context, w.base.short, w.theirs.short, w.mine.short];
+    });
+
+  it('a step or connection I deleted reads “Deleted” on my side; one we both added, “not there” before', () => {
+    const { base, theirs, mine } = three();
+    mine.nodes = mine.nodes.filter((n) => n.id !== 'withdraw');
+    mine.edges = mine.edges.filter((e) => e.source !== 'withdraw' && e.target !== 'withdraw');
+    find(theirs, 'withdraw').data.note = 'x';
+    theirs.nodes.push({ id: 'new', type: 'end', position: { x: 0, y: 0 }, data: {} });
+    mine.nodes.push({ id: 'new', type: 'delay', position: { x: 0, y: 0 }, data: {} });
+    mine.edges = mine.edges.filter((e) => e.id !== 'e_thanks_replied');
+    theirs.edges.find((e) => e.id === 'e_thanks_replied')!.label = 'theirs';
+    theirs.edges.push({ ...edge('follow_up', 'end', 'replied', 'e_new'), label: 'a' });
+    mine.edges.push({ ...edge('follow_up', 'end', 'replied', 'e_new'), label: 'b' });
+    expect(rows(mergeGraphs(base, theirs, mine))).toEqual([
+      [
+        'Delay',
+        'You both added a step in the same place of the campaign, with different settings.',
+        '',
+        'not there',
+        'End: Sequence ends',
+        'Delay: No delay set',
+      ],
+      [
+        'Withdraw invitation',
+        'You deleted this step; they changed it.',
+        'Withdraw the pending invitation',
+        'Withdraw invitation: Withdraw the pending invit…',
+        'Withdraw invitation: Withdraw the pending invit…',
+        'Deleted',
+      ],
+      [
+        'Template message → Replied → End 1',
+        'You both added a connection in the same place of the campaign, with different settings.',
+        '',
+        'not there',
+        'Template message → Replied → End 1',
+        'Template message → Replied → End 1',
+      ],
+      [
+        'Message → Replied → End 1',
+        'You deleted this connection; they changed it.',
+        '',
+        'Message → Replied → End 1',
+        'Message → Replied → End 1',
+        'Deleted',
+      ],
+    ]);
+  });
+
+  it('names a connection from a step no version has as from a removed step', () => {
+    const { base, theirs, mine } = three();
+    for (const g of [base, theirs, mine]) g.edges.push(edge('ghost', 'end', undefined, 'e_ghost'));
+    theirs.edges.find((e) => e.id === 'e_ghost')!.label = 'a';
+    mine.edges.find((e) => e.id === 'e_ghost')!.label = 'b';
+    expect(rows(mergeGraphs(base, theirs, mine))[0]![0]).toBe('a removed step → End 1');
+  });
+
+  it('lists every step an output reaches, and a step no version has as removed', () => {
+    const { base, theirs, mine } = three();
+    theirs.edges = theirs.edges
+      .filter((e) => e.id !== 'e_withdraw_next')
+      .concat(edge('withdraw', 'thanks', undefined, 'a1'), edge('withdraw', 'end_unqualified', undefined, 'a2'));
+    mine.edges = mine.edges.filter((e) => e.id !== 'e_withdraw_next').concat(edge('withdraw', 'ghost', undefined, 'a3'));
+    expect(rows(mergeGraphs(base, theirs, mine))).toEqual([
+      ['Withdraw invitation', 'You both connected this output to different steps.', '', 'End 1', 'Message, End 2', 'a removed step'],
+    ]);
+  });
+
+  it('names an output by the kind of step the base had, and a side without a kind as not set', () => {
+    const { base, theirs, mine } = three();
+    delete (find(theirs, 'withdraw') as { type?: string }).type;
+    find(mine, 'withdraw').type = 'message';
+    find(mine, 'invite').type = 'message';
+    theirs.edges.find((e) => e.id === 'e_invite_no_response')!.label = 'a';
+    mine.edges.find((e) => e.id === 'e_invite_no_response')!.label = 'b';
+    const result = mergeGraphs(base, theirs, mine);
+    expect(rows(result).map((r) => [r[0], r[4], r[5]])).toEqual([
+      ['Message 3', 'not set', 'Message'],
+      ['Message 1 → No response → Message 3', 'Message 1 → No response → Message 3', 'Message 1 → No response → Message 3'],
+    ]);
+  });
+});
+
 describe('fieldValueText', () => {
   it('reads empty, false, plain numbers, options, lists and odd objects', () => {
     expect(fieldValueText('keyword', null)).toBe('not set');
@@ -202,6 +294,7 @@ describe('fieldValueText', () => {
     expect(fieldValueText('thresholdOperator', '>=')).toBe('≥');
     expect(fieldValueText('custom_variables', {})).toBe('not set');
     expect(fieldValueText('custom_variables', { a: 1, b: 'x' })).toBe('a = 1, b = x');
+    expect(fieldValueText('custom_variables', { plan: { tier: 'pro' }, tags: ['a'] })).toBe('plan = {"tier":"pro"}, tags = ["a"]');
     expect(fieldValueText('tags', ['a', 'b'])).toBe('["a","b"]');
   });
 });

@@ -144,7 +144,7 @@ export function describeConflict(
       return {
         where: connectionText(any, names, types),
         what: 'Connection',
-        why: STEP_WHY[conflict.reason]?.replace('this step', 'this connection') ?? '',
+        why: STEP_WHY[conflict.reason]?.replace(/\bstep\b/, 'connection') ?? '',
         context: '',
         base: value(result.base ? edgeText(conflict.base, 'not there') : 'unknown'),
         theirs: value(edgeText(conflict.theirs, 'Deleted')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionOnlyGraph, inmailFallbackGraph, scoredFollowUpGraph } from '../testing/fixtures';
+import { connectionOnlyGraph, edge, inmailFallbackGraph, node, scoredFollowUpGraph } from '../testing/fixtures';
 import { DEFAULT_SAMPLE_PROSPECT, reviewLaunch, sendSteps, sendWarnings } from './review';
 import { findTemplate } from './templates';
 
@@ -15,6 +15,24 @@ describe('launch review', () => {
       ['follow_up', 'Template message'],
     ]);
     expect(sends[2]!.message).toBe('Any thoughts, {{firstName}}?');
+  });
+
+  it('shows each send’s summary, its subject and its text, and nothing for what a step does not send', () => {
+    const def = inmailFallbackGraph();
+    def.nodes.find((n) => n.id === 'invite')!.data.send_empty_request = true;
+    def.nodes.find((n) => n.id === 'thanks')!.data.message_template = '';
+    expect(sendSteps(def)).toStrictEqual([
+      { nodeId: 'invite', type: 'connection_request', label: 'Connection request', summary: 'Invite without note · wait 14 days' },
+      { nodeId: 'thanks', type: 'message', label: 'Message', summary: 'No message yet · wait 3 days' },
+      {
+        nodeId: 'inmail',
+        type: 'inmail',
+        label: 'InMail',
+        summary: '“Quick question, {{firstName…” · wait 5 days',
+        message: 'Hi {{firstName}}, ',
+        subject: 'Quick question, {{firstName}}',
+      },
+    ]);
   });
 
   it('a valid template with a sender can launch with no warnings', () => {
@@ -54,11 +72,41 @@ describe('launch review', () => {
     ]);
   });
 
+  it('warns about a placeholder of a subject, and names a step using it in both subject and message once', () => {
+    const def = inmailFallbackGraph();
+    const inmail = def.nodes.find((n) => n.id === 'inmail')!;
+    inmail.data.subject = 'For {{nickname}} at {{team}}';
+    inmail.data.message_template = '{{team}}, hello!';
+    expect(sendWarnings(def, [free]).map((w) => w.message)).toEqual([
+      '{{nickname}} (in InMail) is not a field of the sample prospect: prospects without it would get the placeholder as written.',
+      '{{team}} (in InMail) is not a field of the sample prospect: prospects without it would get the placeholder as written.',
+    ]);
+  });
+
+  it('reviews a graph with a step type it does not know', () => {
+    const def = connectionOnlyGraph();
+    def.nodes.push({ ...node('odd', 'delay'), type: 'teleport' as never });
+    def.edges.push(edge('odd', 'end'));
+    expect(sendWarnings(def, [free])).toEqual([]);
+    expect(reviewLaunch(def, { senders: [free] }).sends.map((s) => s.nodeId)).toEqual(['invite']);
+  });
+
   it('blocks while a template sample value is still there', () => {
     const review = reviewLaunch(findTemplate('email-push-fallback')!.build(), { senders: [free] });
     expect(review.violations).toEqual([]);
     expect(review.canLaunch).toBe(false);
-    expect(review.warnings.map((w) => w.level)).toEqual(['blocker', 'blocker']);
+    expect(review.warnings).toEqual([
+      {
+        level: 'blocker',
+        nodeId: 'email_push',
+        message: 'Email campaign 1 still has the template’s sample credential: replace it with your own before launch.',
+      },
+      {
+        level: 'blocker',
+        nodeId: 'email_push',
+        message: 'Email campaign 1 still has the template’s sample external campaign: replace it with your own before launch.',
+      },
+    ]);
     const real = reviewLaunch(
       findTemplate('email-push-fallback')!.build({ 'email_push.credential_id': 'c1', 'email_push.campaign_id': 'k1' }),
       { senders: [free] },

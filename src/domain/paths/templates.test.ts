@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { branchOutputs } from '../catalog';
+import { nominalSize } from '../geometry';
 import { validateWorkflow } from '../validator';
+import { reviewLaunch } from './review';
 import { CAMPAIGN_TEMPLATES, findTemplate, isSampleSetting, SAMPLE_EMAIL_PUSH, settingKey } from './templates';
 
 describe('campaign templates', () => {
@@ -28,6 +31,80 @@ describe('campaign templates', () => {
       const y = new Map(def.nodes.map((n) => [n.id, n.position.y]));
       for (const e of def.edges) expect(y.get(e.target)!, `${t.id} ${e.id}`).toBeGreaterThan(y.get(e.source)!);
     }
+  });
+
+  it('place no step over another', () => {
+    for (const t of CAMPAIGN_TEMPLATES) {
+      const boxes = t.build().nodes.map((n) => ({ id: n.id, ...n.position, ...nominalSize(n.type) }));
+      for (const a of boxes)
+        for (const b of boxes) {
+          const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+          if (a !== b) expect(apart, `${t.id}: ${a.id} and ${b.id}`).toBe(true);
+        }
+    }
+  });
+
+  it('draw a step’s positive outcome to the left of its negative one', () => {
+    for (const t of CAMPAIGN_TEMPLATES) {
+      const def = t.build();
+      const x = new Map(def.nodes.map((n) => [n.id, n.position.x]));
+      for (const n of def.nodes) {
+        const [positive, negative] = branchOutputs(n.type).map((h) =>
+          def.edges.find((e) => e.source === n.id && e.sourceHandle === h.name)!,
+        );
+        if (!positive || !negative || positive.target === negative.target) continue;
+        expect(x.get(positive.target)!, `${t.id} ${n.id}`).toBeLessThan(x.get(negative.target)!);
+      }
+    }
+  });
+
+  it('read in the launch review as the gallery describes them', () => {
+    const review = (id: string) => reviewLaunch(findTemplate(id)!.build(), { senders: [{ accountId: 'a', premium: false }] });
+    const connectionOnly = review('connection-only');
+    expect(connectionOnly.sends.map((s) => s.message)).toEqual([
+      'Hi {{firstName}}, I came across your work at {{company}} and would love to connect.',
+    ]);
+    expect(connectionOnly.paths.paths.map((p) => p.days)).toEqual([0, 14]);
+    for (const id of ['scored-follow-up', 'inmail-fallback', 'email-push-fallback']) {
+      const sends = review(id).sends;
+      expect(sends.find((s) => s.nodeId === 'invite')!.message, id).toMatch(/^Hi \{\{firstName\}\}, I came across your work at/);
+      expect(sends.find((s) => s.nodeId === 'thanks')!.message, id).toMatch(/I help teams like \{\{company\}\} book more meetings/);
+    }
+    // How long each template waits for a reply to its thank-you message, then on the invitation.
+    expect(review('scored-follow-up').paths.paths[1]!.text).toMatch(/if no reply in 3 days: message “Hi \{\{firstName\}\}, just bumping/);
+    for (const id of ['inmail-fallback', 'email-push-fallback'])
+      expect(review(id).paths.paths[1]!.text).toMatch(/if no reply in 4 days: end$/);
+    expect(review('email-push-fallback').paths.paths[2]!.days).toBe(14);
+  });
+
+  it('connection-only is the blank starter graph with a note: steps on a 300 × 150 grid, connections named after their output', () => {
+    const def = findTemplate('connection-only')!.build();
+    expect(def.nodes.map((n) => [n.id, n.position])).toEqual([
+      ['start', { x: 0, y: 0 }],
+      ['connection_request', { x: 0, y: 150 }],
+      ['end', { x: 0, y: 300 }],
+    ]);
+    expect(def.edges).toStrictEqual([
+      { id: 'e_start_next', source: 'start', target: 'connection_request' },
+      { id: 'e_connection_request_accepted', source: 'connection_request', target: 'end', sourceHandle: 'accepted' },
+      { id: 'e_connection_request_no_response', source: 'connection_request', target: 'end', sourceHandle: 'no_response' },
+    ]);
+  });
+
+  it('scored follow-up keeps the score in icp_score; the email push hands over email, first name and company', () => {
+    expect(
+      findTemplate('scored-follow-up')!
+        .build()
+        .nodes.find((n) => n.id === 'score')!.data,
+    ).toEqual({
+      icpThreshold: 70,
+      thresholdOperator: '>=',
+      outputVariable: 'icp_score',
+    });
+    const push = findTemplate('email-push-fallback')!
+      .build()
+      .nodes.find((n) => n.id === 'email_push')!;
+    expect(push.data.field_mappings).toEqual({ email: 'email', first_name: 'firstName', company: 'company' });
   });
 
   it('connection-only wires accepted and no_response to end (spec 3.3)', () => {

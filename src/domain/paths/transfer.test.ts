@@ -23,6 +23,16 @@ describe('export and import', () => {
     expect(result.ok && result.notes).toEqual(['Ignored “viewport”: a workflow definition has only nodes and edges.']);
   });
 
+  it('keeps the definition’s own nodes when a campaign record also has them at the top', () => {
+    const def = scoredFollowUpGraph();
+    const result = parseWorkflowImport(JSON.stringify({ ...def, workflow_definition: { nodes: [], edges: [] }, name: 'Q3' }));
+    expect(result).toEqual({
+      ok: true,
+      definition: def,
+      notes: ['Ignored “workflow_definition”, “name”: a workflow definition has only nodes and edges.'],
+    });
+  });
+
   it('lets graph problems through for the validator to show', () => {
     const def = scoredFollowUpGraph();
     def.edges.pop();
@@ -41,6 +51,18 @@ describe('export and import', () => {
     ['{"nodes": [{"type": "start"}], "edges": []}', 'Step 1 has no id.'],
     ['{"nodes": [{"id": "a"}, {"id": "a"}], "edges": []}', 'Two steps share the id “a”: ids must be unique.'],
     ['{"nodes": [{"id": "a"}], "edges": [{"id": "e", "source": "a"}]}', 'Connection “e” needs a source and a target step id.'],
+    ['{"nodes": [{"id": "a"}], "edges": [{"id": "e", "target": "a"}]}', 'Connection “e” needs a source and a target step id.'],
+    [' \n\t ', 'Paste a workflow definition or choose a file first.'],
+    ['null', /not a workflow definition/],
+    ['42', /not a workflow definition/],
+    ['"nodes"', /not a workflow definition/],
+    ['{"nodes": [{"id": ""}], "edges": []}', 'Step 1 has no id.'],
+    ['{"nodes": [{"id": "a"}], "edges": [null]}', 'Connection 1 is not an object.'],
+    ['{"nodes": [{"id": "a"}], "edges": [{"source": "a", "target": "a"}]}', 'Connection 1 has no id.'],
+    [
+      '{"nodes": [{"id": "a"}], "edges": [{"id": "e", "source": "a", "target": "a"}, {"id": "e", "source": "a", "target": "a"}]}',
+      'Two connections share the id “e”: ids must be unique.',
+    ],
   ])('refuses %j', (text, error) => {
     const result = parseWorkflowImport(text);
     expect(result.ok).toBe(false);
@@ -50,5 +72,9 @@ describe('export and import', () => {
   it('names the file after the campaign', () => {
     expect(exportFileName('Q3 Founders — outreach!')).toBe('q3-founders-outreach.workflow.json');
     expect(exportFileName('***')).toBe('campaign.workflow.json');
+    expect(exportFileName('Über uns: Café Résumé')).toBe('uber-uns-cafe-resume.workflow.json');
+    expect(exportFileName('ＱＵＡＲＴＥＲ ３')).toBe('quarter-3.workflow.json');
+    // At most 60 characters, never ending in a dash where the cut falls between words.
+    expect(exportFileName(`${'a'.repeat(59)} b ${'c'.repeat(20)}`)).toBe(`${'a'.repeat(59)}.workflow.json`);
   });
 });

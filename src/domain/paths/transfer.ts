@@ -13,14 +13,16 @@ export type ImportResult = { ok: true; definition: WorkflowDefinition; notes: st
 export const exportWorkflowJson = (definition: WorkflowDefinition): string =>
   `${JSON.stringify({ nodes: definition.nodes, edges: definition.edges }, null, 2)}\n`;
 
-/** "Q3 founders outreach" → "q3-founders-outreach.workflow.json". */
+/** "Q3 founders outreach" → "q3-founders-outreach.workflow.json"; "Café Résumé" → "cafe-resume.workflow.json". */
 export function exportFileName(campaignName: string): string {
   const slug = campaignName
     .toLowerCase()
     .normalize('NFKD')
+    // accents come apart from their letters under NFKD: drop them ("Über" → "uber", not "u-ber")
+    .replace(/\p{M}+/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
   return `${slug || 'campaign'}.workflow.json`;
 }
 

@@ -177,3 +177,109 @@ describe('walkPath on broken graphs never throws', () => {
     expect(r.steps[1]).toMatchObject({ label: 'teleport', sends: false });
   });
 });
+
+describe('walkPath: what each step shows', () => {
+  it('a step shows only what it has: no message, subject, outcome or connection keys when it has none', () => {
+    const r = walkPath(connectionOnlyGraph(), alex);
+    expect(r.steps[0]).toStrictEqual({
+      nodeId: 'start',
+      type: 'start',
+      label: 'Start',
+      summary: 'Prospects enter here',
+      dayOffset: 0,
+      sends: false,
+      edgeId: 'e_start_next',
+    });
+    expect(r.steps[2]).toStrictEqual({ nodeId: 'end', type: 'end', label: 'End', summary: 'Sequence ends', dayOffset: 0, sends: false });
+  });
+
+  it('a step without a type is walked as an unknown step', () => {
+    const def = {
+      nodes: [node('start', 'start'), { id: 'odd', position: { x: 0, y: 0 }, data: {} }, node('end', 'end')],
+      edges: [edge('start', 'odd'), edge('odd', 'end')],
+    };
+    expect(walkPath(def, alex).steps[1]).toMatchObject({ type: '', label: 'Unknown step', summary: '', sends: false });
+  });
+
+  it('a message or subject that is not text is sent empty', () => {
+    const def = inmailFallbackGraph();
+    const inmail = def.nodes.find((n) => n.id === 'inmail')!;
+    inmail.data.message_template = null;
+    inmail.data.subject = 42;
+    const step = walkPath(def, alex, { outcomes: { invite: 'no_response' } }).steps[3]!;
+    expect(step.nodeId).toBe('inmail');
+    expect(step.message).toEqual({ template: '', text: '', missing: [] });
+    expect(step.subject).toEqual({ template: '', text: '', missing: [] });
+  });
+
+  it('lists a placeholder missing from both the subject and the message once', () => {
+    const def = inmailFallbackGraph();
+    const inmail = def.nodes.find((n) => n.id === 'inmail')!;
+    inmail.data.subject = 'For {{nickname}}';
+    inmail.data.message_template = 'Hi {{nickname}} at {{team}}';
+    const r = walkPath(def, alex, { outcomes: { invite: 'no_response' } });
+    expect(r.missingPlaceholders).toEqual(['nickname', 'team']);
+  });
+
+  it('connections without an id are followed but not highlighted', () => {
+    const def = connectionOnlyGraph();
+    for (const e of def.edges) delete (e as { id?: string }).id;
+    const r = walkPath(def, alex);
+    expect(r.completed).toBe(true);
+    expect(r.edgeIds).toEqual([]);
+    expect(r.steps.some((s) => 'edgeId' in s)).toBe(false);
+  });
+});
+
+describe('walkPath: which outcome and which connection', () => {
+  it('the ICP score decides scoring steps only: a chosen outcome still decides the invitation', () => {
+    const r = walkPath(scoredFollowUpGraph(), alex, { icpScore: 90, outcomes: { invite: 'no_response' } });
+    expect(route(r)).toEqual(['start', 'score:qualified', 'invite:no_response', 'withdraw', 'end']);
+    expect(r.steps.map((s) => s.outcome?.decidedBy)).toEqual([undefined, 'score', 'choice', undefined, undefined]);
+  });
+
+  it('a step with one output follows its plain connection over one leaving a handle it does not have', () => {
+    const def = {
+      nodes: [node('start', 'start'), node('wait', 'delay'), node('detour', 'delay'), node('end', 'end')],
+      edges: [edge('start', 'wait'), edge('wait', 'detour', 'accepted'), edge('wait', 'end'), edge('detour', 'end')],
+    };
+    expect(route(walkPath(def, alex))).toEqual(['start', 'wait', 'end']);
+  });
+
+  it('a step with one output follows its only connection even when it names a handle', () => {
+    const def = {
+      nodes: [node('start', 'start'), node('wait', 'delay'), node('end', 'end')],
+      edges: [edge('start', 'wait'), edge('wait', 'end', 'accepted')],
+    };
+    const r = walkPath(def, alex);
+    expect(route(r)).toEqual(['start', 'wait', 'end']);
+    expect(r.completed).toBe(true);
+  });
+
+  it('names the step that has no next step', () => {
+    const def = { nodes: [node('start', 'start'), node('wait', 'delay')], edges: [edge('start', 'wait')] };
+    expect(walkPath(def, alex).note).toBe('“wait” is not connected to a next step.');
+  });
+});
+
+describe('walkPath limits', () => {
+  it('stops a chain longer than 2 000 steps', () => {
+    const chain = followUpChain(2001);
+    const r = walkPath(chain, alex, {
+      outcomes: Object.fromEntries(chain.nodes.filter((n) => n.type === 'message').map((n) => [n.id, 'no_reply'])),
+    });
+    expect(r.note).toBe('The path is too long to simulate.');
+    expect(r.completed).toBe(false);
+    expect(r.steps).toHaveLength(2000);
+  });
+
+  it.each([null, undefined])('reads a %s definition as one without a Start step', (input) => {
+    expect(walkPath(input, alex).note).toBe('This workflow has no Start step.');
+  });
+
+  it('turns an unreadable prospect into a note instead of throwing', () => {
+    const r = walkPath(connectionOnlyGraph(), null as unknown as typeof alex);
+    expect(r.completed).toBe(false);
+    expect(r.note).toMatch(/^The path could not be simulated: TypeError/);
+  });
+});
