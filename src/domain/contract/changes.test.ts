@@ -38,7 +38,7 @@ describe('live changes', () => {
   });
 
   it('the published schema tells a client what updated_at and clientId are for', () => {
-    const schema = z.toJSONSchema(campaignChangedSchema) as { properties: Record<string, { description?: string }> };
+    const schema = z.toJSONSchema(campaignChangedSchema) as unknown as { properties: Record<string, { description?: string }> };
     expect(schema.properties.updated_at!.description).toMatch(/expectedUpdatedAt/);
     expect(schema.properties.clientId!.description).toMatch(/X-Client-Id/);
     expect((z.toJSONSchema(clientIdSchema) as { description?: string }).description).toMatch(/echoed as clientId/);
@@ -54,7 +54,9 @@ describe('a tool error', () => {
     expect(toolErrorSchema.safeParse({ error: { message: 'No code.' } }).success).toBe(false);
     expect(toolErrorSchema.safeParse({ error: { code: 'x' } }).success).toBe(false);
     expect(toolErrorSchema.safeParse({ error: { code: 'x', message: 'm', hint: 3 } }).success).toBe(false);
-    const published = z.toJSONSchema(toolErrorSchema) as { properties: { error: { properties: { hint: { description?: string } } } } };
+    const published = z.toJSONSchema(toolErrorSchema) as unknown as {
+      properties: { error: { properties: { hint: { description?: string } } } };
+    };
     expect(published.properties.error.properties.hint.description).toBe('What to do next, in one sentence.');
   });
 });
