@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cloneGraph, edge, scoredFollowUpGraph } from '../testing/fixtures';
-import type { WorkflowDefinition } from '../workflow-types';
+import { find } from '../testing/case-helpers';
 import { mergeGraphs } from './merge';
 import { describeConflict, fieldValueText } from './merge-words';
-
-const find = (def: WorkflowDefinition, id: string) => def.nodes.find((n) => n.id === id)!;
 
 describe('describeConflict', () => {
   it('names the step, the field and the values in users’ words', () => {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cloneGraph, edge, node, scoredFollowUpGraph } from '../testing/fixtures';
-import { deleteStep } from '../testing/graph-edits';
-import type { WorkflowDefinition, WorkflowNode } from '../workflow-types';
+import { edge, node } from '../testing/fixtures';
+import { find } from '../testing/case-helpers';
+import { deleteStep, edgeIds, sides } from '../testing/graph-edits';
+import type { WorkflowDefinition } from '../workflow-types';
 import { chooseAll, mergeGraphs, resolveMerge } from './merge';
 
 // Three-way merges where both sides touched the same step or connection in different ways (more cases: merge.test.ts).
-
-const find = (def: WorkflowDefinition, id: string): WorkflowNode => def.nodes.find((n) => n.id === id)!;
-const edgeIds = (def: WorkflowDefinition) => def.edges.map((e) => e.id).sort();
-
-function sides(edit: { theirs?: (g: WorkflowDefinition) => void; mine?: (g: WorkflowDefinition) => void }) {
-  const base = scoredFollowUpGraph();
-  const theirs = cloneGraph(base);
-  const mine = cloneGraph(base);
-  edit.theirs?.(theirs);
-  edit.mine?.(mine);
-  return { base, theirs, mine };
-}
 
 describe('mergeGraphs when both sides touched one step', () => {
   it('takes my change of kind and their edit of a field without asking', () => {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cloneGraph, edge, node, scoredFollowUpGraph } from '../testing/fixtures';
-import { deleteStep, sameGraph } from '../testing/graph-edits';
-import type { WorkflowDefinition, WorkflowNode } from '../workflow-types';
+import { find } from '../testing/case-helpers';
+import { deleteStep, edgeIds, sameGraph, sides } from '../testing/graph-edits';
+import type { WorkflowDefinition } from '../workflow-types';
 import { chooseAll, mergeGraphs, resolveMerge } from './merge';
-
-const find = (def: WorkflowDefinition, id: string): WorkflowNode => def.nodes.find((n) => n.id === id)!;
-const edgeIds = (def: WorkflowDefinition) => def.edges.map((e) => e.id).sort();
-
-function sides(edit: { theirs?: (g: WorkflowDefinition) => void; mine?: (g: WorkflowDefinition) => void }) {
-  const base = scoredFollowUpGraph();
-  const theirs = cloneGraph(base);
-  const mine = cloneGraph(base);
-  edit.theirs?.(theirs);
-  edit.mine?.(mine);
-  return { base, theirs, mine };
-}
 
 describe('mergeGraphs', () => {
   it('takes a change made on one side only, per step and per field', () => {
