@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloneGraph, edge, scoredFollowUpGraph } from '../testing/fixtures';
 import { find } from '../testing/case-helpers';
+import { deleteStep, sides } from '../testing/graph-edits';
 import { mergeGraphs } from './merge';
 import { describeConflict, fieldValueText } from './merge-words';
 
@@ -76,10 +77,6 @@ describe('describeConflict', () => {
 });
 
 describe('describeConflict of other conflicts', () => {
-  const three = () => {
-    const base = scoredFollowUpGraph();
-    return { base, theirs: cloneGraph(base), mine: cloneGraph(base) };
-  };
   const rows = (result: ReturnType<typeof mergeGraphs>) =>
     result.conflicts.map((c) => {
       const w = describeConflict(c, result);
@@ -87,7 +84,7 @@ describe('describeConflict of other conflicts', () => {
     });
 
   it('names a connection both changed by its ends and output, with a connection’s reason', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     theirs.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'a';
     mine.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'b';
     theirs.edges.find((e) => e.id === 'e_thanks_replied')!.label = 'a';
@@ -113,7 +110,7 @@ describe('describeConflict of other conflicts', () => {
   });
 
   it('says a connection was deleted, and that a step it reaches is gone', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     theirs.edges = theirs.edges.filter((e) => e.id !== 'e_withdraw_next');
     mine.edges.find((e) => e.id === 'e_withdraw_next')!.label = 'mine';
     const result = mergeGraphs(base, theirs, mine);
@@ -132,7 +129,7 @@ describe('describeConflict of other conflicts', () => {
   });
 
   it('describes a change of kind of step and of a property beyond the field table', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     find(theirs, 'withdraw').type = 'delay';
     find(mine, 'withdraw').type = 'message';
     find(theirs, 'invite').style = { color: 'red' };
@@ -144,7 +141,7 @@ describe('describeConflict of other conflicts', () => {
   });
 
   it('names a step the names do not hold by its kind', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     find(theirs, 'thanks').data.mood = 'calm';
     find(mine, 'thanks').data.mood = 'bold';
     theirs.nodes = theirs.nodes.filter((n) => n.id !== 'withdraw');
@@ -155,14 +152,14 @@ describe('describeConflict of other conflicts', () => {
   });
 
   it('names a setting the field table does not know by its key', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     find(theirs, 'thanks').data.mood = 'calm';
     find(mine, 'thanks').data.mood = 'bold';
     expect(rows(mergeGraphs(base, theirs, mine))[0]!.slice(0, 2)).toEqual(['Message', 'Setting “mood”']);
   });
 
   it('without a base says the versions differ and that the base is unknown', () => {
-    const { theirs, mine } = three();
+    const { theirs, mine } = sides();
     find(theirs, 'score').data.icpThreshold = 80;
     mine.nodes.push({ id: 'extra', type: 'end', position: { x: 0, y: 0 }, data: {} });
     mine.edges.push(edge('withdraw', 'extra', undefined, 'e_extra'));
@@ -177,7 +174,7 @@ describe('describeConflict of other conflicts', () => {
   });
 
   it('describes an output connected nowhere on one side', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     theirs.edges = theirs.edges.filter((e) => e.id !== 'e_withdraw_next');
     mine.edges = mine.edges.filter((e) => e.id !== 'e_withdraw_next').concat(edge('withdraw', 'end_unqualified', undefined, 'e_w2'));
     theirs.edges.push(edge('withdraw', 'thanks', undefined, 'e_w3'));
@@ -191,10 +188,6 @@ describe('describeConflict of other conflicts', () => {
 });
 
 describe('describeConflict: the side a step or connection is missing from', () => {
-  const three = () => {
-    const base = scoredFollowUpGraph();
-    return { base, theirs: cloneGraph(base), mine: cloneGraph(base) };
-  };
   const rows = (result: ReturnType<typeof mergeGraphs>) =>
     result.conflicts.map((c) => {
       const w = describeConflict(c, result);
@@ -202,9 +195,8 @@ describe('describeConflict: the side a step or connection is missing from', () =
     });
 
   it('a step or connection I deleted reads “Deleted” on my side; one we both added, “not there” before', () => {
-    const { base, theirs, mine } = three();
-    mine.nodes = mine.nodes.filter((n) => n.id !== 'withdraw');
-    mine.edges = mine.edges.filter((e) => e.source !== 'withdraw' && e.target !== 'withdraw');
+    const { base, theirs, mine } = sides();
+    deleteStep(mine, 'withdraw');
     find(theirs, 'withdraw').data.note = 'x';
     theirs.nodes.push({ id: 'new', type: 'end', position: { x: 0, y: 0 }, data: {} });
     mine.nodes.push({ id: 'new', type: 'delay', position: { x: 0, y: 0 }, data: {} });
@@ -249,7 +241,7 @@ describe('describeConflict: the side a step or connection is missing from', () =
   });
 
   it('names a connection from a step no version has as from a removed step', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     for (const g of [base, theirs, mine]) g.edges.push(edge('ghost', 'end', undefined, 'e_ghost'));
     theirs.edges.find((e) => e.id === 'e_ghost')!.label = 'a';
     mine.edges.find((e) => e.id === 'e_ghost')!.label = 'b';
@@ -257,7 +249,7 @@ describe('describeConflict: the side a step or connection is missing from', () =
   });
 
   it('lists every step an output reaches, and a step no version has as removed', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     theirs.edges = theirs.edges
       .filter((e) => e.id !== 'e_withdraw_next')
       .concat(edge('withdraw', 'thanks', undefined, 'a1'), edge('withdraw', 'end_unqualified', undefined, 'a2'));
@@ -268,7 +260,7 @@ describe('describeConflict: the side a step or connection is missing from', () =
   });
 
   it('names an output by the kind of step the base had, and a side without a kind as not set', () => {
-    const { base, theirs, mine } = three();
+    const { base, theirs, mine } = sides();
     delete (find(theirs, 'withdraw') as { type?: string }).type;
     find(mine, 'withdraw').type = 'message';
     find(mine, 'invite').type = 'message';

@@ -15,7 +15,7 @@ export function deleteStep(g: WorkflowDefinition, id: string): void {
 export const edgeIds = (def: WorkflowDefinition) => def.edges.map((e) => e.id).sort();
 
 /** The three versions of a three-way merge: scoredFollowUpGraph as the base, and their and my edits of copies of it. */
-export function sides(edit: { theirs?: (g: WorkflowDefinition) => void; mine?: (g: WorkflowDefinition) => void }) {
+export function sides(edit: { theirs?: (g: WorkflowDefinition) => void; mine?: (g: WorkflowDefinition) => void } = {}) {
   const base = scoredFollowUpGraph();
   const theirs = cloneGraph(base);
   const mine = cloneGraph(base);
