@@ -1,9 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { prefetchCampaign, useCampaign } from '../api/campaigns';
+import { useCampaign } from '../api/campaigns';
 import { ToolError } from '../api/mcp';
-import { queryClient } from '../api/query-client';
 import { lazyPage } from '../lazy-page';
-import { Link, matchPath } from '../router';
+import { Link } from '../router';
 import { fullTime } from '../ui/format';
 import { PHONE_QUERY } from '../ui/screen';
 import { useDraftOffer } from './save/useDraftRecovery';
@@ -13,11 +12,10 @@ import './editor.css';
 
 // The canvas (React Flow and the editor UI) is its own chunk, requested as soon as this page module
 // runs — in parallel with get-campaign instead of after it — and, once loaded, rendered without
-// suspending (React.lazy would suspend anyway and hold the skeleton for up to 300 ms).
+// suspending (React.lazy would suspend anyway and hold the skeleton for up to 300 ms). When the app
+// opens on a campaign, App's preloadRoute has already asked for both.
 const EditorLayout = lazyPage<{ campaignId: string }>(() => import('./EditorLayout').then((m) => ({ default: m.EditorLayout })));
 void EditorLayout.preload();
-const opening = matchPath('/campaigns/:campaignId', window.location.pathname);
-if (opening?.campaignId) prefetchCampaign(queryClient, opening.campaignId);
 
 function SkeletonBody() {
   return (

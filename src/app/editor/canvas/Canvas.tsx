@@ -99,6 +99,11 @@ export function Canvas() {
   // A large campaign opens on a viewport computed before anything is drawn (first-view.ts), so its
   // steps are drawn once, at the zoom they are shown at: the pane is measured first (no paint between).
   const paneRef = useRef<HTMLDivElement>(null);
+  const [firstView, setFirstView] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
+    const pane = paneRef.current?.getBoundingClientRect();
+    if (large && pane) setFirstView(firstViewport(editorStore.getState().nodes, pane, atStart));
+  }, [large, atStart]);
   // The overview map of a large campaign (another 500 drawn steps) comes once the first view is on screen.
   const [overview, setOverview] = useState(!large);
   useEffect(() => {
@@ -108,11 +113,6 @@ export function Canvas() {
     const handle = idle(() => setOverview(true));
     return () => cancel(handle);
   }, [overview]);
-  const [firstView, setFirstView] = useState<Viewport | null>(null);
-  useLayoutEffect(() => {
-    const pane = paneRef.current?.getBoundingClientRect();
-    if (large && pane) setFirstView(firstViewport(editorStore.getState().nodes, pane, atStart));
-  }, [large, atStart]);
   // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.
   const shown = useProgressiveNodes(nodes, atStart, FIRST_VIEW);
   useFocusRequests();
