@@ -15,11 +15,16 @@ interface ToastState {
 }
 
 let nextId = 1;
-const useToasts = create<ToastState>((set, get) => ({
+/** At most this many toasts stand at once; the oldest leaves first. */
+const MAX_TOASTS = 4;
+
+export const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   push: (tone, message) => {
     const id = nextId++;
-    set({ toasts: [...get().toasts.slice(-3), { id, tone, message }] });
+    // The same news again replaces the older copy (and its timer starts over): never two equal lines.
+    const others = get().toasts.filter((t) => t.tone !== tone || t.message !== message);
+    set({ toasts: [...others.slice(1 - MAX_TOASTS), { id, tone, message }] });
     setTimeout(() => get().dismiss(id), tone === 'error' ? 8000 : 4000);
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
