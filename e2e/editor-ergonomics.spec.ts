@@ -8,6 +8,7 @@ import {
   openEditor,
   openStepList,
   selectEdge,
+  settledViewport,
   sourceHandle,
   uniqueName,
 } from './support/editor';
@@ -175,9 +176,11 @@ for (const size of SIZES) {
       await selectEdge(page, 'e_connection_request_accepted');
       await page.keyboard.press('Delete');
       await fitView(page);
+      const before = await settledViewport(page);
       const handle = (await page.locator(sourceHandle('connection_request', 'accepted')).boundingBox())!;
       const pane = (await rect(page, '.canvas'))!;
-      const drop = { x: Math.max(pane.x + 60, handle.x - 220), y: Math.min(pane.y + pane.height - 80, handle.y + 140) };
+      // Left of End, clear of every step: the new step's top centre goes exactly there.
+      const drop = { x: Math.max(pane.x + 160, handle.x - 320), y: Math.min(pane.y + pane.height - 80, handle.y + 140) };
       await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
       await page.mouse.down();
       await page.mouse.move((handle.x + drop.x) / 2, (handle.y + drop.y) / 2, { steps: 5 });
@@ -190,9 +193,13 @@ for (const size of SIZES) {
       await menu.getByRole('searchbox').press('Enter');
       await expect(canvasNode(page, 'message_1')).toBeVisible();
       await expect(page.locator('.react-flow__edge[data-id="e_connection_request_accepted_message_1"]')).toHaveCount(1);
-      // It landed where the connection was dropped (its top edge near the drop point).
+      // Its top centre is where the connection was dropped, wherever the canvas then panned to keep
+      // the new, selected step clear of the canvas edge.
+      await expect(page.locator('.canvas-stage .inspector')).toBeVisible();
+      const after = await settledViewport(page);
       const msg = (await canvasNode(page, 'message_1').boundingBox())!;
-      expect(Math.abs(msg.y - drop.y)).toBeLessThan(60);
+      expect(Math.abs(msg.x + msg.width / 2 - (drop.x + after.x - before.x))).toBeLessThan(8);
+      expect(Math.abs(msg.y - (drop.y + after.y - before.y))).toBeLessThan(8);
     });
 
     test('a short connection is selected by a click (the + sits beside it); Delete removes it', async ({ page }) => {

@@ -69,6 +69,11 @@ export async function selectEdge(page: Page, edgeId: string): Promise<void> {
 export async function fitView(page: Page): Promise<void> {
   await page.keyboard.press('f');
   await page.waitForTimeout(250);
+  await settledViewport(page);
+}
+
+/** Waits until the canvas has not panned or zoomed for 100 ms; returns where it rests (translate and zoom). */
+export async function settledViewport(page: Page): Promise<{ x: number; y: number; zoom: number }> {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
@@ -77,6 +82,10 @@ export async function fitView(page: Page): Promise<void> {
         setTimeout(() => resolve(before === viewport?.getAttribute('style')), 100);
       }),
   );
+  return page.locator('.react-flow__viewport').evaluate((el) => {
+    const m = new DOMMatrixReadOnly(getComputedStyle(el).transform);
+    return { x: m.e, y: m.f, zoom: m.a };
+  });
 }
 
 /**
