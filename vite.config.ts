@@ -1,9 +1,38 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const BOOT_SCRIPT = 'src/app/boot/main.ts';
+
+/**
+ * The page's first script is its own small entry (src/app/boot: it starts the first view's read
+ * while the app's code loads). Written in index.html, Vite would merge it into the app's entry,
+ * which runs only once every chunk that entry imports has loaded and run.
+ */
+function bootScript(): Plugin {
+  let building = false;
+  return {
+    name: 'campaign-studio:boot-script',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      if (building) this.emitFile({ type: 'chunk', id: BOOT_SCRIPT, name: 'boot' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const built = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.name === 'boot');
+        const src = ctx.server ? `/${BOOT_SCRIPT}` : built ? `/${built.fileName}` : null;
+        if (!src) throw new Error(`the boot script (${BOOT_SCRIPT}) was not built`);
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
 
 // The web app lives in src/app; the server serves the build from dist/app.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootScript()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -35,7 +35,7 @@ import { startTrace, stopTrace } from './support/trace-summary';
  * ROUNDS rounds, median reported (the machine is shared). `BENCH_PROFILE=1` also writes a Chrome CPU
  * profile of each drag to .tmp/profiles and prints its top self-time functions (build the app
  * unminified for readable names: BENCH_UNMINIFIED=1); `BENCH_TRACE=1` prints the main thread's self time
- * per kind of work (script, style, layout, paint…) per move from a Chrome trace.
+ * per kind of work (script, style, layout, paint…) per move, and of one more open, from a Chrome trace.
  */
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -56,8 +56,9 @@ const ALL_SCENARIOS: Scenario[] = [
   { label: 'bare React Flow', page: 'reference', view: 'start', nodeId: 'invite' },
   { label: 'Campaign Studio', page: 'editor', view: 'start', nodeId: 'invite' },
 ];
-/** `BENCH_ONLY=editor-fit` (page-view) runs one scenario, e.g. to profile it. */
-const SCENARIOS = ALL_SCENARIOS.filter((s) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === `${s.page}-${s.view}`);
+/** `BENCH_ONLY=editor-fit` (page-view, comma-separated) runs some scenarios, e.g. to profile one. */
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const SCENARIOS = ALL_SCENARIOS.filter((s) => !ONLY || ONLY.includes(`${s.page}-${s.view}`));
 
 interface Sample {
   open: number;
@@ -185,6 +186,13 @@ async function runScenario(env: EditorBenchEnv, s: Scenario, round: number): Pro
     await timeToRender(page, url, true); // warms the HTTP cache and the JIT
     const opens: number[] = [];
     for (let i = 0; i < 2; i++) opens.push((await timeToRender(page, url, false)).ms);
+    if (TRACE) {
+      await settle(page);
+      await startTrace(env.browser, page);
+      const { ms } = await timeToRender(page, url, false);
+      const file = `.tmp/profiles/${s.page}-${s.view}-${round}.open.trace.json`;
+      console.log(`    trace of an open (${r1(ms)} ms), self time until settled: ${await stopTrace(env.browser, 1, file, 16)}`);
+    }
     await settle(page);
     const drag = await measureDrag(env, page, cdp, s, round);
     return { open: median(opens), ...drag, nodesInDom: await page.locator('.react-flow__node').count() };

@@ -55,3 +55,21 @@ test('with ?view=fit it opens on the whole graph, steps without details until zo
   await expect(page.locator('.canvas')).not.toHaveClass(/is-far/);
   await expect(page.locator('.wf-node-summary').first()).toContainText('follow-up');
 });
+
+test('a reload reads the campaign once, asked before the editor’s code has loaded (boot/early-read.ts)', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Early'), followUpChain(200));
+  await openEditor(page, campaign.campaignId);
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData() ?? '';
+    if (request.url().endsWith('/mcp') && body.includes('"get-campaign"')) order.push('get-campaign');
+    else if (/\/assets\/(index|EditorPage|EditorLayout)-/.test(request.url()))
+      order.push(/\/assets\/([A-Za-z]+)-/.exec(request.url())![1]!);
+  });
+  await page.reload();
+  await expect(canvasNode(page, 'start')).toBeVisible();
+  await expect(canvasNode(page, 'invite')).toContainText('Invite');
+  expect(order.filter((r) => r === 'get-campaign')).toHaveLength(1);
+  // The page's code is cached by now, but the editor's chunks are asked for only once the app runs.
+  expect(order.indexOf('get-campaign')).toBeLessThan(order.indexOf('EditorPage'));
+});

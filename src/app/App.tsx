@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { queryClient } from './api/query-client';
+import { PATHS } from './boot/paths';
 import { lazyPage } from './lazy-page';
 import { matchPath, useLocation } from './router';
 import { useSession } from './session';
@@ -20,16 +21,16 @@ const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'));
 /** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   if (!useSession.getState().apiKey) return Promise.resolve();
-  const editor = matchPath('/campaigns/:campaignId', pathname);
+  const editor = matchPath(PATHS.editor, pathname);
   if (editor) {
     // The campaign and the canvas's chunk are asked for now, beside the page's own code, not once it runs.
     void import('./api/campaigns').then((m) => m.prefetchCampaign(queryClient, editor.campaignId));
     void import('./editor/EditorLayout');
     return Promise.all([EditorPage.preload(), Dock.preload()]);
   }
-  if (matchPath('/inbox', pathname)) return InboxPage.preload();
-  if (matchPath('/inspiration', pathname)) return InspirationPage.preload();
-  if (matchPath('/webhooks', pathname)) return WebhooksPage.preload();
+  if (matchPath(PATHS.inbox, pathname)) return InboxPage.preload();
+  if (matchPath(PATHS.inspiration, pathname)) return InspirationPage.preload();
+  if (matchPath(PATHS.webhooks, pathname)) return WebhooksPage.preload();
   return CampaignsPage.preload();
 }
 
@@ -44,7 +45,7 @@ function PageSkeleton() {
 
 function Routes() {
   const { pathname } = useLocation();
-  const editor = matchPath('/campaigns/:campaignId', pathname);
+  const editor = matchPath(PATHS.editor, pathname);
   if (editor)
     return (
       <div className="editor-with-dock">
@@ -52,9 +53,9 @@ function Routes() {
         <Dock />
       </div>
     );
-  if (matchPath('/inbox', pathname)) return <InboxPage />;
-  if (matchPath('/inspiration', pathname)) return <InspirationPage />;
-  if (matchPath('/webhooks', pathname)) return <WebhooksPage />;
+  if (matchPath(PATHS.inbox, pathname)) return <InboxPage />;
+  if (matchPath(PATHS.inspiration, pathname)) return <InspirationPage />;
+  if (matchPath(PATHS.webhooks, pathname)) return <WebhooksPage />;
   return <CampaignsPage />;
 }
 

@@ -1,5 +1,7 @@
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
+export { matchPath } from './boot/paths';
+
 /** A tiny history-API router: the app has a handful of routes and needs nothing more. */
 
 const listeners = new Set<() => void>();
@@ -89,15 +91,6 @@ export function setSearchParams(update: Record<string, string | null | undefined
   else window.history.replaceState(null, '', to);
   shown = to;
   notify();
-}
-
-/** Matches `/campaigns/:id` style patterns; returns the params or null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const keys: string[] = [];
-  const re = new RegExp(`^${pattern.replace(/:([a-zA-Z]+)/g, (_, k: string) => (keys.push(k), '([^/]+)'))}/?$`);
-  const m = re.exec(pathname);
-  if (!m) return null;
-  return Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(m[i + 1])]));
 }
 
 export function Link({ to, onClick, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {

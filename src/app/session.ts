@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { SESSION_STORAGE_KEY } from './boot/stored-session';
 
 /** Who the app talks to and as whom. Persisted in local storage; the key never goes into a URL we keep. */
 interface SessionState {
@@ -31,7 +32,7 @@ export const useSession = create<SessionState>()(
         set((s) => ({ apiKey: null, workspaceId: null, rejected: s.apiKey ? { apiKey: s.apiKey, baseUrl: s.baseUrl } : s.rejected })),
       setWorkspace: (workspaceId) => set({ workspaceId }),
     }),
-    { name: 'campaign-studio.session', partialize: ({ apiKey, baseUrl, workspaceId }) => ({ apiKey, baseUrl, workspaceId }) },
+    { name: SESSION_STORAGE_KEY, partialize: ({ apiKey, baseUrl, workspaceId }) => ({ apiKey, baseUrl, workspaceId }) },
   ),
 );
 

@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CampaignRecord, CampaignStatus } from '../../domain';
 import { isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
+import { takeEarlyCampaignRead } from '../boot/early-read';
 import { useSession } from '../session';
-import { ApiProblem } from './http';
-import { callTool } from './mcp';
+import { ApiProblem, readApiResponse } from './http';
+import { callTool, readToolAnswer, type ToolAnswer } from './mcp';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
 /** Contract 4 campaign record. */
@@ -48,7 +49,12 @@ export function useCampaignList(status?: CampaignStatus) {
   });
 }
 
-export const fetchCampaign = async (campaignId: string): Promise<Campaign> => fullRecord(await callTool('get-campaign', { campaignId }));
+export const fetchCampaign = async (campaignId: string): Promise<Campaign> => {
+  // The page opened on this campaign: the boot script has asked for it already (boot/early-read.ts).
+  const early = await takeEarlyCampaignRead(useSession.getState(), campaignId);
+  if (early) return fullRecord(readToolAnswer('get-campaign', (await readApiResponse<ToolAnswer>(early)).data));
+  return fullRecord(await callTool('get-campaign', { campaignId }));
+};
 
 /** A fresh read (a few seconds old at most) when the editor opens; never refetched behind its back. */
 const CAMPAIGN_FRESH_MS = 5_000;

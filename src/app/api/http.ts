@@ -67,6 +67,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiProblem(0, 'network_error', 'The server could not be reached. Check your connection and try again.');
   }
+  return readApiResponse<T>(response);
+}
+
+/** Reads an answer of the server: JSON, or problem+json → ApiProblem (a refused key signs out). */
+export async function readApiResponse<T>(response: Response): Promise<{ data: T; response: Response }> {
   const text = await response.text();
   let data: unknown = null;
   try {

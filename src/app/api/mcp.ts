@@ -5,6 +5,7 @@ import {
   type CampaignToolResult,
 } from '../../domain/contract/campaigns';
 import { toolErrorSchema } from '../../domain/contract/tool-error';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../boot/tool-call';
 import { ApiProblem, apiFetch, currentWorkspaceId } from './http';
 
 /** A tool error (contract 3): `code`, the hint of contract 8.1, plus the extras (violations, currentUpdatedAt, status, errors). */
@@ -27,30 +28,31 @@ const issuesText = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string
     .map((i) => `${i.path.map(String).join('.') || '(result)'}: ${i.message}`)
     .join('; ');
 
+/** A JSON-RPC answer to tools/call. */
+export type ToolAnswer = { result?: { isError?: boolean; structuredContent?: unknown }; error?: { code: number; message: string } };
+
 /**
  * `tools/call` over POST /mcp (JSON-RPC 2.0, no initialize needed — contract 1), typed by tool name:
- * arguments and result come from the wire contract. Adds the current workspaceId. The result is
- * parsed with the tool's result schema (an answer that does not match is a clear error, never a
- * silent cast); a tool error becomes a ToolError.
+ * arguments and result come from the wire contract. Adds the current workspaceId.
  */
 export async function callTool<N extends CampaignToolName>(
   name: N,
   args: Omit<CampaignToolArguments<N>, 'workspaceId'>,
 ): Promise<CampaignToolResult<N>> {
   const workspaceId = currentWorkspaceId();
-  const { data } = await apiFetch<{
-    result?: { isError?: boolean; structuredContent?: unknown };
-    error?: { code: number; message: string };
-  }>('/mcp', {
+  const { data } = await apiFetch<ToolAnswer>('/mcp', {
     method: 'POST',
-    headers: { Accept: 'application/json, text/event-stream' },
-    body: {
-      jsonrpc: '2.0',
-      id: nextId++,
-      method: 'tools/call',
-      params: { name, arguments: { ...(workspaceId ? { workspaceId } : {}), ...args } },
-    },
+    headers: { Accept: TOOL_CALL_ACCEPT },
+    body: toolCallBody(nextId++, name, { ...(workspaceId ? { workspaceId } : {}), ...args }),
   });
+  return readToolAnswer(name, data);
+}
+
+/**
+ * The result of a tool call, parsed with the tool's result schema (an answer that does not match is a
+ * clear error, never a silent cast); a tool error becomes a ToolError.
+ */
+export function readToolAnswer<N extends CampaignToolName>(name: N, data: ToolAnswer): CampaignToolResult<N> {
   if (data.error) throw new ApiProblem(400, 'jsonrpc_error', data.error.message);
   const result = data.result;
   if (!result) throw new ApiProblem(500, 'bad_response', 'The tool-call interface gave no result.');

@@ -1,58 +1,26 @@
-import { useRef, type KeyboardEvent } from 'react';
-import { Inbox, inboxHref, useDockInboxState } from '../inbox';
-import { InspirationPane } from '../inspiration';
-import { Link } from '../router';
-import { WebhooksPane } from '../webhooks';
-import { useDock, useDockCollapsed, type DockTab } from './dock-store';
-import { ResizeHandle } from './ResizeHandle';
+import { Suspense } from 'react';
+import { lazyPage } from '../lazy-page';
+import { DOCK_TABS as TABS, dockCollapsedNow, useDock, useDockCollapsed } from './dock-store';
 import './dock.css';
 
-// The dock hosts the three panes: it imports each feature's public entry (index.ts) and nothing deeper.
-const TABS: { id: DockTab; label: string; icon: string; route: string }[] = [
-  { id: 'inbox', label: 'Inbox', icon: '✉', route: '/inbox' },
-  { id: 'inspiration', label: 'Inspiration', icon: '✦', route: '/inspiration' },
-  { id: 'webhooks', label: 'Webhooks', icon: '⇄', route: '/webhooks' },
-];
-const PANEL_ID = 'dock-panel';
-const tabId = (t: DockTab) => `dock-tab-${t}`;
+// The open dock (its panes: the inbox, inspiration, webhooks) is its own chunk, loaded when the dock
+// opens: an editor opened with the dock as its rail does not load and run the three panes' code first.
+const ExpandedDock = lazyPage(() => import('./ExpandedDock'));
+if (!dockCollapsedNow()) void ExpandedDock.preload();
 
-function DockInbox() {
-  return <Inbox layout="dock" view={useDockInboxState()} />;
-}
-
-/** Full-view link of the current tab; the inbox carries the dock's filters over as a shareable URL. */
-function FullViewLink({ tab }: { tab: (typeof TABS)[number] }) {
-  const { filters, conversationId } = useDockInboxState();
-  const to = tab.id === 'inbox' ? inboxHref(filters, conversationId) : tab.route;
-  return (
-    <Link to={to} className="btn btn-ghost btn-sm" aria-label={`Open ${tab.label} full view`} title="Open full view">
-      ⤢
-    </Link>
-  );
-}
-
-/** Beside the editor: Inbox / Inspiration / Webhooks in tabs; collapsible, resizable, remembered. */
+/** Beside the editor: Inbox / Inspiration / Webhooks in tabs, or their icon rail when collapsed. */
 export default function Dock() {
-  const { width, tab, setCollapsed, setTab } = useDock();
+  const { width, setCollapsed, setTab } = useDock();
   const collapsed = useDockCollapsed();
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const current = TABS.find((t) => t.id === tab) ?? TABS[0];
-
-  // WAI-ARIA tabs: arrows move between tabs (and select them), Home/End to the ends.
-  const onTabKey = (e: KeyboardEvent) => {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next =
-      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
-    if (next === null) return;
-    e.preventDefault();
-    const t = TABS[(next + TABS.length) % TABS.length];
-    setTab(t.id);
-    tabRefs.current[t.id]?.focus();
-  };
-
   if (collapsed)
     return (
-      <aside className="dock dock-collapsed" aria-label="Side panel (collapsed)">
+      // Pointing at the rail loads the open dock's code, so opening it shows the pane at once.
+      <aside
+        className="dock dock-collapsed"
+        aria-label="Side panel (collapsed)"
+        onPointerEnter={ExpandedDock.preload}
+        onFocus={ExpandedDock.preload}
+      >
         <button
           type="button"
           className="icon-btn dock-toggle"
@@ -79,49 +47,9 @@ export default function Dock() {
     );
 
   return (
-    <aside className="dock" style={{ width }} aria-label="Side panel">
-      <ResizeHandle controls={PANEL_ID} />
-      <div className="dock-inner">
-        <div className="dock-header">
-          {/* The tabs themselves take focus (roving tabindex); the tablist only handles their arrow keys. */}
-          {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
-          <div role="tablist" aria-label="Side panel" className="dock-tabs" onKeyDown={onTabKey}>
-            {TABS.map((t) => (
-              <button
-                key={t.id}
-                ref={(el) => {
-                  tabRefs.current[t.id] = el;
-                }}
-                id={tabId(t.id)}
-                type="button"
-                role="tab"
-                aria-selected={t.id === tab}
-                aria-controls={PANEL_ID}
-                tabIndex={t.id === tab ? 0 : -1}
-                className="dock-tab"
-                onClick={() => setTab(t.id)}
-              >
-                <span aria-hidden="true">{t.icon}</span> {t.label}
-              </button>
-            ))}
-          </div>
-          <FullViewLink tab={current} />
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => setCollapsed(true)}
-            aria-expanded="true"
-            aria-controls={PANEL_ID}
-            aria-label="Collapse side panel"
-            title="Collapse side panel"
-          >
-            »
-          </button>
-        </div>
-        <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(current.id)} className="dock-panel">
-          {tab === 'inbox' ? <DockInbox /> : tab === 'inspiration' ? <InspirationPane layout="dock" /> : <WebhooksPane layout="dock" />}
-        </div>
-      </div>
-    </aside>
+    // While its code loads (once), the open dock's place is kept by a plain box.
+    <Suspense fallback={<div className="dock" style={{ width }} aria-busy="true" />}>
+      <ExpandedDock />
+    </Suspense>
   );
 }

@@ -1,8 +1,16 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { PATHS } from '../boot/paths';
 import { ROOMY_QUERY, useMediaQuery } from '../ui/screen';
 
 export type DockTab = 'inbox' | 'inspiration' | 'webhooks';
+
+/** The dock's tabs, in order, with the full view each one opens. */
+export const DOCK_TABS: readonly { id: DockTab; label: string; icon: string; route: string }[] = [
+  { id: 'inbox', label: 'Inbox', icon: '✉', route: PATHS.inbox },
+  { id: 'inspiration', label: 'Inspiration', icon: '✦', route: PATHS.inspiration },
+  { id: 'webhooks', label: 'Webhooks', icon: '⇄', route: PATHS.webhooks },
+];
 export const DOCK_MIN_WIDTH = 280;
 export const DOCK_DEFAULT_WIDTH = 400;
 const DOCK_MAX_WIDTH = 900;
@@ -48,3 +56,6 @@ export function useDockCollapsed(): boolean {
   const roomy = useMediaQuery(ROOMY_QUERY);
   return choice ?? !roomy;
 }
+
+/** useDockCollapsed, read once outside React (what the dock will show when it first renders). */
+export const dockCollapsedNow = (): boolean => useDock.getState().collapsed ?? !window.matchMedia(ROOMY_QUERY).matches;
