@@ -31,8 +31,29 @@ test('a large campaign opens on its Start step at a legible zoom, drawn in detai
 test('with ?view=fit it opens on the whole graph, steps without details until zoomed in', async ({ page }) => {
   const campaign = await createCampaign(page, uniqueName('Large fit'), followUpChain(200));
   await openEditor(page, campaign.campaignId);
+  // The first frame with a step on screen: how many steps React Flow has, and what the pending layer painted.
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstFrame?: { attached: number; painted: number } };
+    const tick = () => {
+      const attached = document.querySelectorAll('.react-flow__node').length;
+      if (!attached) return void requestAnimationFrame(tick);
+      const layer = document.querySelector<HTMLCanvasElement>('canvas.pending-steps');
+      const pixels = layer?.getContext('2d')?.getImageData(0, 0, layer.width, layer.height).data ?? [];
+      let painted = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted++;
+      w.firstFrame = { attached, painted };
+    };
+    requestAnimationFrame(tick);
+  });
   await page.goto(`/campaigns/${campaign.campaignId}?view=fit`);
   await expect(canvasNode(page, 'follow_up_197')).toBeVisible();
+  // Steps are handed to React Flow in batches; from the first frame, the ones still waiting are
+  // painted under them (PendingStepsLayer), and that layer goes once all are attached.
+  const first = await page.evaluate(() => (window as unknown as { firstFrame: { attached: number; painted: number } }).firstFrame);
+  expect(first.attached).toBeLessThan(200);
+  expect(first.painted).toBeGreaterThan(10_000);
+  await expect(page.locator('.react-flow__node')).toHaveCount(200);
+  await expect(page.locator('canvas.pending-steps')).toHaveCount(0);
   await expect(page.locator('.canvas')).toHaveClass(/is-far/);
   const canvas = (await page.locator('.canvas').boundingBox())!;
   for (const id of ['start', 'end', 'follow_up_1', 'follow_up_197']) {

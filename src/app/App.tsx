@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { queryClient } from './api/query-client';
 import { PATHS } from './boot/paths';
-import { lazyPage } from './lazy-page';
+import { pageCodeFor, PAGE_CODE, type PageCode } from './boot/page-code';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { matchPath, useLocation } from './router';
 import { useSession } from './session';
 import { Layout } from './shell/Layout';
@@ -10,28 +11,28 @@ import { applyTheme, useTheme } from './ui/theme';
 import { ConfirmHost } from './ui/confirm';
 import { Toaster } from './ui/toast';
 
-// Each page is its own chunk: React Flow loads only with the editor, the inbox list only with the inbox.
-const CampaignsPage = lazyPage(() => import('./editor/CampaignsPage'));
-const EditorPage = lazyPage<{ campaignId: string }>(() => import('./editor/EditorPage'));
-const Dock = lazyPage(() => import('./dock/Dock'));
-const InboxPage = lazyPage(() => import('./inbox/InboxPage'));
-const InspirationPage = lazyPage(() => import('./inspiration/InspirationPage'));
-const WebhooksPage = lazyPage(() => import('./webhooks/WebhooksPage'));
+const CampaignsPage = lazyPage(PAGE_CODE.campaigns);
+const EditorPage = lazyPage<{ campaignId: string }>(PAGE_CODE.editor);
+const Dock = lazyPage(PAGE_CODE.dock);
+const InboxPage = lazyPage(PAGE_CODE.inbox);
+const InspirationPage = lazyPage(PAGE_CODE.inspiration);
+const WebhooksPage = lazyPage(PAGE_CODE.webhooks);
+const PAGES = new Map<PageCode, LazyPage<never>>([
+  [PAGE_CODE.campaigns, CampaignsPage],
+  [PAGE_CODE.editor, EditorPage],
+  [PAGE_CODE.dock, Dock],
+  [PAGE_CODE.inbox, InboxPage],
+  [PAGE_CODE.inspiration, InspirationPage],
+  [PAGE_CODE.webhooks, WebhooksPage],
+]);
 
 /** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   if (!useSession.getState().apiKey) return Promise.resolve();
   const editor = matchPath(PATHS.editor, pathname);
-  if (editor) {
-    // The campaign and the canvas's chunk are asked for now, beside the page's own code, not once it runs.
-    void import('./api/campaigns').then((m) => m.prefetchCampaign(queryClient, editor.campaignId));
-    void import('./editor/EditorLayout');
-    return Promise.all([EditorPage.preload(), Dock.preload()]);
-  }
-  if (matchPath(PATHS.inbox, pathname)) return InboxPage.preload();
-  if (matchPath(PATHS.inspiration, pathname)) return InspirationPage.preload();
-  if (matchPath(PATHS.webhooks, pathname)) return WebhooksPage.preload();
-  return CampaignsPage.preload();
+  // The campaign is asked for now, beside the page's code, not once it runs (unless the boot script already has).
+  if (editor) void import('./api/campaigns').then((m) => m.prefetchCampaign(queryClient, editor.campaignId));
+  return Promise.all(pageCodeFor(pathname).map((load) => (PAGES.get(load)?.preload ?? load)()));
 }
 
 function PageSkeleton() {

@@ -14,7 +14,7 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { isNodeType, NODE_HEIGHT, NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
@@ -28,6 +28,7 @@ import { useRouteUpdates } from './edge-routes';
 import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
 import { InsertMenu } from './InsertMenu';
 import { routeNodeChanges } from './live-drag';
+import { PendingStepsLayer } from './PendingStepsLayer';
 import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
@@ -113,8 +114,10 @@ export function Canvas() {
     const handle = idle(() => setOverview(true));
     return () => cancel(handle);
   }, [overview]);
-  // Progressive attachment only helps a first view that shows a few steps; the whole graph comes at once.
-  const shown = useProgressiveNodes(nodes, atStart, FIRST_VIEW);
+  // A large campaign's steps are handed to React Flow in idle-time batches, those around Start first;
+  // zoomed out, the ones still waiting are drawn by the pending layer, so the whole graph shows at once.
+  const shown = useProgressiveNodes(nodes, large, FIRST_VIEW);
+  const attached = useMemo(() => (shown.length < nodes.length ? new Set(shown.map((n) => n.id)) : null), [shown, nodes.length]);
   useFocusRequests();
   useRouteUpdates();
 
@@ -198,6 +201,7 @@ export function Canvas() {
             ariaLabelConfig={ARIA_LABELS}
           >
             <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
+            {attached && far && <PendingStepsLayer attached={attached} />}
             {overview && (
               <MiniMap
                 pannable

@@ -81,8 +81,28 @@ function requestRoutes(graph: RoutableGraph): void {
     return publish(routeGraph(graph));
   }
   router.pending = graph;
+  if (router.seq === 0 && !router.busy) return startAfterFirstView(worker);
   if (!router.busy) send(worker, graph);
   else router.seq++; // the answer in flight is already stale
+}
+
+/**
+ * The page's first routing of a large campaign waits until its first view is on screen: computing a
+ * few hundred routes takes a core for a good part of a second, and on a small machine that core is
+ * the one the page needs to draw its first view. Meanwhile connections are plain step paths (as
+ * while routing); graphs asked for meanwhile collapse into the latest, sent when the wait ends.
+ */
+function startAfterFirstView(worker: Worker): void {
+  router.busy = true;
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() =>
+      idle(() => {
+        router.busy = false;
+        if (router.pending) send(worker, router.pending);
+      }),
+    ),
+  );
 }
 
 /** Keeps useEdgeRoutes in step with the editor's graph (mounted once, by the canvas). */

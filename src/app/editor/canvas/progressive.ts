@@ -15,8 +15,9 @@ const BATCH = 120;
 /**
  * React Flow mounts every node once before it can cull off-screen ones (it must measure their
  * handles), which makes a 500-step campaign slow to show. For large campaigns the canvas first gets
- * only the steps around Start (the first view), then the rest in idle-time batches; small campaigns
- * are handed over whole. Once everything is attached the store's array is passed through unchanged.
+ * only the steps around Start, then the rest in idle-time batches; small campaigns are handed over
+ * whole. Once everything is attached the store's array is passed through unchanged. (A first view
+ * of the whole graph is whole at once all the same: PendingStepsLayer draws the steps still waiting.)
  */
 export function useProgressiveNodes(nodes: FlowNode[], large: boolean, firstView: { zoom: number }): FlowNode[] {
   const [first] = useState(() => (large ? firstViewIds(nodes, firstView.zoom) : null));
@@ -35,7 +36,7 @@ export function useProgressiveNodes(nodes: FlowNode[], large: boolean, firstView
   }, [nodes, first, limit]);
 }
 
-/** Ids of the steps within one window-sized view below Start at the first-view zoom (generous on purpose). */
+/** Ids of the steps within one window-sized view below Start at the first-view zoom (generous on purpose): the first batch. */
 function firstViewIds(nodes: readonly FlowNode[], zoom: number): Set<string> {
   const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
   if (!start) return new Set();
