@@ -21,10 +21,18 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
+        if (ctx.server) return [{ tag: 'script', attrs: { type: 'module', src: `/${BOOT_SCRIPT}` }, injectTo: 'head-prepend' }];
         const built = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.name === 'boot');
-        const src = ctx.server ? `/${BOOT_SCRIPT}` : built ? `/${built.fileName}` : null;
-        if (!src) throw new Error(`the boot script (${BOOT_SCRIPT}) was not built`);
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+        if (built?.type !== 'chunk') throw new Error(`the boot script (${BOOT_SCRIPT}) was not built`);
+        // Its imports are asked for with it, not once it has arrived.
+        return [built.fileName, ...built.imports].map((file, i) => ({
+          tag: i === 0 ? 'script' : 'link',
+          attrs:
+            i === 0
+              ? { type: 'module', crossorigin: true, src: `/${file}` }
+              : { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head-prepend' as const,
+        }));
       },
     },
   };
