@@ -102,8 +102,10 @@ export async function withEditorPages<T>(graph: WorkflowDefinition, body: (env: 
 
 /**
  * Installed before any script: records the first frame in which the Start step (or, when the view
- * culls it, any step) is measured and drawn, with connections. Both pages draw every step of the
- * first view in one commit, so this is when the first view is on screen. It reports the time on the
+ * culls it, any step) is measured and drawn, with connections. The reference draws every step in one
+ * commit; the editor draws the steps of the first view around Start in one commit and, in a view of
+ * the whole graph, the steps it has not attached yet on its pending layer in that same frame
+ * (PendingStepsLayer, asserted by e2e/editor-large.spec.ts), so this is when the first view is on screen. It reports the time on the
  * console too: waiting for that message needs no script of the harness in the page, whose
  * injection (tens of milliseconds on the main thread) would otherwise land in the middle of an open.
  * A string, not a function: tsx's keepNames helpers (__name) do not exist in the page.
