@@ -73,7 +73,12 @@ function send(worker: Worker, graph: RoutableGraph): void {
 
 function requestRoutes(graph: RoutableGraph): void {
   router.latest = graph;
-  const worker = graph.nodes.length > LARGE_GRAPH ? routeWorker() : null;
+  const large = graph.nodes.length > LARGE_GRAPH;
+  if (large && router.worker === undefined) {
+    router.pending = graph;
+    return startAfterFirstView();
+  }
+  const worker = large ? routeWorker() : null;
   if (!worker) {
     // A large graph's answer still in flight, or waiting to be asked, is stale.
     if (router.busy) router.seq++;
@@ -81,25 +86,27 @@ function requestRoutes(graph: RoutableGraph): void {
     return publish(routeGraph(graph));
   }
   router.pending = graph;
-  if (router.seq === 0 && !router.busy) return startAfterFirstView(worker);
   if (!router.busy) send(worker, graph);
   else router.seq++; // the answer in flight is already stale
 }
 
 /**
- * The page's first routing of a large campaign waits until its first view is on screen: computing a
- * few hundred routes takes a core for a good part of a second, and on a small machine that core is
- * the one the page needs to draw its first view. Meanwhile connections are plain step paths (as
- * while routing); graphs asked for meanwhile collapse into the latest, sent when the wait ends.
+ * The page's first routing of a large campaign (and the worker's start) waits until its first view
+ * is on screen: computing a few hundred routes takes a core for a good part of a second, and on a
+ * small machine that core is the one the page needs to draw its first view. Meanwhile connections
+ * are plain step paths (as while routing); graphs asked for meanwhile collapse into the latest.
  */
-function startAfterFirstView(worker: Worker): void {
-  router.busy = true;
+let waiting = false;
+function startAfterFirstView(): void {
+  if (waiting) return;
+  waiting = true;
   const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
   requestAnimationFrame(() =>
     requestAnimationFrame(() =>
       idle(() => {
-        router.busy = false;
-        if (router.pending) send(worker, router.pending);
+        waiting = false;
+        routeWorker();
+        if (router.pending) requestRoutes(router.pending);
       }),
     ),
   );
