@@ -1,7 +1,7 @@
 import { useStore, type ReactFlowState } from '@xyflow/react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useEditorStore, type FlowNode } from '../store';
-import { paintPending, pendingParts, pendingPicture } from './pending-steps';
+import { paintPending, pendingParts, pendingPicture, type PendingConnection } from './pending-steps';
 
 const viewOf = (s: ReactFlowState) => s.transform;
 const widthOf = (s: ReactFlowState) => s.width;
@@ -35,7 +35,7 @@ export function PendingStepsLayer({ attached }: { attached: ReadonlySet<string> 
     );
   }, [places, edges, violations]);
   const parts = useMemo(() => pendingParts(picture, attached), [picture, attached]);
-  const strokes = useMemo(() => (void picture, new Map<string, Path2D>()), [picture]);
+  const [strokes] = useState(() => new WeakMap<readonly PendingConnection[], Path2D>());
   useLayoutEffect(() => {
     if (ref.current && width > 0 && height > 0) paintPending(ref.current, parts, transform, { width, height }, strokes);
   }, [parts, transform, width, height, strokes]);

@@ -78,14 +78,14 @@ function palette(el: Element) {
 
 /**
  * Paints `parts` on `canvas` (sized to the pane) at React Flow's viewport transform [x, y, zoom].
- * `strokes` keeps each connection's parsed path between paints (one per picture).
+ * `strokes` keeps the connections' parsed path (all of them in one) between paints of the same parts.
  */
 export function paintPending(
   canvas: HTMLCanvasElement,
   parts: { steps: readonly PendingStep[]; connections: readonly PendingConnection[] },
   [tx, ty, zoom]: readonly [number, number, number],
   size: { width: number; height: number },
-  strokes: Map<string, Path2D>,
+  strokes: WeakMap<readonly PendingConnection[], Path2D>,
 ): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
@@ -102,11 +102,10 @@ export function paintPending(
   ctx.strokeStyle = colors.border;
   ctx.lineWidth = 2;
   ctx.lineJoin = 'round';
-  for (const c of parts.connections) {
-    let stroke = strokes.get(c.path);
-    if (!stroke) strokes.set(c.path, (stroke = new Path2D(c.path)));
-    ctx.stroke(stroke);
-  }
+  // One path of every connection, one stroke: they share a look.
+  let stroke = strokes.get(parts.connections);
+  if (!stroke) strokes.set(parts.connections, (stroke = new Path2D(parts.connections.map((c) => c.path).join(' '))));
+  ctx.stroke(stroke);
   for (const s of parts.steps) {
     ctx.fillStyle = colors.surface;
     ctx.fillRect(s.x, s.y, s.width, s.height);
