@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyCampaignRead, takeEarlyCampaignRead } from './early-read';
-import { SESSION_STORAGE_KEY, type StoredSession } from './stored-session';
+import { readStoredSession, SESSION_STORAGE_KEY, type StoredSession } from './stored-session';
 
 const session: StoredSession = { apiKey: 'key-1', baseUrl: 'https://studio.example', workspaceId: 'ws-1' };
 
@@ -22,7 +22,7 @@ describe('the early read of the campaign a page opens on', () => {
 
   it('asks get-campaign once, for the stored session, and hands the answer out once', async () => {
     const fetch = page('/campaigns/c%201', { state: session, version: 0 });
-    startEarlyCampaignRead();
+    startEarlyCampaignRead(readStoredSession());
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('https://studio.example/mcp');
@@ -39,9 +39,9 @@ describe('the early read of the campaign a page opens on', () => {
 
   it('is not used for another campaign or another key (the app asks again)', () => {
     page('/campaigns/c1', { state: session, version: 0 });
-    startEarlyCampaignRead();
+    startEarlyCampaignRead(readStoredSession());
     expect(takeEarlyCampaignRead({ ...session, apiKey: 'key-2' }, 'c1')).toBeNull();
-    startEarlyCampaignRead();
+    startEarlyCampaignRead(readStoredSession());
     expect(takeEarlyCampaignRead(session, 'c2')).toBeNull();
   });
 
@@ -53,7 +53,7 @@ describe('the early read of the campaign a page opens on', () => {
       ['/campaigns/c1', 'not json {'],
     ] as const) {
       const fetch = page(path, stored);
-      startEarlyCampaignRead();
+      startEarlyCampaignRead(readStoredSession());
       expect(fetch).not.toHaveBeenCalled();
     }
   });
@@ -64,7 +64,7 @@ describe('the early read of the campaign a page opens on', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
-    startEarlyCampaignRead();
+    startEarlyCampaignRead(readStoredSession());
     expect(await takeEarlyCampaignRead(session, 'c1')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { matchPath, PATHS } from './paths';
-import { readStoredSession, type StoredSession } from './stored-session';
+import type { StoredSession } from './stored-session';
 import { TOOL_CALL_ACCEPT, toolCallBody } from './tool-call';
 
 /**
@@ -18,9 +18,8 @@ let early: EarlyRead | null = null;
 const readKey = (s: StoredSession, campaignId: string) => JSON.stringify([s.baseUrl, s.apiKey, s.workspaceId, campaignId]);
 
 /** Starts get-campaign for the campaign in the address, when a session is stored (boot/main.ts). */
-export function startEarlyCampaignRead(): void {
+export function startEarlyCampaignRead(session: StoredSession | null): void {
   const route = matchPath(PATHS.editor, window.location.pathname);
-  const session = readStoredSession();
   if (!route?.campaignId || !session?.apiKey) return;
   const { campaignId } = route;
   early = {

@@ -52,10 +52,13 @@ export const useDock = create<DockState>()(
 
 /** Whether the dock shows as its icon rail: the user's choice, else collapsed when space is short. */
 export function useDockCollapsed(): boolean {
-  const choice = useDock((s) => s.collapsed);
-  const roomy = useMediaQuery(ROOMY_QUERY);
-  return choice ?? !roomy;
+  return collapsedBy(
+    useDock((s) => s.collapsed),
+    useMediaQuery(ROOMY_QUERY),
+  );
 }
 
 /** useDockCollapsed, read once outside React (what the dock will show when it first renders). */
-export const dockCollapsedNow = (): boolean => useDock.getState().collapsed ?? !window.matchMedia(ROOMY_QUERY).matches;
+export const dockCollapsedNow = (): boolean => collapsedBy(useDock.getState().collapsed, window.matchMedia(ROOMY_QUERY).matches);
+
+const collapsedBy = (choice: boolean | null, roomy: boolean): boolean => choice ?? !roomy;

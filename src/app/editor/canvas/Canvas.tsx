@@ -16,6 +16,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { isNodeType, NODE_HEIGHT, NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
+import { whenIdle } from '../../ui/idle';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
 import { FAR_ZOOM, FarContext } from '../nodes/far';
@@ -108,11 +109,7 @@ export function Canvas() {
   // The overview map of a large campaign (another 500 drawn steps) comes once the first view is on screen.
   const [overview, setOverview] = useState(!large);
   useEffect(() => {
-    if (overview) return;
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setOverview(true));
-    return () => cancel(handle);
+    if (!overview) return whenIdle(() => setOverview(true));
   }, [overview]);
   // A large campaign's steps are handed to React Flow in idle-time batches, those around Start first;
   // zoomed out, the ones still waiting are drawn by the pending layer, so the whole graph shows at once.

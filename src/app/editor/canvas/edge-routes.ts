@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Point } from '../../../domain';
 import { routeGraph, type RoutableGraph } from '../../../domain/paths/route';
+import { whenIdle } from '../../ui/idle';
 import { LARGE_GRAPH } from './progressive';
 import type { RouteRequestMessage, RouteResultMessage } from './route-worker';
 import { useEditorStore, type FlowNode } from '../store';
@@ -32,17 +33,22 @@ function publish(fresh: Iterable<[string, readonly Point[]]>): void {
   useEdgeRoutes.setState({ routes });
 }
 
-/** The worker and its queue: `busy` while a request is out, `pending` the latest graph asked for meanwhile. */
+/**
+ * The worker and its queue: `busy` while a request is out, `pending` the latest graph asked for
+ * meanwhile, `waiting` while the worker's start waits for the first view (startAfterFirstView).
+ */
 const router: {
   worker: Worker | null | undefined;
   seq: number;
   busy: boolean;
+  waiting: boolean;
   pending: RoutableGraph | null;
   latest: RoutableGraph | null;
 } = {
   worker: undefined,
   seq: 0,
   busy: false,
+  waiting: false,
   pending: null,
   latest: null,
 };
@@ -96,15 +102,13 @@ function requestRoutes(graph: RoutableGraph): void {
  * small machine that core is the one the page needs to draw its first view. Meanwhile connections
  * are plain step paths (as while routing); graphs asked for meanwhile collapse into the latest.
  */
-let waiting = false;
 function startAfterFirstView(): void {
-  if (waiting) return;
-  waiting = true;
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+  if (router.waiting) return;
+  router.waiting = true;
   requestAnimationFrame(() =>
     requestAnimationFrame(() =>
-      idle(() => {
-        waiting = false;
+      whenIdle(() => {
+        router.waiting = false;
         routeWorker();
         if (router.pending) requestRoutes(router.pending);
       }),

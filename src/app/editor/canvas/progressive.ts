@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
+import { whenIdle } from '../../ui/idle';
 import type { FlowNode } from '../store';
 
 /**
@@ -24,11 +25,7 @@ export function useProgressiveNodes(nodes: FlowNode[], large: boolean, firstView
   const [limit, setLimit] = useState(large ? 0 : Infinity);
   const total = nodes.length;
   useEffect(() => {
-    if (limit >= total) return;
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 16));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setLimit((n) => n + BATCH));
-    return () => cancel(handle);
+    if (limit < total) return whenIdle(() => setLimit((n) => n + BATCH));
   }, [limit, total]);
   return useMemo(() => {
     if (!first || limit >= nodes.length) return nodes;
