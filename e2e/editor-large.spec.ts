@@ -94,3 +94,34 @@ test('a reload reads the campaign once, asked before the editor’s code has loa
   // The page's code is cached by now, but the editor's chunks are asked for only once the app runs.
   expect(order.indexOf('get-campaign')).toBeLessThan(order.indexOf('EditorPage'));
 });
+
+test('a large campaign is routed once as it opens, in either view, and again when a step moves', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Routed once'), followUpChain(200));
+  await openEditor(page, campaign.campaignId);
+  // Every request to the route worker (edge-routes.ts), and every answer.
+  await page.addInitScript(() => {
+    const w = window as unknown as { routing: { asked: number; answered: number } };
+    w.routing = { asked: 0, answered: 0 };
+    const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      if (w.routing.asked++ === 0) this.addEventListener('message', () => w.routing.answered++);
+      post.apply(this, args);
+    } as Worker['postMessage'];
+  });
+  const routing = () => page.evaluate(() => (window as unknown as { routing: { asked: number; answered: number } }).routing);
+  for (const view of ['?view=fit', '']) {
+    await page.goto(`/campaigns/${campaign.campaignId}${view}`);
+    await expect(page.locator('.react-flow__node').first()).toBeVisible();
+    await expect.poll(async () => (await routing()).answered, { timeout: 15_000 }).toBe(1);
+    // Steps keep being attached and measured after the first view: none of that routes again.
+    if (view) await expect(page.locator('.react-flow__node')).toHaveCount(200);
+    await page.evaluate(() => new Promise((ok) => setTimeout(ok, 500)));
+    expect(await routing(), view || 'start view').toEqual({ asked: 1, answered: 1 });
+  }
+  const box = (await canvasNode(page, 'invite').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + 80, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await routing()).answered, { timeout: 15_000 }).toBe(2);
+});

@@ -14,12 +14,9 @@ import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
 import { ConflictDialog } from './save/ConflictDialog';
 import { useDraftAutosave } from './save/useDraftRecovery';
-import { editorStore, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
+import { editorStore, measuredSize, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
-
-const measuredSize = (n: FlowNode) =>
-  n.measured?.width && n.measured.height ? { width: n.measured.width, height: n.measured.height } : undefined;
 
 function SidePanel() {
   const nodeId = useSingleSelectedNodeId();

@@ -93,41 +93,54 @@ function plainRoute(req: RouteRequest): Point[] | null {
   return simplify([req.from, { x: a.x, y: mid }, { x: b.x, y: mid }, req.to]);
 }
 
-/** A small binary heap keyed by cost (Dijkstra over the grid). */
+/** A binary min-heap of (key, value) pairs in two growable typed arrays (no allocation per push). */
 class Heap {
-  private items: [number, number][] = [];
-  get size() {
-    return this.items.length;
-  }
-  push(cost: number, value: number) {
-    const a = this.items;
-    a.push([cost, value]);
-    let i = a.length - 1;
+  private keys = new Float64Array(256);
+  private values = new Int32Array(256);
+  size = 0;
+  /** The key of the pair `pop` returned last. */
+  key = 0;
+  push(key: number, value: number) {
+    if (this.size === this.keys.length) {
+      const keys = new Float64Array(this.size * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+      const values = new Int32Array(this.size * 2);
+      values.set(this.values);
+      this.values = values;
+    }
+    const { keys, values } = this;
+    let i = this.size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (a[p]![0] <= a[i]![0]) break;
-      [a[p], a[i]] = [a[i]!, a[p]!];
+      if (keys[p]! <= key) break;
+      keys[i] = keys[p]!;
+      values[i] = values[p]!;
       i = p;
     }
+    keys[i] = key;
+    values[i] = value;
   }
-  pop(): [number, number] {
-    const a = this.items;
-    const top = a[0]!;
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && a[l]![0] < a[m]![0]) m = l;
-        if (r < a.length && a[r]![0] < a[m]![0]) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i]!, a[m]!];
-        i = m;
-      }
+  /** The value with the smallest key (its key in `key`); the heap must not be empty. */
+  pop(): number {
+    const { keys, values } = this;
+    const top = values[0]!;
+    this.key = keys[0]!;
+    const n = --this.size;
+    const lastKey = keys[n]!;
+    const lastValue = values[n]!;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const m = l + 1 < n && keys[l + 1]! < keys[l]! ? l + 1 : l;
+      if (keys[m]! >= lastKey) break;
+      keys[i] = keys[m]!;
+      values[i] = values[m]!;
+      i = m;
     }
+    keys[i] = lastKey;
+    values[i] = lastValue;
     return top;
   }
 }
@@ -144,21 +157,31 @@ function firstAbove(values: readonly number[], v: number): number {
   return lo;
 }
 
-const sortedUnique = (values: number[]) => [...new Set(values.map(Math.round))].sort((a, b) => a - b);
 /** Grid lines plus the middle of every gap between neighbours (routes run down the middle of channels). */
 function withMidlines(values: number[]): number[] {
-  const v = sortedUnique(values);
-  const mids: number[] = [];
-  for (let i = 1; i < v.length; i++) if (v[i]! - v[i - 1]! > 2 * MARGIN) mids.push(Math.round((v[i]! + v[i - 1]!) / 2));
-  return sortedUnique([...v, ...mids]);
+  const sorted = Float64Array.from(values, (v) => Math.round(v) + 0).sort(); // + 0: no -0 line
+  const lines: number[] = [];
+  for (const v of sorted) {
+    const last = lines.length > 0 ? lines[lines.length - 1]! : undefined;
+    if (last === v) continue;
+    if (last !== undefined && v - last > 2 * MARGIN) lines.push(Math.round((v + last) / 2));
+    lines.push(v);
+  }
+  return lines;
 }
 
 /** Shortest route with few bends on the orthogonal visibility grid of `obstacles` (null when none exists). */
 function gridRoute(req: RouteRequest, obstacles: readonly Box[]): Point[] | null {
   const a = { x: Math.round(req.from.x), y: Math.round(req.from.y + STUB) };
   const b = { x: Math.round(req.to.x), y: Math.round(req.to.y - STUB) };
-  const xs = withMidlines([a.x, b.x, ...obstacles.flatMap((o) => [o.x - MARGIN, o.x + o.width + MARGIN])]);
-  const ys = withMidlines([a.y, b.y, ...obstacles.flatMap((o) => [o.y - MARGIN, o.y + o.height + MARGIN])]);
+  const xEdges = [a.x, b.x];
+  const yEdges = [a.y, b.y];
+  for (const o of obstacles) {
+    xEdges.push(o.x - MARGIN, o.x + o.width + MARGIN);
+    yEdges.push(o.y - MARGIN, o.y + o.height + MARGIN);
+  }
+  const xs = withMidlines(xEdges);
+  const ys = withMidlines(yEdges);
   const nx = xs.length;
   const ny = ys.length;
   // Grid points inside an obstacle, and grid segments whose middle is inside one (grown by MARGIN − 1):
@@ -186,32 +209,34 @@ function gridRoute(req: RouteRequest, obstacles: readonly Box[]): Point[] | null
   blocked[sj * nx + si] = 0;
   blocked[tj * nx + ti] = 0;
   // State = cell * 2 + axis (0 = moving horizontally, 1 = vertically). The output leaves vertically.
+  // A*: the heap is keyed by cost + the Manhattan distance left, a lower bound of every step's cost
+  // (length plus bends) that never overestimates and is consistent, so the first time the goal
+  // leaves the heap its route is the cheapest, as with Dijkstra, after far fewer cells.
   const cost = new Float64Array(nx * ny * 2).fill(Infinity);
   const prev = new Int32Array(nx * ny * 2).fill(-1);
+  const left = (i: number, j: number) => Math.abs(xs[i]! - b.x) + Math.abs(ys[j]! - b.y);
   const heap = new Heap();
   const start = (sj * nx + si) * 2 + 1;
   cost[start] = 0;
-  heap.push(0, start);
+  heap.push(left(si, sj), start);
   const goal = tj * nx + ti;
   let found = -1;
   while (heap.size) {
-    const [c, state] = heap.pop();
-    if (c > cost[state]!) continue;
+    const state = heap.pop();
     const cell = state >> 1;
-    const axis = state & 1;
+    const i = cell % nx;
+    const j = (cell - i) / nx;
+    const c = cost[state]!;
+    if (heap.key > c + left(i, j)) continue; // a stale entry: this state was reached more cheaply since
     if (cell === goal) {
       found = state;
       break;
     }
-    const i = cell % nx;
-    const j = (cell - i) / nx;
-    const moves: [number, number, number][] = [
-      [i - 1, j, 0],
-      [i + 1, j, 0],
-      [i, j - 1, 1],
-      [i, j + 1, 1],
-    ];
-    for (const [ni, nj, nAxis] of moves) {
+    const axis = state & 1;
+    for (let move = 0; move < 4; move++) {
+      const nAxis = move >> 1;
+      const ni = nAxis === 0 ? i + (move === 0 ? -1 : 1) : i;
+      const nj = nAxis === 1 ? j + (move === 2 ? -1 : 1) : j;
       if (ni < 0 || nj < 0 || ni >= nx || nj >= ny) continue;
       const next = nj * nx + ni;
       if (blocked[next]) continue;
@@ -224,7 +249,7 @@ function gridRoute(req: RouteRequest, obstacles: readonly Box[]): Point[] | null
       if (c + step < cost[ns]!) {
         cost[ns] = c + step;
         prev[ns] = state;
-        heap.push(c + step, ns);
+        heap.push(c + step + left(ni, nj), ns);
       }
     }
   }

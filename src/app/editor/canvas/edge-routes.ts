@@ -6,7 +6,7 @@ import { routeGraph, type RoutableGraph } from '../../../domain/paths/route';
 import { whenIdle } from '../../ui/idle';
 import { LARGE_GRAPH } from './progressive';
 import type { RouteRequestMessage, RouteResultMessage } from './route-worker';
-import { useEditorStore, type FlowNode } from '../store';
+import { measuredSize, useEditorStore } from '../store';
 
 /**
  * Connection routes around the steps (domain/paths/route.ts), computed from the steps' positions
@@ -18,8 +18,32 @@ import { useEditorStore, type FlowNode } from '../store';
  */
 export const useEdgeRoutes = create<{ routes: ReadonlyMap<string, readonly Point[]> }>(() => ({ routes: new Map() }));
 
-const sizeOf = (n: FlowNode) =>
-  n.measured?.width && n.measured.height ? { width: n.measured.width, height: n.measured.height } : undefined;
+/**
+ * Whether two graphs route alike: the same steps at the same places and sizes, the same connections.
+ * A large campaign's steps are attached and measured in batches (each a new graph for the store);
+ * batches that change nothing the router reads do not route the campaign again.
+ */
+function routesAlike(a: RoutableGraph, b: RoutableGraph): boolean {
+  if (a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return false;
+  const sameNodes = a.nodes.every((n, i) => {
+    const m = b.nodes[i]!;
+    return (
+      n.id === m.id &&
+      n.type === m.type &&
+      n.position.x === m.position.x &&
+      n.position.y === m.position.y &&
+      n.size?.width === m.size?.width &&
+      n.size?.height === m.size?.height
+    );
+  });
+  return (
+    sameNodes &&
+    a.edges.every((e, i) => {
+      const f = b.edges[i]!;
+      return e.id === f.id && e.source === f.source && e.target === f.target && (e.sourceHandle ?? null) === (f.sourceHandle ?? null);
+    })
+  );
+}
 const samePoints = (a: readonly Point[] | undefined, b: readonly Point[]) =>
   !!a && a.length === b.length && a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
 
@@ -78,6 +102,7 @@ function send(worker: Worker, graph: RoutableGraph): void {
 }
 
 function requestRoutes(graph: RoutableGraph): void {
+  if (router.latest && routesAlike(router.latest, graph)) return;
   router.latest = graph;
   const large = graph.nodes.length > LARGE_GRAPH;
   if (large && router.worker === undefined) {
@@ -110,7 +135,9 @@ function startAfterFirstView(): void {
       whenIdle(() => {
         router.waiting = false;
         routeWorker();
-        if (router.pending) requestRoutes(router.pending);
+        const graph = router.pending;
+        router.latest = null; // asked for, not sent yet
+        if (graph) requestRoutes(graph);
       }),
     ),
   );
@@ -124,7 +151,7 @@ export function useRouteUpdates(): void {
   useEffect(() => {
     if (dragging) return;
     requestRoutes({
-      nodes: nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: sizeOf(n) })),
+      nodes: nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: measuredSize(n) })),
       edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null })),
     });
   }, [nodes, edges, dragging]);

@@ -1,6 +1,6 @@
 import { getNodesBounds, getViewportForBounds, type Viewport } from '@xyflow/react';
-import { nodeCenter, nodeDefinition, nominalSize } from '../../../domain';
-import type { FlowNode } from '../store';
+import { nodeCenter, nodeDefinition } from '../../../domain';
+import { stepSize, type FlowNode } from '../store';
 import { LARGE_GRAPH } from './progressive';
 
 /** How the whole campaign is fitted in view (the fit button, F, and a large campaign opened with `?view=fit`). */
@@ -33,6 +33,6 @@ export function firstViewport(nodes: readonly FlowNode[], pane: { width: number;
     const zoom = FIRST_VIEW.zoom;
     return { x: pane.width / 2 - nodeCenter(p).x * zoom, y: FIRST_VIEW.top - p.y * zoom, zoom };
   }
-  const bounds = getNodesBounds(nodes.map((n) => ({ ...n, measured: n.measured?.width ? n.measured : nominalSize(n.type) })));
+  const bounds = getNodesBounds(nodes.map((n) => ({ ...n, measured: stepSize(n) })));
   return getViewportForBounds(bounds, pane.width, pane.height, ZOOM_LIMITS.minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
 }

@@ -1,7 +1,7 @@
 import { useReactFlow, type ReactFlowInstance } from '@xyflow/react';
 import { useEffect } from 'react';
-import { nominalSize, type Point } from '../../../domain';
-import { editorStore, useSingleSelectedNodeId, type FlowNode } from '../store';
+import type { Point } from '../../../domain';
+import { editorStore, stepSize, useSingleSelectedNodeId, type FlowNode } from '../store';
 
 /** The floating panels over the canvas's right edge (the step form, the selection panel). */
 const FLOATING_PANEL = '.canvas-stage .inspector';
@@ -28,10 +28,7 @@ export function revealNode(rf: ReactFlowInstance<FlowNode>, nodeId: string): voi
   const node = editorStore.getState().nodes.find((n) => n.id === nodeId);
   const r = visibleCanvasRect();
   if (!node || !r) return;
-  const size = { ...nominalSize(node.type), ...(node.measured?.width && node.measured.height ? node.measured : {}) } as {
-    width: number;
-    height: number;
-  };
+  const size = stepSize(node);
   const zoom = rf.getZoom();
   const a = rf.flowToScreenPosition(node.position);
   const b = { x: a.x + size.width * zoom, y: a.y + size.height * zoom };

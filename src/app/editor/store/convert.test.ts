@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../../domain';
 import { connectionOnlyGraph } from '../../../domain/testing/fixtures';
-import { fromDefinition, toDefinition, UNKNOWN_NODE_TYPE, WORKFLOW_EDGE_TYPE } from './convert';
+import { BRANCH_LABEL_HEIGHT, NODE_HEIGHT, NODE_WIDTH } from '../../../domain';
+import { fromDefinition, measuredSize, stepSize, toDefinition, UNKNOWN_NODE_TYPE, WORKFLOW_EDGE_TYPE } from './convert';
 
 describe('fromDefinition / toDefinition', () => {
   it('round-trips a graph with extra properties, unknown types and foreign values verbatim', () => {
@@ -41,5 +42,21 @@ describe('fromDefinition / toDefinition', () => {
 
   it('reads a definition without node or edge lists as an empty canvas', () => {
     expect(fromDefinition({} as WorkflowDefinition)).toEqual({ nodes: [], edges: [], nodeExtras: {}, edgeExtras: {} });
+  });
+});
+
+describe("a step's size", () => {
+  const [start, invite] = fromDefinition(connectionOnlyGraph() as WorkflowDefinition).nodes;
+  it("is its type's nominal size until measured, which React Flow is also given to draw it before measuring", () => {
+    expect(stepSize(start!)).toEqual({ width: NODE_WIDTH, height: NODE_HEIGHT });
+    expect(stepSize(invite!)).toEqual({ width: NODE_WIDTH, height: NODE_HEIGHT + BRANCH_LABEL_HEIGHT });
+    expect([invite!.initialWidth, invite!.initialHeight]).toEqual([NODE_WIDTH, NODE_HEIGHT + BRANCH_LABEL_HEIGHT]);
+    expect(measuredSize(invite!)).toBeUndefined();
+  });
+  it('is the measured size once measured; a measure equal to the nominal size adds nothing', () => {
+    expect(stepSize({ ...invite!, measured: { width: NODE_WIDTH, height: 104 } })).toEqual({ width: NODE_WIDTH, height: 104 });
+    expect(measuredSize({ ...invite!, measured: { width: NODE_WIDTH, height: 104 } })).toEqual({ width: NODE_WIDTH, height: 104 });
+    expect(measuredSize({ ...invite!, measured: { width: NODE_WIDTH, height: NODE_HEIGHT + BRANCH_LABEL_HEIGHT } })).toBeUndefined();
+    expect(measuredSize({ ...invite!, measured: { width: NODE_WIDTH } })).toBeUndefined();
   });
 });

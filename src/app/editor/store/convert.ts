@@ -1,9 +1,9 @@
 import {
   isNodeType,
   isRecord,
-  NODE_HEIGHT,
-  NODE_WIDTH,
+  nominalSize,
   type NodeData,
+  type Size,
   type WorkflowDefinition,
   type WorkflowEdge,
   type WorkflowNode,
@@ -13,10 +13,24 @@ import type { EdgeExtrasMap, FlowEdge, FlowNode, NodeExtras, NodeExtrasMap } fro
 /** React Flow node type of a workflow node whose type the catalog does not know. */
 export const UNKNOWN_NODE_TYPE = 'unknown';
 /**
- * A step's size before the browser measured it: lets React Flow draw only the steps on screen from
+ * A step's size before the browser measured it (its nominal size): lets React Flow draw only the steps on screen from
  * the very first render of a large campaign (instead of mounting all of them to measure them).
  */
-export const INITIAL_SIZE = { initialWidth: NODE_WIDTH, initialHeight: NODE_HEIGHT } as const;
+export function initialSize(type: string | undefined): { initialWidth: number; initialHeight: number } {
+  const { width, height } = nominalSize(type);
+  return { initialWidth: width, initialHeight: height };
+}
+/** A step's size as drawn: measured by the browser, or its nominal size until then. */
+export function stepSize(n: FlowNode): Size {
+  return measuredSize(n) ?? nominalSize(n.type);
+}
+/** A step's measured size when it differs from its nominal size (undefined while unmeasured or nominal). */
+export function measuredSize(n: FlowNode): Size | undefined {
+  const { width, height } = n.measured ?? {};
+  if (!width || !height) return undefined;
+  const nominal = nominalSize(n.type);
+  return width === nominal.width && height === nominal.height ? undefined : { width, height };
+}
 /** The one custom edge type of the canvas. */
 export const WORKFLOW_EDGE_TYPE = 'workflow';
 
@@ -56,7 +70,7 @@ export function toFlowNode(node: WorkflowNode, extras: Record<string, NodeExtras
     type: known ? node.type : UNKNOWN_NODE_TYPE,
     position,
     data: isRecord(node.data) ? (node.data as NodeData) : {},
-    ...INITIAL_SIZE,
+    ...initialSize(known ? node.type : undefined),
   };
 }
 

@@ -11,5 +11,6 @@ export {
   worstSeverity,
 } from './hooks';
 export { parseClipboard, type ClipboardPayload } from './clipboard';
+export { measuredSize, stepSize } from './convert';
 export { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
 export type { CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';

@@ -10,7 +10,7 @@ import {
   type NodeType,
   type ValidationContext,
 } from '../../../domain';
-import { INITIAL_SIZE, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import { initialSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from './ids';
 import type { FlowEdge, FlowNode } from './types';
 
@@ -30,7 +30,7 @@ function newNode(type: NodeType, position: { x: number; y: number }, taken: Set<
     position: { x: Math.round(position.x), y: Math.round(position.y) },
     data: CATALOG[type].defaults(),
     selected: true,
-    ...INITIAL_SIZE,
+    ...initialSize(type),
   };
 }
 
