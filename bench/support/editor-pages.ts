@@ -118,15 +118,30 @@ export const RENDER_PROBE = `(() => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // Requests to the page's workers (the editor's connection router) not answered yet: settle() waits for them.
+  window.__workerRequests = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...args) {
+    if (!this.__counted) {
+      this.__counted = true;
+      this.addEventListener('message', () => window.__workerRequests--);
+    }
+    window.__workerRequests++;
+    return post.apply(this, args);
+  };
 })();`;
 
-/** Waits until the page's main thread has been idle for a few frames (progressive attachment, route computation, autosave). */
+/**
+ * Waits until the page's main thread has been idle for a few frames (progressive attachment, autosave)
+ * and its workers have answered (the editor routes connections in one after its first view and after a
+ * drop; a worker still busy would share the machine's cores with what is measured next).
+ */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(`new Promise((ok) => {
     let quiet = 0, last = performance.now();
     const tick = () => {
       const now = performance.now();
-      quiet = now - last < 25 ? quiet + 1 : 0;
+      quiet = now - last < 25 && !(window.__workerRequests > 0) ? quiet + 1 : 0;
       last = now;
       if (quiet >= 20) ok(); else requestAnimationFrame(tick);
     };
