@@ -3,7 +3,7 @@ import type { ChangeVia } from '../../../domain/contract/changes';
 import { fetchCampaign, rememberCampaign, rememberedCampaign, type Campaign } from '../../api/campaigns';
 import { isOwnChange, type CampaignChanged } from '../../api/changes';
 import { queryClient } from '../../api/query-client';
-import { metaOf } from '../save/merge-flow';
+import { baseOf, metaOf } from '../save/merge-flow';
 import { editorStore, readOnlyMessage } from '../store';
 import { describeRemoteChange } from './describe-change';
 
@@ -77,7 +77,7 @@ async function applyRemoteChange(campaignId: string, change: Change): Promise<vo
 function reloadInPlace(server: Campaign): void {
   const s = editorStore.getState();
   const { nodeIds, edgeIds } = s.selection;
-  s.loadDefinition(server.workflow_definition, { label: 'Take the version saved elsewhere', markDirty: false });
+  s.loadDefinition(server.workflow_definition, { label: 'Take the version saved elsewhere', markDirty: false, base: baseOf(server) });
   const loaded = editorStore.getState();
   loaded.markSaved(metaOf(server), loaded.revision, server.workflow_definition);
   const nodes = new Set(loaded.nodes.map((n) => n.id));

@@ -99,4 +99,41 @@ describe('mergeServerVersion', () => {
     expect(dataOf(store().getDefinition(), 'score').icpThreshold).toBe(85);
     expect(dataOf(store().getDefinition(), 'thanks').reply_wait_days).toBe(9);
   });
+
+  it('undoing the merge goes back to the version the edit was based on: saving then merges their change again, never drops it', async () => {
+    store().updateNodeData('thanks', { reply_wait_days: 9 });
+    const theirs = server((g) => void (dataOf(g, 'score').icpThreshold = 80));
+    await mergeServerVersion(theirs);
+    store().undo();
+    expect(store().dirty).toBe(true);
+    expect(store().baseUpdatedAt).toBe(meta.updated_at); // a save now is stale: theirs is checked, not overwritten
+    await mergeServerVersion(theirs); // what a stale save does
+    expect(dataOf(store().getDefinition(), 'score').icpThreshold).toBe(80);
+    expect(dataOf(store().getDefinition(), 'thanks').reply_wait_days).toBe(9);
+    store().undo();
+    store().redo(); // the merge step again: based on their version again
+    expect(store().baseUpdatedAt).toBe(LATER);
+    expect(store().baseDefinition).toEqual(theirs.workflow_definition);
+  });
+
+  it('undoing a step taken before a save keeps the saved version as the base', async () => {
+    store().updateNodeData('thanks', { reply_wait_days: 9 });
+    await mergeServerVersion(server((g) => void (dataOf(g, 'score').icpThreshold = 80)));
+    const saved = { ...meta, updated_at: '2026-01-01T00:07:00.000Z' };
+    store().markSaved(saved, store().revision, store().getDefinition()); // my save of the merged graph
+    store().undo();
+    expect(store().baseUpdatedAt).toBe(saved.updated_at);
+  });
+
+  it('undoing "discard mine" brings mine back based on the older version, so their overlapping change is asked about', async () => {
+    store().updateNodeData('score', { icpThreshold: 5 });
+    const theirs = server((g) => void (dataOf(g, 'score').icpThreshold = 81));
+    loadServerVersion(theirs);
+    store().undo();
+    expect(dataOf(store().getDefinition(), 'score').icpThreshold).toBe(5);
+    expect(store().dirty).toBe(true);
+    expect(store().baseUpdatedAt).toBe(meta.updated_at);
+    await mergeServerVersion(theirs);
+    expect(useMergeState.getState().session?.result.conflicts).toHaveLength(1);
+  });
 });

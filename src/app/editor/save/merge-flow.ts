@@ -4,7 +4,7 @@ import { mergeGraphs, type MergeResult } from '../../../domain/paths';
 import type { Campaign } from '../../api/campaigns';
 import { fetchVersionSavedAt } from '../../api/power';
 import { toast } from '../../ui/toast';
-import { editorStore, readOnlyMessage, type CampaignMeta } from '../store';
+import { editorStore, readOnlyMessage, type BaseVersion, type CampaignMeta } from '../store';
 import { clearDraft } from './drafts';
 
 /**
@@ -23,6 +23,8 @@ export interface MergeSession {
 export const useMergeState = create<{ session: MergeSession | null }>(() => ({ session: null }));
 
 export const metaOf = ({ workflow_definition: _graph, ...meta }: Campaign): CampaignMeta => meta;
+/** A saved campaign as the base of an edit. */
+export const baseOf = (server: Campaign): BaseVersion => ({ updatedAt: server.updated_at, definition: server.workflow_definition });
 
 /**
  * The graph my edit started from: the store's, else the version history's graph saved at
@@ -95,8 +97,7 @@ async function mergeNow(server: Campaign, saving: boolean): Promise<Outcome> {
  */
 export function applyMerged(graph: WorkflowDefinition, server: Campaign): void {
   const s = editorStore.getState();
-  s.loadDefinition(graph, { label: 'Merge their changes', markDirty: true });
-  s.setBase(server.updated_at, server.workflow_definition);
+  s.loadDefinition(graph, { label: 'Merge their changes', markDirty: true, base: baseOf(server) });
   editorStore.setState({ campaign: metaOf(server) });
   useMergeState.setState({ session: null });
 }
@@ -104,7 +105,7 @@ export function applyMerged(graph: WorkflowDefinition, server: Campaign): void {
 /** "Discard mine and load theirs": the server's graph replaces the canvas. */
 export function loadServerVersion(server: Campaign, options: { quiet?: boolean } = {}): void {
   const s = editorStore.getState();
-  s.loadDefinition(server.workflow_definition, { label: 'Load the saved version', markDirty: false });
+  s.loadDefinition(server.workflow_definition, { label: 'Load the saved version', markDirty: false, base: baseOf(server) });
   s.markSaved(metaOf(server), editorStore.getState().revision, server.workflow_definition);
   clearDraft(server.campaignId);
   useMergeState.setState({ session: null });

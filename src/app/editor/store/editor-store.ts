@@ -18,8 +18,9 @@
  *
  *   Actions (all graph changes are undoable named steps)
  *     getDefinition(): WorkflowDefinition                   the canvas as spec JSON, extra properties restored
- *     loadDefinition(def, {label, markDirty})                replace the graph (import / restore a version) as one
- *                                                            undo step; markDirty:false treats it as the saved graph
+ *     loadDefinition(def, {label, markDirty, base?})         replace the graph (import / restore a version) as one
+ *                                                            undo step; markDirty:false treats it as the saved graph;
+ *                                                            base: the saved version the step bases the edit on (undone with it)
  *     setHighlight({nodeIds, edgeIds, tone}) / clearHighlight()   colour a path or a diff on the canvas
  *     focusElement({nodeId?, edgeId?})                      select it and ask the canvas to centre it
  *     undo() / redo()
@@ -34,18 +35,16 @@ import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
 import * as history from './history';
 import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
 import * as ops from './operations';
-import type { CampaignMeta, FlowEdge, FlowNode, GraphSnapshot, Highlight, ValidationState } from './types';
+import { EMPTY_SELECTION, selectionOf, type Selection } from './selection';
+import type { BaseVersion, CampaignMeta, FlowEdge, FlowNode, GraphSnapshot, Highlight, ValidationState } from './types';
 import { computeValidation, EMPTY_VALIDATION, mergeViolations, summarize } from './validation';
-
-export interface Selection {
-  nodeIds: readonly string[];
-  edgeIds: readonly string[];
-}
 
 export interface LoadOptions {
   label: string;
   /** true: the loaded graph is unsaved work (import, restore); false: it is what the server holds. */
   markDirty: boolean;
+  /** The saved version this step bases the edit on (taking or merging theirs); undoing the step goes back to the previous base. */
+  base?: BaseVersion;
 }
 
 export interface EditorState extends CanvasGraph {
@@ -102,20 +101,11 @@ export interface EditorState extends CanvasGraph {
   clearHighlight(): void;
 }
 
-const EMPTY_SELECTION: Selection = { nodeIds: [], edgeIds: [] };
 let revisionCounter = 0;
 const nextRevision = () => ++revisionCounter;
 
 const graphOf = (s: CanvasGraph): CanvasGraph => ({ nodes: s.nodes, edges: s.edges, nodeExtras: s.nodeExtras, edgeExtras: s.edgeExtras });
 const snapshotOf = (s: EditorState): GraphSnapshot => ({ ...graphOf(s), revision: s.revision });
-
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
-function selectionOf(nodes: readonly FlowNode[], edges: readonly FlowEdge[], previous: Selection): Selection {
-  const nodeIds = nodes.filter((n) => n.selected).map((n) => n.id);
-  const edgeIds = edges.filter((e) => e.selected).map((e) => e.id);
-  if (sameIds(nodeIds, previous.nodeIds) && sameIds(edgeIds, previous.edgeIds)) return previous;
-  return nodeIds.length === 0 && edgeIds.length === 0 ? EMPTY_SELECTION : { nodeIds, edgeIds };
-}
 
 /** getDefinition is cached by graph identity: called by validation, save, drafts and power features. */
 let definitionCache: { key: CanvasGraph; value: WorkflowDefinition } | null = null;
@@ -153,9 +143,12 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     set({ ...derive(next, nextRevision(), s), history: history.record(s.history, label, snapshotOf(s), Date.now(), coalesceKey) });
   };
 
-  const restore = (snapshot: GraphSnapshot, h: history.History) => {
+  const restore = ({ restore: snapshot, history: h, base }: history.Step) => {
     const s = get();
-    set({ ...derive(graphOf(snapshot), snapshot.revision, s), history: h });
+    // A step that moved the base moves it back, unless a save has based the edit on a newer version since.
+    const rebase =
+      base && s.baseUpdatedAt === base.from.updatedAt ? { baseUpdatedAt: base.to.updatedAt, baseDefinition: base.to.definition } : {};
+    set({ ...derive(graphOf(snapshot), snapshot.revision, s), history: h, ...rebase });
   };
 
   return {
@@ -359,24 +352,26 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const s = get();
       if (s.readOnly) return;
       const step = history.undo(s.history, snapshotOf(s));
-      if (step) restore(step.restore, step.history);
+      if (step) restore(step);
     },
     redo: () => {
       const s = get();
       if (s.readOnly) return;
       const step = history.redo(s.history, snapshotOf(s));
-      if (step) restore(step.restore, step.history);
+      if (step) restore(step);
     },
     getDefinition: () => definitionOf(get()),
-    loadDefinition: (def, { label, markDirty }) => {
+    loadDefinition: (def, { label, markDirty, base }) => {
       const s = get();
       if (s.readOnly && markDirty) return;
       const graph = fromDefinition(structuredClone(def));
       const revision = nextRevision();
+      const moved = base && { before: { updatedAt: s.baseUpdatedAt, definition: s.baseDefinition }, after: base };
       set({
         ...derive(graph, revision, s),
-        history: history.record(s.history, label, snapshotOf(s), Date.now()),
+        history: history.record(s.history, label, snapshotOf(s), Date.now(), undefined, moved),
         ...(markDirty ? { dirty: true } : { savedRevision: revision, dirty: false }),
+        ...(base ? { baseUpdatedAt: base.updatedAt, baseDefinition: base.definition } : {}),
       });
     },
     setHighlight: ({ nodeIds, edgeIds, tone }) => set({ highlight: { nodeIds: new Set(nodeIds), edgeIds: new Set(edgeIds), tone } }),

@@ -1,4 +1,4 @@
-import type { GraphSnapshot, HistoryEntry } from './types';
+import type { BaseVersion, GraphSnapshot, HistoryEntry } from './types';
 
 /** At least 100 steps are kept (issue 4); older ones fall off the bottom. */
 export const HISTORY_LIMIT = 200;
@@ -16,13 +16,26 @@ export const EMPTY_HISTORY: History = { past: [], future: [] };
  * Records `before` (the graph as it was) under `label`. A change with the same coalesce key as the
  * last entry, soon after it, joins that entry: the entry already holds the state before the burst.
  */
-export function record(history: History, label: string, before: GraphSnapshot, now: number, coalesceKey?: string): History {
+export function record(
+  history: History,
+  label: string,
+  before: GraphSnapshot,
+  now: number,
+  coalesceKey?: string,
+  base?: HistoryEntry['base'],
+): History {
   const last = history.past[history.past.length - 1];
   if (coalesceKey !== undefined && last?.coalesceKey === coalesceKey && now - last.at <= COALESCE_MS) {
     const joined = { ...last, at: now };
     return { past: [...history.past.slice(0, -1), joined], future: [] };
   }
-  const entry: HistoryEntry = { label, snapshot: before, at: now, ...(coalesceKey !== undefined ? { coalesceKey } : {}) };
+  const entry: HistoryEntry = {
+    label,
+    snapshot: before,
+    at: now,
+    ...(coalesceKey !== undefined ? { coalesceKey } : {}),
+    ...(base ? { base } : {}),
+  };
   const past = history.past.length >= HISTORY_LIMIT ? history.past.slice(history.past.length - HISTORY_LIMIT + 1) : history.past.slice();
   past.push(entry);
   return { past, future: [] };
@@ -36,23 +49,35 @@ export function seal(history: History): History {
   return { past: [...history.past.slice(0, -1), sealed], future: history.future };
 }
 
+export interface Step {
+  history: History;
+  restore: GraphSnapshot;
+  label: string;
+  /** The saved version to be based on after this step, when the step moved the base (only if it is still `from`). */
+  base?: { from: BaseVersion; to: BaseVersion };
+}
+
 /** Steps back: returns the snapshot to restore, or null when there is nothing to undo. */
-export function undo(history: History, current: GraphSnapshot): { history: History; restore: GraphSnapshot; label: string } | null {
+export function undo(history: History, current: GraphSnapshot): Step | null {
   const entry = history.past[history.past.length - 1];
   if (!entry) return null;
+  const moved: HistoryEntry = { label: entry.label, snapshot: current, at: Date.now(), ...(entry.base ? { base: entry.base } : {}) };
   return {
-    history: { past: history.past.slice(0, -1), future: [...history.future, { label: entry.label, snapshot: current, at: Date.now() }] },
+    history: { past: history.past.slice(0, -1), future: [...history.future, moved] },
     restore: entry.snapshot,
     label: entry.label,
+    ...(entry.base ? { base: { from: entry.base.after, to: entry.base.before } } : {}),
   };
 }
 
-export function redo(history: History, current: GraphSnapshot): { history: History; restore: GraphSnapshot; label: string } | null {
+export function redo(history: History, current: GraphSnapshot): Step | null {
   const entry = history.future[history.future.length - 1];
   if (!entry) return null;
+  const moved: HistoryEntry = { label: entry.label, snapshot: current, at: 0, ...(entry.base ? { base: entry.base } : {}) };
   return {
-    history: { past: [...history.past, { label: entry.label, snapshot: current, at: 0 }], future: history.future.slice(0, -1) },
+    history: { past: [...history.past, moved], future: history.future.slice(0, -1) },
     restore: entry.snapshot,
     label: entry.label,
+    ...(entry.base ? { base: { from: entry.base.before, to: entry.base.after } } : {}),
   };
 }

@@ -1,5 +1,6 @@
 /** The editor store's public surface (documented at the top of editor-store.ts). */
-export { editorStore, readOnlyMessage, useEditorStore, type EditorState, type LoadOptions, type Selection } from './editor-store';
+export { editorStore, readOnlyMessage, useEditorStore, type EditorState, type LoadOptions } from './editor-store';
+export type { Selection } from './selection';
 export {
   useEdgeHighlight,
   useEdgeViolations,
@@ -13,4 +14,4 @@ export {
 export { parseClipboard, type ClipboardPayload } from './clipboard';
 export { measuredSize, stepSize } from './convert';
 export { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
-export type { CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';
+export type { BaseVersion, CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';

@@ -1,6 +1,6 @@
 import type { CampaignRecord } from '../../../domain';
 import type { Edge, Node } from '@xyflow/react';
-import type { NodeData, Violation } from '../../../domain';
+import type { NodeData, Violation, WorkflowDefinition } from '../../../domain';
 
 /** A canvas node: React Flow's own props only; `data` is the workflow node's data, verbatim. */
 export type FlowNode = Node<NodeData>;
@@ -30,10 +30,22 @@ export interface GraphSnapshot {
   revision: number;
 }
 
+/** A saved version an edit is based on: its `updated_at` and graph (the three-way merge's base). */
+export interface BaseVersion {
+  updatedAt: string | null;
+  definition: WorkflowDefinition | null;
+}
+
 export interface HistoryEntry {
   /** Users' words: "Add Message", "Edit Message · Wait for a reply". */
   label: string;
   snapshot: GraphSnapshot;
+  /**
+   * A step that also moved the edit onto another saved version (taking or merging theirs): undoing it
+   * goes back to `before` as well, so a save after the undo is checked against their version (and
+   * merges or asks) instead of silently replacing it; redoing it takes `after` again.
+   */
+  base?: { before: BaseVersion; after: BaseVersion };
   /** Changes with the same key in quick succession share one entry (typing in one field). */
   coalesceKey?: string;
   at: number;
