@@ -194,7 +194,7 @@ describe('describeConflict: the side a step or connection is missing from', () =
       return [w.where, w.why, w.context, w.base.short, w.theirs.short, w.mine.short];
     });
 
-  it('a step or connection I deleted reads “Deleted” on my side; one we both added, “not there” before', () => {
+  it('a step or connection I deleted reads “Deleted” on my side; one we both added, “not there” before (two steps added under one id are both kept)', () => {
     const { base, theirs, mine } = sides();
     deleteStep(mine, 'withdraw');
     find(theirs, 'withdraw').data.note = 'x';
@@ -205,14 +205,6 @@ describe('describeConflict: the side a step or connection is missing from', () =
     theirs.edges.push({ ...edge('follow_up', 'end', 'replied', 'e_new'), label: 'a' });
     mine.edges.push({ ...edge('follow_up', 'end', 'replied', 'e_new'), label: 'b' });
     expect(rows(mergeGraphs(base, theirs, mine))).toEqual([
-      [
-        'Delay',
-        'You both added a step in the same place of the campaign, with different settings.',
-        '',
-        'not there',
-        'End: Sequence ends',
-        'Delay: No delay set',
-      ],
       [
         'Withdraw invitation',
         'You deleted this step; they changed it.',

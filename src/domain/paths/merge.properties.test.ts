@@ -92,7 +92,7 @@ describe('mergeGraphs properties', () => {
       fc.property(trio, fc.boolean(), ([base, theirs, mine], allTheirs) => {
         const result = mergeGraphs(base, theirs, mine);
         const { graph, dropped } = resolveMerge(result, chooseAll(result.conflicts, allTheirs ? 'theirs' : 'mine'));
-        const known = new Set([...base.edges, ...theirs.edges, ...mine.edges].map((e) => e.id));
+        const known = new Set([...base.edges, ...theirs.edges, ...result.mine.edges].map((e) => e.id)); // mine as merged (keepBothAdditions)
         const nodeIds = graph.nodes.map((n) => n.id);
         return (
           dangling(graph).length === 0 &&
@@ -100,6 +100,22 @@ describe('mergeGraphs properties', () => {
           graph.edges.every((e) => known.has(e.id)) &&
           new Set(nodeIds).size === nodeIds.length &&
           new Set(graph.edges.map((e) => e.id)).size === graph.edges.length
+        );
+      }),
+    );
+  });
+
+  it('no step either side added is lost, whatever the choices (two added under one id are both kept)', () => {
+    fc.assert(
+      fc.property(trio, fc.boolean(), ([base, theirs, mine], allTheirs) => {
+        const result = mergeGraphs(base, theirs, mine);
+        const { graph } = resolveMerge(result, chooseAll(result.conflicts, allTheirs ? 'theirs' : 'mine'));
+        const inBase = new Set(base.nodes.map((n) => n.id));
+        const added = [...theirs.nodes, ...mine.nodes].filter((n) => !inBase.has(n.id));
+        const kept = graph.nodes.filter((n) => !inBase.has(n.id));
+        // Each added step is in the merge with its settings (mine possibly under a new id).
+        return added.every((a) =>
+          kept.some((k) => k.type === a.type && sameGraph({ nodes: [{ ...k, id: a.id }], edges: [] }, { nodes: [a], edges: [] })),
         );
       }),
     );

@@ -24,13 +24,13 @@ describe('mergeGraphs', () => {
 
   it('takes the same change on both sides once', () => {
     const { base, theirs, mine } = sides({
-      theirs: (g) => ((find(g, 'score').data.icpThreshold = 90), g.nodes.push(node('visit', 'profile_visit'))),
+      theirs: (g) => ((find(g, 'score').data.icpThreshold = 90), g.nodes.push(node('visit', 'profile_visit', {}, { x: 9, y: 9 }))),
       mine: (g) => ((find(g, 'score').data.icpThreshold = 90), g.nodes.push(node('visit', 'profile_visit', {}, { x: 9, y: 9 }))),
     });
     const result = mergeGraphs(base, theirs, mine);
     expect(result.conflicts).toEqual([]);
-    expect(result.merged.nodes.filter((n) => n.id === 'visit')).toHaveLength(1);
-    expect(find(result.merged, 'visit').position).toEqual({ x: 9, y: 9 });
+    expect(result.merged.nodes.filter((n) => n.type === 'profile_visit')).toHaveLength(1);
+    expect(find(result.merged, 'score').data.icpThreshold).toBe(90);
   });
 
   it('reports different changes to one field with before, theirs and mine, and resolves each', () => {
@@ -94,14 +94,53 @@ describe('mergeGraphs', () => {
     expect(result.merged.nodes.some((n) => n.id === 'withdraw')).toBe(false);
   });
 
-  it('asks about a step both added under one id with different content', () => {
+  it('keeps both steps two people added under one id (each editor names its new Message message_1)', () => {
     const { base, theirs, mine } = sides({
       theirs: (g) => void g.nodes.push(node('message_1', 'message', { message_template: 'Theirs' })),
-      mine: (g) => void g.nodes.push(node('message_1', 'message', { message_template: 'Mine' })),
+      mine: (g) => {
+        g.nodes.push(node('message_1', 'message', { message_template: 'Mine' }));
+        g.edges.push(edge('message_1', 'end', 'replied'));
+      },
     });
     const result = mergeGraphs(base, theirs, mine);
-    expect(result.conflicts).toMatchObject([{ kind: 'step', nodeId: 'message_1', reason: 'added_by_both' }]);
-    expect(find(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph, 'message_1').data.message_template).toBe('Theirs');
+    expect(result.conflicts).toEqual([]);
+    const added = result.merged.nodes.filter((n) => n.type === 'message' && !base.nodes.some((b) => b.id === n.id));
+    expect(added.map((n) => [n.id, n.data.message_template])).toEqual([
+      ['message_2', 'Mine'],
+      ['message_1', 'Theirs'],
+    ]);
+    // My connections follow my step.
+    expect(result.merged.edges.filter((e) => e.source.startsWith('message_')).map((e) => [e.source, e.sourceHandle, e.target])).toEqual([
+      ['message_2', 'replied', 'end'],
+    ]);
+    expect(result.mine.nodes.map((n) => n.id)).toContain('message_2');
+  });
+
+  it('asks once about an output both connected to their own new step, keeping both steps', () => {
+    const { base, theirs, mine } = sides({
+      theirs: (g) => {
+        g.nodes.push(node('delay_1', 'delay', {}, { x: 1, y: 1 }));
+        g.edges = g.edges.map((e) =>
+          e.id === 'e_invite_no_response' ? edge('invite', 'delay_1', 'no_response', 'e_invite_no_response_delay_1') : e,
+        );
+      },
+      mine: (g) => {
+        g.nodes.push(node('delay_1', 'delay', {}, { x: 2, y: 2 }));
+        g.edges = g.edges.map((e) =>
+          e.id === 'e_invite_no_response' ? edge('invite', 'delay_1', 'no_response', 'e_invite_no_response_delay_1') : e,
+        );
+      },
+    });
+    const result = mergeGraphs(base, theirs, mine);
+    expect(result.conflicts).toMatchObject([{ kind: 'output', source: 'invite', sourceHandle: 'no_response' }]);
+    const target = (g: WorkflowDefinition) =>
+      g.edges.filter((e) => e.source === 'invite' && e.sourceHandle === 'no_response').map((e) => e.target);
+    expect(target(result.merged)).toEqual(['delay_2']);
+    expect(target(resolveMerge(result, chooseAll(result.conflicts, 'theirs')).graph)).toEqual(['delay_1']);
+    expect(result.merged.nodes.filter((n) => n.type === 'delay').map((n) => n.position)).toEqual([
+      { x: 2, y: 2 },
+      { x: 1, y: 1 },
+    ]);
   });
 
   it('asks once per output both sides connected to different steps', () => {
@@ -181,14 +220,19 @@ describe('mergeGraphs, the other side of each case', () => {
     expect(edgeIds(kept)).toEqual(edgeIds(base));
   });
 
-  it('takes a step both added identically, or only placed differently, without asking', () => {
+  it('takes a step both added identically once; placed differently, they are two steps', () => {
     const { base, theirs, mine } = sides({
       theirs: (g) => void g.nodes.push(node('visit', 'profile_visit', {}, { x: 1, y: 1 })),
       mine: (g) => void g.nodes.push(node('visit', 'profile_visit', {}, { x: 2, y: 2 })),
     });
     const result = mergeGraphs(base, theirs, mine);
     expect(result.conflicts).toEqual([]);
-    expect(find(result.merged, 'visit').position).toEqual({ x: 2, y: 2 });
+    expect(result.merged.nodes.filter((n) => n.type === 'profile_visit').map((n) => n.position)).toEqual([
+      { x: 2, y: 2 },
+      { x: 1, y: 1 },
+    ]);
+    const same = mergeGraphs(base, theirs, theirs);
+    expect(same.merged.nodes.filter((n) => n.type === 'profile_visit').map((n) => [n.id, n.position])).toEqual([['visit', { x: 1, y: 1 }]]);
     const added = mergeGraphs(base, theirs, base);
     expect(find(added.merged, 'visit').position).toEqual({ x: 1, y: 1 });
   });

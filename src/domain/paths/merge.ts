@@ -1,3 +1,4 @@
+import { freshEdgeId, freshId } from '../ids';
 import { isRecord } from '../is-record';
 import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../workflow-types';
 import { compareEdges, compareNodes, diffGraphs, jsonEqual, nodeExtras, type ChangedNode } from './diff';
@@ -10,6 +11,7 @@ import { compareEdges, compareNodes, diffGraphs, jsonEqual, nodeExtras, type Cha
  * changes to one thing are conflicts. Positions never conflict: mine when I moved the step, else
  * theirs. A step deleted on one side and only moved on the other stays deleted; edited on the other,
  * it is a conflict. Two sides connecting one output to different steps is one conflict per output.
+ * Steps both sides added under one id are two steps unless identical (keepBothAdditions).
  * Without a base (`null`) it is a two-way merge: every difference is a conflict.
  * Connections whose ends are gone after the merge are dropped and reported, never left dangling.
  */
@@ -18,8 +20,8 @@ export type MergeSide = 'theirs' | 'mine';
 /** A choice per conflict id; a conflict without one is resolved as mine. */
 export type MergeChoices = Readonly<Record<string, MergeSide>>;
 
-export type StepConflictReason = 'deleted_by_them' | 'deleted_by_me' | 'added_by_both' | 'only_theirs' | 'only_mine';
-export type ConnectionConflictReason = StepConflictReason | 'changed_by_both';
+export type StepConflictReason = 'deleted_by_them' | 'deleted_by_me' | 'only_theirs' | 'only_mine';
+export type ConnectionConflictReason = StepConflictReason | 'added_by_both' | 'changed_by_both';
 
 export type MergeConflict =
   | {
@@ -65,6 +67,7 @@ export type MergeConflict =
 export interface MergeResult {
   base: WorkflowDefinition | null;
   theirs: WorkflowDefinition;
+  /** My version as merged: a step I added under an id they also added is renamed (keepBothAdditions). */
   mine: WorkflowDefinition;
   /** False when no base was available: every difference between theirs and mine is a conflict. */
   threeWay: boolean;
@@ -80,10 +83,39 @@ export interface ResolvedMerge {
   dropped: WorkflowEdge[];
 }
 
-export function mergeGraphs(base: WorkflowDefinition | null, theirs: WorkflowDefinition, mine: WorkflowDefinition): MergeResult {
+export function mergeGraphs(base: WorkflowDefinition | null, theirs: WorkflowDefinition, original: WorkflowDefinition): MergeResult {
   const conflicts: MergeConflict[] = [];
+  const mine = base ? keepBothAdditions(base, theirs, original) : original;
   const { graph, dropped } = run({ base, theirs, mine }, {}, conflicts);
   return { base, theirs, mine, threeWay: base !== null, conflicts, merged: graph, dropped };
+}
+
+/**
+ * Steps both sides added under one id are two steps (ids are made in each editor: two people adding
+ * a Message both get message_1), unless they are identical: my step is renamed to the next free id of
+ * its type, and my connections to and from it with it, so the merge keeps both. Where both connected
+ * one output to their own new step, that output is then the one question.
+ */
+function keepBothAdditions(base: WorkflowDefinition, theirs: WorkflowDefinition, mine: WorkflowDefinition): WorkflowDefinition {
+  const B = byId(base.nodes);
+  const T = byId(theirs.nodes);
+  const taken = new Set([...B.keys(), ...T.keys(), ...(mine.nodes ?? []).map((n) => n.id)]);
+  const renamed = new Map<string, string>();
+  for (const m of mine.nodes ?? []) {
+    const t = T.get(m.id);
+    if (t && !B.has(m.id) && !renamed.has(m.id) && compareNodes(t, m)) renamed.set(m.id, freshId(String(m.type), taken));
+  }
+  if (renamed.size === 0) return mine;
+  const edgeIds = new Set([...(base.edges ?? []), ...(theirs.edges ?? []), ...(mine.edges ?? [])].map((e) => e.id));
+  const nodes = (mine.nodes ?? []).map((n) => (renamed.has(n.id) ? { ...n, id: renamed.get(n.id)! } : n));
+  const edges = (mine.edges ?? []).map((e) => {
+    const source = renamed.get(e.source) ?? e.source;
+    const target = renamed.get(e.target) ?? e.target;
+    return source === e.source && target === e.target
+      ? e
+      : { ...e, id: freshEdgeId(source, e.sourceHandle, target, edgeIds), source, target };
+  });
+  return { ...mine, nodes, edges };
 }
 
 /** The final graph for the user's choices (a conflict without a choice is resolved as mine). */
@@ -156,10 +188,7 @@ function run(sides: Sides, choices: MergeChoices, conflicts: MergeConflict[] | n
           revived.set(id, 'mine');
         }
       }
-    } else if (t && m) {
-      const c = compareNodes(t, m);
-      out = !c || onlyMoved(c) ? m : step('added_by_both') === 'theirs' ? t : m;
-    } else out = t ?? m;
+    } else out = m ?? t; // added on one side, or identically on both (keepBothAdditions)
     if (out) nodes.push(out);
   }
   const kept = new Set(nodes.map((n) => n.id));

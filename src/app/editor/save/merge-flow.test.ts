@@ -136,4 +136,21 @@ describe('mergeServerVersion', () => {
     await mergeServerVersion(theirs);
     expect(useMergeState.getState().session?.result.conflicts).toHaveLength(1);
   });
+
+  it('a step we both added (each editor named it message_1) is kept twice, without a question', async () => {
+    store().addNode('message', { x: 900, y: 40 });
+    const theirs = server(
+      (g) => void g.nodes.push({ id: 'message_1', type: 'message', position: { x: 40, y: 900 }, data: { message_template: 'Theirs' } }),
+    );
+    await mergeServerVersion(theirs);
+    expect(useMergeState.getState().session).toBeNull();
+    const messages = store()
+      .getDefinition()
+      .nodes.filter((n) => n.type === 'message' && !scoredFollowUpGraph().nodes.some((b) => b.id === n.id));
+    expect(messages.map((n) => n.position)).toEqual([
+      { x: 900, y: 40 },
+      { x: 40, y: 900 },
+    ]);
+    expect(new Set(messages.map((n) => n.id)).size).toBe(2);
+  });
 });

@@ -1,6 +1,6 @@
 import { isRecord, type WorkflowEdge, type WorkflowNode } from '../../../domain';
 import { toFlowEdge, toFlowNode, toWorkflowEdge, toWorkflowNode, type CanvasGraph } from './convert';
-import { freshEdgeId, freshId } from './ids';
+import { freshEdgeId, freshId } from '../../../domain/ids';
 import type { NodeExtras } from './types';
 
 /** What goes on the clipboard: plain spec JSON of the copied steps, so it pastes into any campaign. */

@@ -11,7 +11,7 @@ import {
   type ValidationContext,
 } from '../../../domain';
 import { initialSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
-import { freshEdgeId, freshId } from './ids';
+import { freshEdgeId, freshId } from '../../../domain/ids';
 import type { FlowEdge, FlowNode } from './types';
 
 /** Vertical distance between a step and the next one when the editor places it. */
