@@ -14,7 +14,7 @@ import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
 import { ConflictDialog } from './save/ConflictDialog';
 import { useDraftAutosave } from './save/useDraftRecovery';
-import { editorStore, measuredSize, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
+import { editorStore, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 
@@ -62,7 +62,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
       const s = editorStore.getState();
       const placed = placeClickAdded({
         def: s.getDefinition(),
-        steps: s.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: measuredSize(n) })),
+        steps: sizedSteps(s.nodes),
         type,
         anchorId: s.selection.nodeIds.length === 1 ? s.selection.nodeIds[0]! : null,
         visibleCentre: visibleCentre(rf),

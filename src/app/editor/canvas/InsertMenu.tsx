@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { nodeRole, nominalSize, type NodeType } from '../../../domain';
 import { NodeIcon } from '../nodes/presentation';
 import { searchCatalog } from '../palette/catalog-search';
-import { useEditorStore } from '../store';
+import { sizedSteps, useEditorStore } from '../store';
 import { useCanvasUi, type StepMenuTarget } from './canvas-ui';
 import { canLinkNewStep, nearestFreeSpot } from './placement';
 import { toast } from '../../ui/toast';
@@ -13,13 +13,7 @@ function addFor(menu: StepMenuTarget, type: NodeType): void {
   if (menu.kind === 'edge') return s.insertOnEdge(menu.edgeId, type);
   const size = nominalSize(type);
   // The new step's input sits where the connection was dropped (nudged off any step there).
-  const steps = s.nodes.map((n) => ({
-    id: n.id,
-    type: n.type,
-    position: n.position,
-    size: n.measured as { width: number; height: number },
-  }));
-  const at = nearestFreeSpot(steps, { x: menu.at.x - size.width / 2, y: menu.at.y }, size);
+  const at = nearestFreeSpot(sizedSteps(s.nodes), { x: menu.at.x - size.width / 2, y: menu.at.y }, size);
   const verdict = canLinkNewStep(s.getDefinition(), menu.source, menu.sourceHandle, type);
   s.addNode(type, at, verdict.ok ? { source: menu.source, sourceHandle: menu.sourceHandle } : null);
   if (!verdict.ok) toast.error(`Added without a connection: ${verdict.reason}`);

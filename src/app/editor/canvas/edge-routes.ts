@@ -6,7 +6,7 @@ import { routeGraph, type RoutableGraph } from '../../../domain/paths/route';
 import { whenIdle } from '../../ui/idle';
 import { LARGE_GRAPH } from './progressive';
 import type { RouteRequestMessage, RouteResultMessage } from './route-worker';
-import { measuredSize, useEditorStore } from '../store';
+import { sizedSteps, useEditorStore } from '../store';
 
 /**
  * Connection routes around the steps (domain/paths/route.ts), computed from the steps' positions
@@ -151,7 +151,7 @@ export function useRouteUpdates(): void {
   useEffect(() => {
     if (dragging) return;
     requestRoutes({
-      nodes: nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: measuredSize(n) })),
+      nodes: sizedSteps(nodes),
       edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null })),
     });
   }, [nodes, edges, dragging]);

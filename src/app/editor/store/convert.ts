@@ -31,6 +31,9 @@ export function measuredSize(n: FlowNode): Size | undefined {
   const nominal = nominalSize(n.type);
   return width === nominal.width && height === nominal.height ? undefined : { width, height };
 }
+/** The steps as placement and routing read them: id, type, position, and their measured size when it is not the nominal one. */
+export const sizedSteps = (nodes: readonly FlowNode[]) =>
+  nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, size: measuredSize(n) }));
 /** The one custom edge type of the canvas. */
 export const WORKFLOW_EDGE_TYPE = 'workflow';
 

@@ -12,6 +12,6 @@ export {
   worstSeverity,
 } from './hooks';
 export { parseClipboard, type ClipboardPayload } from './clipboard';
-export { measuredSize, stepSize } from './convert';
+export { sizedSteps, stepSize } from './convert';
 export { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
 export type { BaseVersion, CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';

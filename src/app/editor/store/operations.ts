@@ -10,7 +10,7 @@ import {
   type NodeType,
   type ValidationContext,
 } from '../../../domain';
-import { initialSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import { initialSize, stepSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from '../../../domain/ids';
 import type { FlowEdge, FlowNode } from './types';
 
@@ -18,7 +18,7 @@ import type { FlowEdge, FlowNode } from './types';
 export const ROW_GAP = 160;
 const DEFAULT_HEIGHT = NODE_HEIGHT;
 
-const nodeHeight = (n: FlowNode): number => n.measured?.height ?? n.height ?? DEFAULT_HEIGHT;
+const nodeHeight = (n: FlowNode): number => stepSize(n).height;
 
 const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
@@ -56,7 +56,7 @@ function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
 const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.map((i) => (i.selected ? { ...i, selected: false } : i));
 
 const COLUMN = NODE_WIDTH + NODE_GAP.x;
-const nodeWidth = (n: FlowNode): number => n.measured?.width ?? n.width ?? NODE_WIDTH;
+const nodeWidth = (n: FlowNode): number => stepSize(n).width;
 
 /** Moves a spot right until a step-sized box there overlaps no existing step. */
 function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
