@@ -116,6 +116,34 @@ describe('mergeGraphs', () => {
     expect(result.mine.nodes.map((n) => n.id)).toContain('message_2');
   });
 
+  it('renames my step to an id neither version uses, and its connections to names no connection has', () => {
+    // Connections already named like the one my renamed step would get (ids are free text over MCP):
+    // one in the base that both removed, one only they have, one only I have.
+    const named = (n: string) => edge('withdraw', 'end', undefined, `e_message_3_replied_end${n}`);
+    const { base, theirs, mine } = sides({
+      theirs: (g) => {
+        g.nodes.push(node('message_1', 'message', { message_template: 'Theirs' }));
+        g.edges.push(named(''));
+      },
+      mine: (g) => {
+        g.nodes.push(
+          node('message_1', 'message', { message_template: 'Mine' }),
+          node('message_2', 'message', { message_template: 'Also mine' }),
+        );
+        g.edges.push(edge('message_1', 'end', 'replied'), named('_1'));
+      },
+    });
+    base.edges.push(named('_2'));
+    const result = mergeGraphs(base, theirs, mine);
+    const ids = result.merged.nodes.map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(find(result.merged, 'message_3').data.message_template).toBe('Mine');
+    expect(find(result.merged, 'message_2').data.message_template).toBe('Also mine');
+    const edgeIdsOf = result.merged.edges.map((e) => e.id);
+    expect(new Set(edgeIdsOf).size).toBe(edgeIdsOf.length);
+    expect(result.merged.edges.find((e) => e.source === 'message_3')).toMatchObject({ id: 'e_message_3_replied_end_3', target: 'end' });
+  });
+
   it('asks once about an output both connected to their own new step, keeping both steps', () => {
     const { base, theirs, mine } = sides({
       theirs: (g) => {
