@@ -2,6 +2,7 @@ import { getSmoothStepPath, type Position } from '@xyflow/react';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Point } from '../../../domain';
+import { jsonEqual } from '../../../domain/paths';
 import { routeGraph, type RoutableGraph } from '../../../domain/paths/route';
 import { whenIdle } from '../../ui/idle';
 import { LARGE_GRAPH } from './progressive';
@@ -18,32 +19,6 @@ import { sizedSteps, useEditorStore } from '../store';
  */
 export const useEdgeRoutes = create<{ routes: ReadonlyMap<string, readonly Point[]> }>(() => ({ routes: new Map() }));
 
-/**
- * Whether two graphs route alike: the same steps at the same places and sizes, the same connections.
- * A large campaign's steps are attached and measured in batches (each a new graph for the store);
- * batches that change nothing the router reads do not route the campaign again.
- */
-function routesAlike(a: RoutableGraph, b: RoutableGraph): boolean {
-  if (a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return false;
-  const sameNodes = a.nodes.every((n, i) => {
-    const m = b.nodes[i]!;
-    return (
-      n.id === m.id &&
-      n.type === m.type &&
-      n.position.x === m.position.x &&
-      n.position.y === m.position.y &&
-      n.size?.width === m.size?.width &&
-      n.size?.height === m.size?.height
-    );
-  });
-  return (
-    sameNodes &&
-    a.edges.every((e, i) => {
-      const f = b.edges[i]!;
-      return e.id === f.id && e.source === f.source && e.target === f.target && (e.sourceHandle ?? null) === (f.sourceHandle ?? null);
-    })
-  );
-}
 const samePoints = (a: readonly Point[] | undefined, b: readonly Point[]) =>
   !!a && a.length === b.length && a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
 
@@ -102,7 +77,9 @@ function send(worker: Worker, graph: RoutableGraph): void {
 }
 
 function requestRoutes(graph: RoutableGraph): void {
-  if (router.latest && routesAlike(router.latest, graph)) return;
+  // A large campaign's steps are attached and measured in batches, each a new graph for the store:
+  // one that changes nothing the router reads (places, sizes, connections) does not route again.
+  if (router.latest && jsonEqual(router.latest, graph)) return;
   router.latest = graph;
   const large = graph.nodes.length > LARGE_GRAPH;
   if (large && router.worker === undefined) {

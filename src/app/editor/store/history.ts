@@ -57,13 +57,20 @@ export interface Step {
   base?: { from: BaseVersion; to: BaseVersion };
 }
 
+/** `entry` moved to the other stack, now holding `current` (the graph before stepping over it). */
+const carried = (entry: HistoryEntry, current: GraphSnapshot, at: number): HistoryEntry => ({
+  label: entry.label,
+  snapshot: current,
+  at,
+  ...(entry.base ? { base: entry.base } : {}),
+});
+
 /** Steps back: returns the snapshot to restore, or null when there is nothing to undo. */
 export function undo(history: History, current: GraphSnapshot): Step | null {
   const entry = history.past[history.past.length - 1];
   if (!entry) return null;
-  const moved: HistoryEntry = { label: entry.label, snapshot: current, at: Date.now(), ...(entry.base ? { base: entry.base } : {}) };
   return {
-    history: { past: history.past.slice(0, -1), future: [...history.future, moved] },
+    history: { past: history.past.slice(0, -1), future: [...history.future, carried(entry, current, Date.now())] },
     restore: entry.snapshot,
     label: entry.label,
     ...(entry.base ? { base: { from: entry.base.after, to: entry.base.before } } : {}),
@@ -73,9 +80,8 @@ export function undo(history: History, current: GraphSnapshot): Step | null {
 export function redo(history: History, current: GraphSnapshot): Step | null {
   const entry = history.future[history.future.length - 1];
   if (!entry) return null;
-  const moved: HistoryEntry = { label: entry.label, snapshot: current, at: 0, ...(entry.base ? { base: entry.base } : {}) };
   return {
-    history: { past: [...history.past, moved], future: history.future.slice(0, -1) },
+    history: { past: [...history.past, carried(entry, current, 0)], future: history.future.slice(0, -1) },
     restore: entry.snapshot,
     label: entry.label,
     ...(entry.base ? { base: { from: entry.base.before, to: entry.base.after } } : {}),

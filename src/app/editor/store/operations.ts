@@ -18,8 +18,6 @@ import type { FlowEdge, FlowNode } from './types';
 export const ROW_GAP = 160;
 const DEFAULT_HEIGHT = NODE_HEIGHT;
 
-const nodeHeight = (n: FlowNode): number => stepSize(n).height;
-
 const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
 
@@ -56,7 +54,6 @@ function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
 const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.map((i) => (i.selected ? { ...i, selected: false } : i));
 
 const COLUMN = NODE_WIDTH + NODE_GAP.x;
-const nodeWidth = (n: FlowNode): number => stepSize(n).width;
 
 /** Moves a spot right until a step-sized box there overlaps no existing step. */
 function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
@@ -64,9 +61,9 @@ function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }):
   const overlaps = () =>
     nodes.some(
       (n) =>
-        spot.x < n.position.x + nodeWidth(n) + 16 &&
+        spot.x < n.position.x + stepSize(n).width + 16 &&
         spot.x + NODE_WIDTH + 16 > n.position.x &&
-        spot.y < n.position.y + nodeHeight(n) + 16 &&
+        spot.y < n.position.y + stepSize(n).height + 16 &&
         spot.y + DEFAULT_HEIGHT + 16 > n.position.y,
     );
   for (let i = 0; i < 200 && overlaps(); i++) spot.x += COLUMN / 2;
@@ -86,7 +83,7 @@ export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: numb
     const slot = free === undefined ? 0 : outputs.indexOf(free) - (outputs.length - 1) / 2;
     position = freeSpot(g.nodes, {
       x: anchor.position.x + slot * COLUMN,
-      y: anchor.position.y + nodeHeight(anchor) + ROW_GAP - DEFAULT_HEIGHT,
+      y: anchor.position.y + stepSize(anchor).height + ROW_GAP - DEFAULT_HEIGHT,
     });
   }
   const node = newNode(type, position, takenNodeIds(g));
