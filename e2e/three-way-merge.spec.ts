@@ -1,6 +1,6 @@
 import { scoredFollowUpGraph } from '../src/domain/testing/fixtures';
 import { expect, test, type Page } from './support/test';
-import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
 import { tool } from './support/session';
 
 /** Sets a number field of a step in its inspector form. */
@@ -73,6 +73,57 @@ test('two tabs: edits of different steps merge without a question; the same fiel
   await expect(tabB.getByText('Saved. The campaign stays a draft')).toBeVisible();
   expect(await stored(page, campaign.campaignId, 'score')).toMatchObject({ icpThreshold: 85 });
   expect(await stored(page, campaign.campaignId, 'thanks')).toMatchObject({ reply_wait_days: 2 });
+  await other.close();
+});
+
+test('two tabs each insert a Delay (both named delay_1 in their editor): the merge keeps both, without a question', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const campaign = await createCampaign(page, uniqueName('Both add'), scoredFollowUpGraph());
+  const other = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const tabB = await other.newPage();
+  await openEditor(page, campaign.campaignId);
+  await openEditor(tabB, campaign.campaignId);
+  // Each inserts a Delay on a different connection with its + button: both editors call it delay_1.
+  for (const [tab, edgeId] of [
+    [tabB, 'e_withdraw_next'],
+    [page, 'e_invite_accepted'],
+  ] as const) {
+    await selectEdge(tab, edgeId);
+    // By keyboard (its + sits under a step in this side-by-side layout).
+    await tab.getByRole('button', { name: 'Insert a step on this connection' }).focus();
+    await tab.keyboard.press('Enter');
+    await tab
+      .getByRole('dialog', { name: 'Insert a step' })
+      .getByRole('button', { name: /^Delay/ })
+      .click();
+    await expect(canvasNode(tab, 'delay_1')).toBeVisible();
+  }
+  await save(page);
+  await save(tabB);
+  await expect(tabB.getByText('Someone saved meanwhile: merged their changes with yours (no overlap), saving.')).toBeVisible();
+  await expect(tabB.getByRole('dialog')).toHaveCount(0);
+  await expect(tabB.getByText('Unsaved changes')).toHaveCount(0);
+  // The banner that offered the merge goes with it.
+  await expect(tabB.getByRole('region', { name: 'Change saved elsewhere' })).toHaveCount(0);
+  const stored = (await getCampaign(page, campaign.campaignId)).workflow_definition;
+  const after = (id: string, handle?: string) =>
+    stored.edges.find((e: { source: string; sourceHandle?: string }) => e.source === id && (e.sourceHandle ?? undefined) === handle)
+      ?.target;
+  expect(
+    stored.nodes
+      .filter((n: { type: string }) => n.type === 'delay')
+      .map((n: { id: string }) => n.id)
+      .sort(),
+  ).toEqual(['delay_1', 'delay_2']);
+  expect([after('withdraw', undefined), after('invite', 'accepted')].sort()).toEqual(['delay_1', 'delay_2']);
+  await expect(canvasNode(tabB, 'delay_2')).toBeVisible();
+  await tabB.screenshot({ path: test.info().outputPath('both-added-1280x720.png') });
+  await page.reload();
+  await expect(canvasNode(page, 'delay_2')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('both-added-1440x900.png') });
   await other.close();
 });
 

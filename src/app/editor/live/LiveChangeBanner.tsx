@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { mergeServerVersion } from '../save/merge-flow';
 import { ago, whoSaved } from './describe-change';
-import { dismissLiveNotice, useLiveNotice, type LiveNotice } from './live-changes';
+import { useEditorStore } from '../store';
+import { dismissLiveNotice, noticeStands, useLiveNotice, type LiveNotice } from './live-changes';
 
 const afterword = (notice: LiveNotice): string => {
   if (notice.kind === 'reloaded') return 'The canvas shows it now.';
@@ -24,7 +25,9 @@ function useNow(active: boolean): number {
 
 /** Contract 8.5: a save or launch by anyone else, at the top of the canvas. */
 export function LiveChangeBanner() {
-  const notice = useLiveNotice((s) => s.notice);
+  const current = useLiveNotice((s) => s.notice);
+  const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
+  const notice = current && noticeStands(current, baseUpdatedAt) ? current : null;
   const now = Math.max(useNow(notice !== null), notice?.at ?? 0);
   if (!notice) return null;
   const what = notice.kind === 'launched' ? 'Launched elsewhere' : 'Saved elsewhere';

@@ -28,6 +28,14 @@ export interface LiveNotice {
 export const useLiveNotice = create<{ notice: LiveNotice | null }>(() => ({ notice: null }));
 export const dismissLiveNotice = (): void => useLiveNotice.setState({ notice: null });
 
+/**
+ * Whether a notice still has something to say while the edit is based on `baseUpdatedAt`: an offer to
+ * merge is done once the edit is based on that version or a newer one (a save merged it, the merge was
+ * taken, or the canvas reloaded).
+ */
+export const noticeStands = (notice: LiveNotice, baseUpdatedAt: string | null): boolean =>
+  notice.kind !== 'needs-merge' || !baseUpdatedAt || Date.parse(baseUpdatedAt) < Date.parse(notice.server.updated_at);
+
 type Change = Partial<Pick<CampaignChanged, 'updated_at' | 'via' | 'clientId'>>;
 
 let queue: Promise<void> = Promise.resolve();
