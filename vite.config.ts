@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const DEV_API = 'http://127.0.0.1:8787';
 const BOOT_SCRIPT = 'src/app/boot/main.ts';
 
 /**
@@ -55,5 +56,8 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8787', '/mcp': 'http://127.0.0.1:8787', '/healthz': 'http://127.0.0.1:8787' } },
+  // The dev page's origin is this dev server's; the API admits its own origin only (DNS-rebinding guard), so the proxy says it is that.
+  server: {
+    proxy: Object.fromEntries(['/api', '/mcp', '/healthz'].map((path) => [path, { target: DEV_API, headers: { Origin: DEV_API } }])),
+  },
 });

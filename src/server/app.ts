@@ -4,7 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from './context';
-import { requireCaller, type AppEnv } from './http/auth';
+import { AUTH_FAILURE_WINDOW_MS, requireCaller, type AppEnv } from './http/auth';
+import { sharedFailureCounter } from './http/shared-failures';
 import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
 import type { RouteModule } from './http/route-module';
@@ -48,9 +49,13 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   app.use('*', securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
   const api = [
-    originGuard(ctx.config.allowedOrigins),
+    originGuard(ctx.config.allowedOrigins, ctx.config.host),
     tooLarge,
-    requireCaller(ctx.db, ctx.config.authFailuresPerMinute),
+    requireCaller(
+      ctx.db,
+      ctx.config.authFailuresPerMinute,
+      sharedFailureCounter(ctx.db, ctx.config.authFailuresPerMinute, AUTH_FAILURE_WINDOW_MS),
+    ),
     refuseBadClientId(),
   ];
   app.use('/api/*', ...api, refuseUnstorableUrl());

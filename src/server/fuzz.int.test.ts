@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_QUERY_VALUE, type Schema, arbitrary, encodeSegment, named, resolver } from './testing/fuzz-arbitraries';
+import {
+  MAX_QUERY_VALUE,
+  type Schema,
+  arbitrary,
+  deeplyNested,
+  encodeSegment,
+  named,
+  resolver,
+  rpcMethodName,
+} from './testing/fuzz-arbitraries';
 import { api, callTool, newWorkspace, type ApiResponse, type TestWorkspace } from './testing/fixtures';
 
 /**
@@ -173,6 +182,80 @@ describe('fuzz (contract 8.4): no input yields a 5xx, internal_error or -32603',
       }),
     );
   }, 600_000);
+
+  it('every JSON-RPC method name, names of Object members included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        rpcMethodName,
+        fc.oneof(fc.constant(undefined), fc.constant({}), fc.constant({ name: 'toString' })),
+        async (method, params) => {
+          const res = await send(ws.apiKey, 'POST', '/mcp', { jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) });
+          record({ target: 'JSON-RPC method', status: res.status, code: res.body?.error?.code?.toString() });
+          const seen = `method ${JSON.stringify(method)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
+          expect(res.status, seen).toBeLessThan(500);
+          expect(res.body?.error?.code, seen).not.toBe(-32603);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED + 2000, endOnFailure: true },
+    );
+  }, 600_000);
+});
+
+describe('regressions found by an outside probe (each was a 5xx or a wrong answer)', () => {
+  const deepText = (levels: number) => `${'['.repeat(levels)}"x"${']'.repeat(levels)}`;
+
+  it('JSON nested 2,500 levels deep → 400 invalid_request on REST, invalid_arguments from tools', async () => {
+    const rest = await api(ws.apiKey, 'POST', '/api/v1/content/inspiration', `{"text":"x","author":${deepText(2500)}}`);
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({
+      code: 'invalid_request',
+      errors: [expect.objectContaining({ message: expect.stringMatching(/levels deep/) })],
+    });
+    const tool = await callTool(ws.apiKey, 'create-campaign', { name: 'deep', extra: deeplyNested(2500) });
+    expect(tool.structured.error).toMatchObject({
+      code: 'invalid_arguments',
+      errors: [expect.objectContaining({ message: expect.stringMatching(/levels deep/) })],
+    });
+    const graph = await callTool(ws.apiKey, 'validate-campaign-workflow', { workflow_definition: deeplyNested(2500, 'object') });
+    expect(graph.structured.error).toMatchObject({
+      code: 'invalid_arguments',
+      errors: [expect.objectContaining({ path: expect.stringMatching(/^workflow_definition/) })],
+    });
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('JSON-RPC method %s → -32601 method not found', async (method) => {
+    const res = await api(ws.apiKey, 'POST', '/mcp', { jsonrpc: '2.0', id: 9, method, params: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32601 } });
+  });
+
+  it.each([0.001, 1.00000001, 5e-324])('rotate-secret with graceHours %s (not whole seconds) → 200', async (graceHours) => {
+    const endpoint = await api(ws.apiKey, 'POST', '/api/v1/webhook-endpoints', { url: 'https://hooks.example/fuzz', eventTypes: [] });
+    expect(endpoint.status).toBe(201);
+    const res = await api(ws.apiKey, 'POST', `/api/v1/webhook-endpoints/${endpoint.body.endpointId}/rotate-secret`, { graceHours });
+    expect(res.status).toBe(200);
+    expect(res.body.secret).toMatch(/^whsec_/);
+  });
+
+  it.each(['yesterday', '0000-01-01T00:00:00Z', '+010000-01-01T00:00:00Z'])('inspiration observedAt/publishedAt %s → 400', async (date) => {
+    for (const field of ['observedAt', 'publishedAt']) {
+      const res = await api(ws.apiKey, 'POST', '/api/v1/content/inspiration', { text: 'x', [field]: date });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: field })]);
+    }
+  });
+
+  it('expectedUpdatedAt in year 0000 → invalid_arguments, not stale_edit', async () => {
+    const res = await callTool(ws.apiKey, 'update-campaign-workflow', {
+      campaignId: ids[3] ?? randomUUID(),
+      expectedUpdatedAt: '0000-01-01T00:00:00.000Z',
+      workflow_definition: { nodes: [], edges: [] },
+    });
+    expect(res.structured.error).toMatchObject({
+      code: 'invalid_arguments',
+      errors: [expect.objectContaining({ path: 'expectedUpdatedAt' })],
+    });
+  });
 });
 
 describe('regressions of issue 10 (each was a 5xx or a silent change)', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from '../schemas';
 import { parseUtcDateTime } from '../time';
-import { int32, text } from './bounds';
+import { int32, isStorableInstant, text } from './bounds';
 
 /**
  * The campaign tools' wire contract (contract 3, 4, 8.1, 8.4): arguments, results and enums of
@@ -46,6 +46,7 @@ const utcDateTime = (description: string) =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/, 'Must be a UTC date-time ending in Z, e.g. 2026-11-21T10:15:30.123Z.')
     .refine((value) => parseUtcDateTime(value) !== null, 'Not a real UTC date-time (check the calendar date and the time).')
+    .refine((value) => isStorableInstant(parseUtcDateTime(value) ?? 0), 'Must be a date between the years 1 and 9999.')
     .describe(description);
 
 const view = z

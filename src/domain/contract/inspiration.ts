@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int32, text, unstorableTextReason } from './bounds';
+import { int32, storableDateTime, text, unstorableTextReason } from './bounds';
 
 /**
  * Wire contract of saved inspirations (spec 4.3 / 2.6, contract 4 and 8.4): the save body, the record
@@ -44,9 +44,9 @@ export const inspirationInputSchema = z.strictObject({
   reactions: count().nullable().optional(),
   comments: count().nullable().optional(),
   reposts: count().nullable().optional(),
-  // Stored as given (text): the spec shows no format for these two.
-  observedAt: text().optional(),
-  publishedAt: text().nullable().optional(),
+  // Contract 8.4: timestamps are ISO 8601 in years 0001–9999 (stored as given).
+  observedAt: storableDateTime().optional(),
+  publishedAt: storableDateTime().nullable().optional(),
   avatarUrl: url().nullable().optional(),
   media: z.array(mediaItemSchema).max(MAX_MEDIA_ITEMS).optional(),
 });

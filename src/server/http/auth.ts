@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db, Queryable } from '../db/types';
 import { ApiError, problemResponse } from './errors';
+import type { FailureCounter } from './shared-failures';
 
 export interface WorkspaceRef {
   id: string;
@@ -69,7 +70,7 @@ function expiringCache<V>(ttlMs: number) {
 function cachedAuthenticate(db: Db) {
   const known = expiringCache<Caller>(CALLER_CACHE_MS);
   const unknown = expiringCache<true>(UNKNOWN_KEY_CACHE_MS);
-  return async (authorization: string | undefined): Promise<Caller | undefined> => {
+  const lookup = async (authorization: string | undefined): Promise<Caller | undefined> => {
     if (!authorization) return undefined;
     const now = Date.now();
     const hit = known.get(authorization, now);
@@ -80,14 +81,18 @@ function cachedAuthenticate(db: Db) {
     else unknown.set(authorization, true, now);
     return caller;
   };
+  /** The caller of a key remembered as valid, without asking the database. */
+  lookup.known = (authorization: string): Caller | undefined => known.get(authorization, Date.now());
+  return lookup;
 }
 
 export const AUTH_FAILURE_WINDOW_MS = 60_000;
 
 /**
- * Failed authentications per client address in a fixed one-minute window. Only a request that
- * presented a key that is not valid counts (a missing key is not a guess). Once an address reaches
- * the limit, every request from it gets 429 until the window ends, so guessing cannot go on.
+ * Failed authentications per bucket (client address and key prefix) in a fixed one-minute window, in
+ * this process. Only a request that presented a key that is not valid counts (a missing key is not a
+ * guess). Once a bucket reaches the limit, every key of that prefix from that address gets 429 until
+ * the window ends, so guessing cannot go on; the server counts in the database (`shared-failures.ts`).
  */
 export function failureLimiter(limit: number, windowMs = AUTH_FAILURE_WINDOW_MS) {
   const windows = new Map<string, { start: number; failures: number }>();
@@ -121,21 +126,37 @@ function clientAddress(c: Context): string {
 const RATE_LIMITED = (seconds: number) =>
   new ApiError(429, 'rate_limited', `Too many failed sign-in attempts from your address: try again in ${seconds} seconds.`);
 
-/** Hono middleware: 401 problem unless the bearer key is known; sets `caller`. Failed attempts are rate limited per address. */
-export function requireCaller(db: Db, failuresPerMinute: number): MiddlewareHandler<AppEnv> {
+/** Characters of a presented key that pick its failure bucket: guesses of other keys never lock a valid key out. */
+export const KEY_PREFIX_LENGTH = 8;
+
+/** The bucket failed attempts are counted in: the client address and the presented key's prefix. */
+const failureBucket = (address: string, authorization: string): string =>
+  `${address} ${authorization.replace(/^Bearer /, '').slice(0, KEY_PREFIX_LENGTH)}`;
+
+/**
+ * Hono middleware: 401 problem unless the bearer key is known; sets `caller`. Failed attempts are
+ * rate limited per (address, key prefix) by `failures` (shared through the database in the server;
+ * in-process by default).
+ */
+export function requireCaller(
+  db: Db,
+  failuresPerMinute: number,
+  failures: FailureCounter = failureLimiter(failuresPerMinute),
+): MiddlewareHandler<AppEnv> {
   const lookup = cachedAuthenticate(db);
-  const limiter = failureLimiter(failuresPerMinute);
   return async (c, next) => {
-    const address = clientAddress(c);
-    const wait = limiter.retryAfter(address);
+    const authorization = c.req.header('Authorization');
+    // A key this process knows is valid is no guess: it never waits on the counter.
+    const known = authorization === undefined ? undefined : lookup.known(authorization);
+    const bucket = authorization === undefined ? undefined : failureBucket(clientAddress(c), authorization);
+    const wait = known || bucket === undefined ? 0 : await failures.retryAfter(bucket);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return problemResponse(c, RATE_LIMITED(wait));
     }
-    const authorization = c.req.header('Authorization');
-    const caller = await lookup(authorization);
+    const caller = known ?? (await lookup(authorization));
     if (!caller) {
-      if (authorization !== undefined) limiter.fail(address);
+      if (bucket !== undefined) await failures.fail(bucket);
       return problemResponse(c, UNAUTHORIZED());
     }
     c.set('caller', caller);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError, problemResponse } from './errors';
 
@@ -63,16 +64,40 @@ export function parseAllowedOrigins(value: string | undefined): string[] {
     });
 }
 
+/** Hosts that mean "every interface": the server then answers on the loopback names too. */
+const ANY_INTERFACE = new Set(['0.0.0.0', '::', '']);
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** The host names a page of this server itself can have, from the configured listen host (never from `Host`). */
+export function ownHostnames(listenHost: string): ReadonlySet<string> {
+  const host = listenHost.toLowerCase();
+  if (ANY_INTERFACE.has(host)) return new Set(LOOPBACK_HOSTS);
+  return new Set([host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]);
+}
+
+/** The port the connection arrived on (the socket's, not a header a client could forge). */
+function localPort(env: unknown): number | undefined {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.localPort;
+}
+
 /**
- * A request that says where it comes from (`Origin`) must come from this server's own origin or an
- * allowed one, else 403 origin_not_allowed: a page on another site (or a rebound DNS name) cannot
- * drive the API with a key it got hold of. Requests without `Origin` (curl, agents, servers) pass.
+ * A request that says where it comes from (`Origin`) must come from this server's own address (the
+ * listen host and the port it arrived on) or an allowed one, else 403 origin_not_allowed: a page on
+ * another site — or on a name rebound to this machine's address (DNS rebinding), whose `Host` header
+ * matches its `Origin` — cannot drive the API with a key it got hold of. Requests without `Origin`
+ * (curl, agents, servers) pass.
  */
-export function originGuard(allowed: string[]): MiddlewareHandler {
+export function originGuard(allowed: string[], listenHost: string): MiddlewareHandler {
   const allow = new Set(allowed);
+  const hostnames = ownHostnames(listenHost);
+  const isOwn = (origin: string, port: number | undefined): boolean => {
+    if (port === undefined || !URL.canParse(origin)) return false;
+    const url = new URL(origin);
+    return url.protocol === 'http:' && hostnames.has(url.hostname) && Number(url.port || 80) === port;
+  };
   return async (c, next) => {
     const origin = c.req.header('Origin');
-    if (origin !== undefined && origin !== new URL(c.req.url).origin && !allow.has(origin))
+    if (origin !== undefined && !allow.has(origin) && !isOwn(origin, localPort(c.env)))
       return problemResponse(
         c,
         new ApiError(

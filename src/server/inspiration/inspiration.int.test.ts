@@ -18,7 +18,7 @@ const full = {
   comments: 14,
   reposts: 0,
   observedAt: '2026-03-01T10:00:00Z',
-  publishedAt: 'yesterday',
+  publishedAt: '2026-02-28T18:30:00+01:00',
   avatarUrl: 'https://cdn.example/jane.png',
   media: [image, { type: 'video', url: 'https://cdn.example/v.mp4', thumbnailUrl: 'https://cdn.example/v.jpg', width: null, height: null }],
 };
@@ -83,6 +83,9 @@ describe('POST /api/v1/content/inspiration (spec 4.3, contract 4)', () => {
     ['author null', { author: null }, 'author'],
     ['providerId null', { providerId: null }, 'providerId'],
     ['observedAt null', { observedAt: null }, 'observedAt'],
+    ['publishedAt free text', { publishedAt: 'yesterday' }, 'publishedAt'],
+    ['observedAt in year 0000', { observedAt: '0000-06-01T00:00:00Z' }, 'observedAt'],
+    ['observedAt in year 10000', { observedAt: '+010000-01-01T00:00:00Z' }, 'observedAt'],
     ['media null', { media: null }, 'media'],
     ['five media items', { media: [image, image, image, image, image] }, 'media'],
     ['media item extra property', { media: [{ ...image, alt: 'x' }] }, 'media.0.alt'],

@@ -17,8 +17,9 @@ import { z } from 'zod';
 import type { RouteModule } from '../http/route-module';
 import type { AppEnv } from '../http/auth';
 import { changeOrigin } from '../http/change-origin';
-import { unstorableTextPaths } from '../../domain/contract/bounds';
+import { TOO_DEEP, tooDeepPath, unstorableTextPaths } from '../../domain/contract/bounds';
 import { ApiError } from '../http/errors';
+import { isRecord } from '../../domain/is-record';
 import { hintFor } from './hints';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
 
@@ -89,11 +90,15 @@ const GRAPH_ARGUMENTS = new Set(['workflow_definition', 'operations']);
  * invalid_arguments, named by its path — except inside a graph, where it is an invalid_field violation (contract 3).
  */
 function refuseUnstorableArguments(rawArguments: unknown): void {
-  const outsideGraphs =
-    rawArguments && typeof rawArguments === 'object' && !Array.isArray(rawArguments)
-      ? Object.fromEntries(Object.entries(rawArguments).map(([k, v]) => [k, GRAPH_ARGUMENTS.has(k) ? null : v]))
-      : rawArguments;
+  const outsideGraphs = isRecord(rawArguments)
+    ? Object.fromEntries(Object.entries(rawArguments).map(([k, v]) => [k, GRAPH_ARGUMENTS.has(k) ? null : v]))
+    : rawArguments;
   const errors = unstorableTextPaths(outsideGraphs);
+  // Graphs are judged by the validator, but no walk may meet a graph nested without bound (contract 8.4).
+  for (const key of GRAPH_ARGUMENTS) {
+    const deep = isRecord(rawArguments) ? tooDeepPath(rawArguments[key], [key]) : null;
+    if (deep !== null) errors.push({ path: deep, message: TOO_DEEP });
+  }
   if (errors.length > 0)
     throw new ApiError(
       400,
@@ -154,12 +159,13 @@ async function normalisedRequest(raw: Request): Promise<{ request: Request; pars
 
 // The SDK answers params that fail its schemas with -32603 (or -32602) carrying a raw zod dump; these
 // methods are checked first so a malformed request gets -32602 with a sentence a person can read.
-const CHECKED_METHODS: Record<string, z.ZodType> = {
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  'tools/call': CallToolRequestSchema,
-};
+// A Map, not an object: a method named `__proto__` or `constructor` must find nothing (-32601), not Object's members.
+const CHECKED_METHODS: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+]);
 
 const describeIssue = (issue: z.core.$ZodIssue): string => {
   const where = issue.path.filter((p) => p !== 'params').join('.') || 'params';
@@ -173,7 +179,7 @@ export function invalidParamsAnswer(message: unknown): Response | undefined {
   if (!message || typeof message !== 'object' || Array.isArray(message)) return undefined;
   const { method, id } = message as { method?: unknown; id?: unknown };
   if (typeof method !== 'string' || !(typeof id === 'string' || typeof id === 'number')) return undefined;
-  const schema = CHECKED_METHODS[method];
+  const schema = CHECKED_METHODS.get(method);
   const result = schema?.safeParse(message);
   if (!result || result.success) return undefined;
   const detail = [...new Set(result.error.issues.map(describeIssue))].join('; ');

@@ -57,6 +57,9 @@ const boundaryNumber = fc.constantFrom(
   1e308,
   -1e308,
   5e-324,
+  // fractions where the database stores whole numbers (seconds, milliseconds, counts)
+  0.001,
+  1.00000001,
 );
 const boundaryDate = fc.oneof(
   fc.constantFrom(
@@ -78,7 +81,15 @@ const boundaryDate = fc.oneof(
   ),
   fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
 );
+/** JSON nested `levels` deep (lists, or objects), far past the contract 8.4 depth limit: no walk may overflow the stack on it. */
+export const deeplyNested = (levels: number, as: 'list' | 'object' = 'list'): unknown => {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < levels; i++) value = as === 'list' ? [value] : { a: value };
+  return value;
+};
 const anyJson = fc.oneof(
+  fc.constant(deeplyNested(2500)),
+  fc.constant(deeplyNested(2500, 'object')),
   fc.constant(null),
   fc.boolean(),
   boundaryNumber,
@@ -159,7 +170,7 @@ function objectArbitrary(s: Schema, resolve: (s?: Schema) => Schema, ids: string
   const properties: Record<string, Schema> = s.properties ?? {};
   const required = new Set<string>(s.required ?? []);
   const keys = Object.keys(properties);
-  const record = fc.record(Object.fromEntries(keys.map((k) => [k, arbitrary(properties[k], resolve, ids, depth + 1)])), {
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, timestampLike(k, arbitrary(properties[k], resolve, ids, depth + 1))])), {
     requiredKeys: keys.filter((k) => required.has(k)),
   });
   return fc.oneof(
@@ -170,11 +181,22 @@ function objectArbitrary(s: Schema, resolve: (s?: Schema) => Schema, ids: string
     {
       weight: 1,
       arbitrary: fc
-        .tuple(record, fc.constantFrom('extra', 'a\u0000b', '\ud800', '__proto__'), anyJson)
+        .tuple(record, fc.constantFrom('extra', 'a\u0000b', '\ud800', '__proto__', 'constructor', 'toString'), anyJson)
         .map(([r, k, v]) => ({ ...r, [k]: v })),
     },
   );
 }
+
+/** A property named like a timestamp (`observedAt`, `since`) also gets free-text and out-of-range dates, whatever its schema says. */
+const timestampLike = (name: string, arb: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
+  /(At|Date|^since|^until)$/.test(name) ? fc.oneof(arb, boundaryDate) : arb;
+
+/** JSON-RPC method names: the real ones, names of Object's own members (a lookup must not find them), and noise. */
+export const rpcMethodName = fc.oneof(
+  fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping', 'notifications/initialized'),
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'prototype'),
+  fc.string({ maxLength: 30 }),
+);
 
 /** The workspace is usually the real one, so requests get past workspace resolution to the deeper checks. */
 export const named = (name: string, arb: fc.Arbitrary<unknown>, ids: string[]): fc.Arbitrary<unknown> =>

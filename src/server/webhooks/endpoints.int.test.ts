@@ -41,6 +41,16 @@ describe('webhook endpoints (contract 6)', () => {
     expect((await api(ws.apiKey, 'GET', BASE)).body.items).toHaveLength(1);
   });
 
+  it('never echoes the credentials of a URL (user:pass@) on create, read or list', async () => {
+    const ws = await newWorkspace();
+    const res = await api(ws.apiKey, 'POST', BASE, { url: 'https://alice:s3cret@hooks.example/in', eventTypes: [] });
+    expect(res.status).toBe(201);
+    expect(res.body.url).toBe('https://***:***@hooks.example/in');
+    const got = await api(ws.apiKey, 'GET', `${BASE}/${res.body.endpointId}`);
+    const list = await api(ws.apiKey, 'GET', BASE);
+    expect(JSON.stringify([res.body, got.body, list.body])).not.toMatch(/alice|s3cret/);
+  });
+
   const bad: [string, unknown, string][] = [
     ['ftp URL', { url: 'ftp://hooks.example/x', eventTypes: [] }, 'url'],
     ['not a URL', { url: 'hooks', eventTypes: [] }, 'url'],

@@ -15,9 +15,22 @@ interface EndpointRow {
 }
 const ENDPOINT_COLUMNS = 'id, url, event_types, status, disabled_reason, created_at';
 
+/** A URL as read back: a user name and password in it (`https://user:pass@host/`) show as `***`; sending still uses them. */
+export function maskUrlCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    if (parsed.username !== '') parsed.username = '***';
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
 const toEndpoint = (r: EndpointRow): Endpoint => ({
   endpointId: r.id,
-  url: r.url,
+  url: maskUrlCredentials(r.url),
   eventTypes: r.event_types,
   status: r.status,
   disabledReason: r.disabled_reason,
@@ -80,9 +93,10 @@ export async function rotateSecret(
   const secret = generateSecret();
   const { rows } = await db.query<{ expires: Date | null }>(
     `UPDATE webhook_endpoints SET previous_secret = CASE WHEN $3 > 0 THEN secret END,
-       previous_secret_expires_at = CASE WHEN $3 > 0 THEN date_trunc('milliseconds', now() + make_interval(secs => $3)) END, secret = $2
+       previous_secret_expires_at = CASE WHEN $3 > 0 THEN date_trunc('milliseconds', now() + make_interval(secs => $3 / 1000.0)) END, secret = $2
      WHERE id = $1 RETURNING previous_secret_expires_at AS expires`,
-    [id, secret, graceHours * 3600],
+    // Whole milliseconds: `$3 > 0` types the parameter as an integer, which a fraction of a second is not.
+    [id, secret, Math.round(graceHours * 3_600_000)],
   );
   return { secret, previousSecretExpiresAt: rows[0].expires ? new Date(rows[0].expires).toISOString() : null };
 }
