@@ -10,6 +10,7 @@ import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
 import type { RouteModule } from './http/route-module';
 import { refuseUnstorableUrl } from './http/input';
+import { limitResponseSize } from './http/response-limit';
 import { originGuard, securityHeaders } from './http/security';
 import { workspaceRoutes } from './workspaces/routes';
 import { conversationRoutes } from './conversations/routes';
@@ -58,8 +59,8 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     ),
     refuseBadClientId(),
   ];
-  app.use('/api/*', ...api, refuseUnstorableUrl());
-  app.use('/mcp', ...api);
+  app.use('/api/*', ...api, refuseUnstorableUrl(), limitResponseSize());
+  app.use('/mcp', ...api, limitResponseSize());
   for (const module of MODULES) app.route('/', module(ctx));
 
   app.notFound((c) =>

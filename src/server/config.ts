@@ -1,3 +1,4 @@
+import { DEFAULT_COMPUTE } from './compute/pool';
 import { parseAllowedOrigins } from './http/security';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './webhooks/sender';
 
@@ -25,6 +26,8 @@ export interface Config {
   /** Attempts in flight at once in this process, and per endpoint (8.3 isolation). */
   webhookConcurrency: number;
   webhookEndpointConcurrency: number;
+  /** Worker threads for CPU-heavy work (`COMPUTE_THREADS`, default: cores − 1, at least 1). */
+  computeThreads: number;
 }
 
 /** A positive number from the environment, or the default when unset; anything else is a start-up error. */
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookDisableAfterHours: positive(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, false),
     webhookConcurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
     webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
+    computeThreads: positive(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads),
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWebhookDispatcher } from './webhooks/dispatcher';
+import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
 
 export interface RunningServer {
   url: string;
@@ -28,7 +29,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const seeded = await seedDemoIfEmpty(db, config);
     const stopping = new AbortController();
-    const app = createApp({ db, config, stopping: stopping.signal });
+    const compute = createComputePool({ ...DEFAULT_COMPUTE, threads: config.computeThreads });
+    warmUp(compute);
+    const app = createApp({ db, config, stopping: stopping.signal, compute });
     const server: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
     });
@@ -47,6 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           stopping.abort(); // event streams end now, so the HTTP stop does not wait for them
           // Together: a worker's stop (webhook attempts aborted, contract 8.3) never waits behind slow HTTP requests.
           await Promise.all([stopHttp(), ...workers.map((w) => w.stop())]);
+          await compute.close();
           await db.close();
         })()),
     };

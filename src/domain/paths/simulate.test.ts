@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { followUpChain, scoredFollowUpGraph } from '../testing/fixtures';
 import { DEFAULT_SAMPLE_PROSPECT } from './review';
-import { simulatePaths } from './simulate';
+import { SIMULATION_BUDGET, simulatePaths } from './simulate';
 import { findTemplate } from './templates';
 import { walkPath } from './walk';
 
@@ -26,9 +26,28 @@ describe('simulatePaths (contract 8.1 simulate-campaign)', () => {
     expect(sim.paths).toHaveLength(40 - 3 + 2); // each follow-up replied, the last unanswered, or no response
     const step = sim.paths[0]!.steps.find((s) => s.nodeId === 'follow_up_1')!;
     expect(step).toMatchObject({ sends: true, rendered: 'Hi {{firstName}}, follow-up 1.', unfilledPlaceholders: ['firstName'] });
-    const capped = simulatePaths(followUpChain(40), undefined, 5);
+    const capped = simulatePaths(followUpChain(40), undefined, { maxPaths: 5 });
     expect(capped).toMatchObject({ truncated: true });
     expect(capped.paths).toHaveLength(5);
+  });
+});
+
+describe('simulatePaths within its budget', () => {
+  it('a 500-step graph stops at the step budget: truncated, and every path it returns is whole', () => {
+    const sim = simulatePaths(followUpChain(500));
+    expect(sim.truncated).toBe(true);
+    const steps = sim.paths.reduce((n, p) => n + p.steps.length, 0);
+    expect(steps).toBeLessThanOrEqual(SIMULATION_BUDGET.maxSteps);
+    expect(sim.paths.length).toBeGreaterThan(1);
+    expect(sim.paths.every((p) => p.endNodeId !== null)).toBe(true);
+  });
+
+  it('stops at the rendered-text budget and at the time budget', () => {
+    const byText = simulatePaths(followUpChain(40), { customFields: { firstName: 'Ada' } }, { maxRenderedChars: 200 });
+    expect(byText.truncated).toBe(true);
+    expect(byText.paths.length).toBeGreaterThanOrEqual(1);
+    const byTime = simulatePaths(followUpChain(40), undefined, { maxMs: -1 });
+    expect(byTime).toEqual({ paths: [], truncated: true });
   });
 });
 

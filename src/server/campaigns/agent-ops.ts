@@ -1,5 +1,4 @@
 import type { PatchOperation, Simulation, ValidationVerdict } from '../../domain/contract/campaigns';
-import { simulatePaths } from '../../domain/paths';
 import type { WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
 import type { Db, Queryable } from '../db/types';
@@ -7,6 +6,7 @@ import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
 import { findCampaignDefinition, findCampaignState } from './queries';
 import { campaignNotFound, draftAt, invalidArguments, judgeWorkflow, saveDraftGraph, validationContext, type Campaign } from './service';
+import type { ComputePool } from '../compute/pool';
 
 /**
  * The tools for agents of contract 8.1 over the campaign service: validate (the save's verdict,
@@ -68,8 +68,10 @@ export async function simulateCampaign(
   db: Queryable,
   workspace: WorkspaceRef,
   input: { campaignId: string; prospect?: { customFields: Record<string, string> } },
+  compute: { pool: ComputePool; key: string },
 ): Promise<Simulation> {
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
-  return simulatePaths(JSON.parse(text), input.prospect);
+  // Off the event loop, within SIMULATION_BUDGET (truncated past it), one at a time per API key.
+  return compute.pool.run('simulate', { definitionText: text, prospect: input.prospect }, compute.key);
 }

@@ -1,6 +1,7 @@
 import { listNodeTypes } from '../../domain/contract/node-types';
 import { CAMPAIGN_TOOLS, type CampaignToolName } from '../../domain/contract/campaigns';
 import { parseUtcDateTime } from '../../domain';
+import { SIMULATION_BUDGET } from '../../domain/paths';
 import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../mcp/tool';
 import { patchCampaignWorkflow, simulateCampaign, validateCampaignWorkflow } from './agent-ops';
@@ -154,11 +155,18 @@ export const campaignTools: ToolDefinition[] = [
     description:
       "Walk the saved graph of a campaign the way the studio's path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), " +
       'each step with its day (from entering the campaign), whether it sends, the rendered message for an optional sample prospect and the placeholders it leaves unfilled. ' +
-      'Use it to review a campaign before launch-campaign. Sends nothing. At most 100 paths (truncated: true when there are more). ' +
+      `Use it to review a campaign before launch-campaign. Sends nothing. Within a budget of ${SIMULATION_BUDGET.maxPaths} paths, ${SIMULATION_BUDGET.maxSteps} steps over all paths, ` +
+      `${SIMULATION_BUDGET.maxRenderedChars} rendered characters and ${SIMULATION_BUDGET.maxMs / 1000} s of walking: past any of them the paths so far come back with truncated: true. ` +
+      'One simulation runs at a time per API key and a few more wait; beyond that the call answers rate_limited. ' +
       'Example: {"campaignId": "3f0c…", "prospect": {"customFields": {"firstName": "Ada", "company": "Acme"}}}.',
     readOnly: true,
-    run: (args, { db, caller }) =>
-      simulateCampaign(db, resolveWorkspace(caller, args.workspaceId), { campaignId: args.campaignId, prospect: args.prospect }),
+    run: (args, { db, caller, compute }) =>
+      simulateCampaign(
+        db,
+        resolveWorkspace(caller, args.workspaceId),
+        { campaignId: args.campaignId, prospect: args.prospect },
+        { pool: compute, key: caller.keyId },
+      ),
   }),
   defineTool({
     ...wire('launch-campaign'),

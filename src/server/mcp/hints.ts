@@ -16,6 +16,11 @@ const HINTS: Readonly<Record<string, string>> = {
   invalid_workflow:
     'Fix the violations with severity "error" (each names its node or edge) and send the graph again; validate-campaign-workflow checks without saving.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',
+  rate_limited:
+    'Wait until your earlier heavy calls (simulations) have answered, then call again; send them one after another rather than all at once.',
+  too_expensive: 'Nothing was changed: ask for less work in one call (a smaller graph or fewer paths), or simplify the campaign.',
+  response_too_large:
+    'Ask for less in one request: use view: "summary", a smaller limit, or fewer calls per batch (the limit counts the whole batch).',
 };
 
 const FALLBACK = 'Read the message, correct the call and try again.';

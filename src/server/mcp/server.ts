@@ -19,6 +19,7 @@ import type { AppEnv } from '../http/auth';
 import { changeOrigin } from '../http/change-origin';
 import { TOO_DEEP, tooDeepPath, unstorableTextPaths } from '../../domain/contract/bounds';
 import { ApiError } from '../http/errors';
+import { MAX_RESPONSE_BYTES, responseTooLarge } from '../http/response-limit';
 import { isRecord } from '../../domain/is-record';
 import { hintFor } from './hints';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
@@ -108,17 +109,27 @@ function refuseUnstorableArguments(rawArguments: unknown): void {
     );
 }
 
-async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolContext): Promise<CallToolResult> {
+/** What one HTTP request's tool results may still add to its answer (a batch shares it). */
+interface ResponseBudget {
+  bytes: number;
+}
+
+async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolContext, budget: ResponseBudget): Promise<CallToolResult> {
   try {
     refuseUnstorableArguments(rawArguments);
-    const result = await tool.run(parseArguments(tool.arguments, rawArguments), ctx);
-    return textResult(result as Record<string, unknown>, false);
+    const result = textResult((await tool.run(parseArguments(tool.arguments, rawArguments), ctx)) as Record<string, unknown>, false);
+    // The result goes out twice (structuredContent and its text), so its text counts twice.
+    const bytes = 2 * Buffer.byteLength((result.content[0] as { text: string }).text);
+    if (bytes > budget.bytes) throw responseTooLarge(bytes);
+    budget.bytes -= bytes;
+    return result;
   } catch (err) {
     return toToolError(err);
   }
 }
 
 function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx: ToolContext): Server {
+  const budget: ResponseBudget = { bytes: MAX_RESPONSE_BYTES };
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
@@ -131,7 +142,7 @@ function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx
     // Contract 3: an unknown tool is a JSON-RPC error, not a tool result.
     if (!tool)
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the available tools.`);
-    return callTool(tool, request.params.arguments, ctx);
+    return callTool(tool, request.params.arguments, ctx, budget);
   });
   return server;
 }
@@ -190,6 +201,25 @@ export function invalidParamsAnswer(message: unknown): Response | undefined {
   });
 }
 
+/** Messages one JSON-RPC batch may hold: with the per-key compute share and the response limit, a batch's work stays bounded. */
+export const MAX_BATCH_MESSAGES = 20;
+
+/** A JSON-RPC -32600 answer (HTTP 400) for a batch of more than MAX_BATCH_MESSAGES messages; undefined otherwise. */
+function batchTooLarge(message: unknown): Response | undefined {
+  if (!Array.isArray(message) || message.length <= MAX_BATCH_MESSAGES) return undefined;
+  return Response.json(
+    {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: ErrorCode.InvalidRequest,
+        message: `A batch holds at most ${MAX_BATCH_MESSAGES} messages (this one has ${message.length}): send the rest in further requests.`,
+      },
+    },
+    { status: 400 },
+  );
+}
+
 const methodNotAllowed = () =>
   new Response(
     JSON.stringify({
@@ -215,12 +245,13 @@ export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {
         config: ctx.config,
         caller: c.get('caller'),
         origin: changeOrigin(c, 'mcp'),
+        compute: ctx.compute,
       });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
         const { request, parsedBody } = await normalisedRequest(c.req.raw);
-        const invalid = invalidParamsAnswer(parsedBody);
+        const invalid = batchTooLarge(parsedBody) ?? invalidParamsAnswer(parsedBody);
         if (invalid) return invalid;
         return await transport.handleRequest(request, { parsedBody });
       } finally {

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
+import type { ComputePool } from '../compute/pool';
 import type { Caller } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
 import { ApiError, type FieldError } from '../http/errors';
 
-/** What a tool's handler receives: the database, the configuration, the authenticated caller and who its changes come from. */
+/** What a tool's handler receives: the database, the configuration, the authenticated caller, who its changes come from and the compute pool. */
 export interface ToolContext {
   db: Db;
   config: Config;
   caller: Caller;
   origin: ChangeOrigin;
+  /** Worker threads for CPU-heavy work (simulations), shared per API key. */
+  compute: ComputePool;
 }
 
 /**

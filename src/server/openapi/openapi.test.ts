@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { createComputePool } from '../compute/pool';
 import { loadConfig } from '../config';
 import type { Db } from '../db/types';
 import { buildOpenApi } from './build';
@@ -16,7 +17,7 @@ describe('OpenAPI document (contract 7)', () => {
   const doc = buildOpenApi(REST_ROUTES) as any;
 
   it('documents exactly the REST routes the app serves', () => {
-    const served = createApp({ db: unusedDb, config: loadConfig({}), stopping: new AbortController().signal })
+    const served = createApp({ db: unusedDb, config: loadConfig({}), stopping: new AbortController().signal, compute: createComputePool() })
       .routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
       .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`));

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createWorkspace } from '../admin/ops';
+import { createComputePool } from '../compute/pool';
 import { loadConfig } from '../config';
 import type { Db } from '../db/types';
 import { authenticate, requireCaller, type AppEnv } from '../http/auth';
@@ -28,7 +29,7 @@ describe('the workspaces of an API key', () => {
     apiKey = (await createApiKey(db, ['zeta', ids.alpha!, 'gamma'])).apiKey;
     app = new Hono<AppEnv>();
     app.use('/api/*', requireCaller(db, 10));
-    app.route('/', workspaceRoutes({ db, config: loadConfig({}), stopping: new AbortController().signal }));
+    app.route('/', workspaceRoutes({ db, config: loadConfig({}), stopping: new AbortController().signal, compute: createComputePool() }));
   }, 60_000);
   afterAll(() => db?.close());
 
