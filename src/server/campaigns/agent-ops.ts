@@ -70,8 +70,14 @@ export async function simulateCampaign(
   input: { campaignId: string; prospect?: { customFields: Record<string, string> } },
   compute: { pool: ComputePool; key: string },
 ): Promise<Simulation> {
-  const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
-  if (text === undefined) throw campaignNotFound();
-  // Off the event loop, within SIMULATION_BUDGET (truncated past it), one at a time per API key.
-  return compute.pool.run('simulate', { definitionText: text, prospect: input.prospect }, compute.key);
+  // Off the event loop, within SIMULATION_BUDGET (truncated past it), one at a time per API key; the graph is read once the key has its turn.
+  return compute.pool.run(
+    'simulate',
+    async () => {
+      const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
+      if (text === undefined) throw campaignNotFound();
+      return { definitionText: text, prospect: input.prospect };
+    },
+    compute.key,
+  );
 }

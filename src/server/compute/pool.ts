@@ -32,8 +32,11 @@ export const DEFAULT_COMPUTE: ComputeOptions = {
 };
 
 export interface ComputePool {
-  /** Runs `task` for the API key `key` (its concurrency share), off the event loop. */
-  run<T extends TaskName>(task: T, input: TaskInput<T>, key: string): Promise<TaskResult<T>>;
+  /**
+   * Runs `task` for the API key `key` (its concurrency share), off the event loop. `input` may be a
+   * function, called once the key has a slot: a call refused for its share reads nothing first.
+   */
+  run<T extends TaskName>(task: T, input: TaskInput<T> | (() => Promise<TaskInput<T>>), key: string): Promise<TaskResult<T>>;
   close(): Promise<void>;
 }
 
@@ -71,7 +74,8 @@ export function createComputePool(options: ComputeOptions = DEFAULT_COMPUTE): Co
       const release = await limit.acquire(key);
       if (!release) throw busy(options);
       try {
-        return await started().run({ task, input }, { signal: AbortSignal.timeout(options.timeoutMs) });
+        const data = typeof input === 'function' ? await input() : input;
+        return await started().run({ task, input: data }, { signal: AbortSignal.timeout(options.timeoutMs) });
       } catch (err) {
         if (err instanceof ApiError) throw err;
         // A task stopped at its time limit, or its worker out of memory: the input asked too much.
