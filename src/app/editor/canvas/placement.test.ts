@@ -66,17 +66,8 @@ describe('click-add on the editor store', () => {
     const { connectionOnlyGraph } = await import('../../../domain/testing/fixtures');
     const def = connectionOnlyGraph();
     def.edges = def.edges.filter((e) => e.sourceHandle !== 'accepted');
-    useEditorStore.getState().open({
-      campaignId: 'c1',
-      workspaceId: 'w1',
-      name: 'T',
-      status: 'draft',
-      editingMode: 'easy',
-      senderAccountIds: [],
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      workflow_definition: def,
-    });
+    const { openInEditor } = await import('../store/test-campaign');
+    openInEditor(def);
     const s = useEditorStore.getState();
     const invite = s.nodes.find((n) => n.type === 'connection_request')!;
     const placed = placeClickAdded({

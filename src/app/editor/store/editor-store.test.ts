@@ -4,19 +4,10 @@ import { connectionOnlyGraph, followUpChain, inmailFallbackGraph } from '../../.
 import type { WorkflowDefinition } from '../../../domain';
 import { useEditorStore } from './editor-store';
 import { HISTORY_LIMIT } from './history';
+import { openInEditor } from './test-campaign';
 
-const meta = {
-  campaignId: 'c1',
-  workspaceId: 'w1',
-  name: 'Test',
-  status: 'draft' as CampaignStatus,
-  editingMode: 'easy' as const,
-  senderAccountIds: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
 const store = () => useEditorStore.getState();
-const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => store().open({ ...meta, status, workflow_definition: def });
+const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => openInEditor(def, { status });
 
 beforeEach(() => open(connectionOnlyGraph()));
 
