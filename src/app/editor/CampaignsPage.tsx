@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { hrefs } from '../boot/paths';
 import { useCampaignList, type CampaignStatus } from '../api/campaigns';
 import { Link, setSearchParams, useLocation } from '../router';
 import { RelativeTime } from '../ui/Time';
@@ -72,7 +73,7 @@ export default function CampaignsPage() {
               {items.map((c) => (
                 <tr key={c.campaignId}>
                   <td>
-                    <Link to={`/campaigns/${c.campaignId}`} className="campaign-link">
+                    <Link to={hrefs.editor(c.campaignId)} className="campaign-link">
                       {c.name}
                     </Link>
                   </td>

@@ -1,4 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
+import { hrefs } from '../../boot/paths';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router';
 import { fullTime } from '../../ui/format';
@@ -201,7 +202,7 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Campaign editor">
       <div className="toolbar-title">
-        <Link to="/" className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
+        <Link to={hrefs.campaigns()} className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
           ←
         </Link>
         <h1 className="editor-name" title={name}>
