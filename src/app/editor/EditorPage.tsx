@@ -11,6 +11,7 @@ import { keepDraftNow, useDraftOffer } from './save/useDraftRecovery';
 import { useEditorStore } from './store';
 import './campaigns/campaigns.css';
 import './editor.css';
+import { ERROR_CODES } from '../../domain/contract/errors';
 
 // The canvas (React Flow and the editor UI) is its own chunk, requested as soon as this page module
 // runs — in parallel with get-campaign instead of after it — and, once loaded, rendered without
@@ -46,7 +47,7 @@ function EditorSkeleton() {
 }
 
 function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const notFound = error instanceof ToolError && error.code === 'not_found';
+  const notFound = error instanceof ToolError && error.code === ERROR_CODES.not_found;
   return (
     <main className="editor page">
       <div className="card problem-card" role="alert">

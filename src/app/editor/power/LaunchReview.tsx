@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { editorStore, readOnlyMessage, useEditorStore, useSampleProspect } from '../store';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
+import { ERROR_CODES } from '../../../domain/contract/errors';
 
 /**
  * Launch review (spec 3.1, 5): the SAVED graph is read fresh from the server and inspected; the
@@ -112,14 +113,14 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ToolError && error.code === 'stale_edit') {
+          if (error instanceof ToolError && error.code === ERROR_CODES.stale_edit) {
             setStaleMessage(
               'The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.',
             );
             setTyped('');
             void saved.refetch();
             inputRef.current?.focus();
-          } else if (error instanceof ToolError && error.code === 'campaign_not_draft') {
+          } else if (error instanceof ToolError && error.code === ERROR_CODES.campaign_not_draft) {
             editorStore.getState().setReadOnly(readOnlyMessage(String(error.details.status ?? 'not a draft')));
             setLaunchError('This campaign is no longer a draft, so it cannot be launched.');
           } else {
