@@ -5,7 +5,7 @@ import {
   type CampaignToolResult,
 } from '../../domain/contract/campaigns';
 import { toolErrorSchema } from '../../domain/contract/tool-error';
-import { TOOL_CALL_ACCEPT, toolCallBody } from '../boot/tool-call';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 import { ApiProblem, apiFetch, CLIENT_ERROR_CODES, currentWorkspaceId } from './http';
 
 /** A tool error (contract 3): `code`, the hint of contract 8.1, plus the extras (violations, currentUpdatedAt, status, errors). */

@@ -1,6 +1,6 @@
 import { routeOf } from './paths';
 import type { StoredSession } from './stored-session';
-import { TOOL_CALL_ACCEPT, toolCallBody } from './tool-call';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 
 /**
  * The page opens on a campaign: its graph is asked for by the boot script, in parallel with the
