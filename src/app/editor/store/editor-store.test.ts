@@ -5,6 +5,8 @@ import type { WorkflowDefinition } from '../../../domain';
 import { useEditorStore } from './editor-store';
 import { HISTORY_LIMIT } from './history';
 import { openInEditor } from './test-campaign';
+import { placeClickAdded } from '../canvas/placement';
+import { sizedSteps } from './convert';
 
 const store = () => useEditorStore.getState();
 const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => openInEditor(def, { status });
@@ -122,7 +124,14 @@ describe('graph operations', () => {
     store().select({ edgeId: 'e_invite_accepted' });
     store().deleteSelection();
     store().select({ nodeId: 'invite' });
-    store().addNode('message', null);
+    const placed = placeClickAdded({
+      def: store().getDefinition(),
+      steps: sizedSteps(store().nodes),
+      type: 'message',
+      anchorId: 'invite',
+      visibleCentre: { x: 0, y: 0 },
+    });
+    store().addNode('message', placed.position, placed.link);
     const added = store().nodes.at(-1)!;
     expect(added.position.y).toBeGreaterThan(store().nodes[1]!.position.y);
     expect(store().edges.some((e) => e.source === 'invite' && e.sourceHandle === 'accepted' && e.target === added.id)).toBe(true);
