@@ -105,7 +105,7 @@ async function handleSaveError(error: unknown, campaignId: string): Promise<bool
       return false;
     }
     case ERROR_CODES.campaign_not_draft:
-      markNotDraft(String(error.details.status ?? 'no longer a draft'));
+      markNotDraft(error.details.status);
       return false;
     case ERROR_CODES.invalid_workflow: {
       const violations = Array.isArray(error.details.violations) ? (error.details.violations as Violation[]) : [];

@@ -29,9 +29,17 @@
  */
 import { applyEdgeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
-import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import {
+  nodeDefinition,
+  type CampaignStatus,
+  type NodeType,
+  type ValidationContext,
+  type Violation,
+  type WorkflowDefinition,
+} from '../../../domain';
 import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
+import { CAMPAIGN_STATUS_LABEL } from '../../ui/CampaignStatusBadge';
 import * as history from './history';
 import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
 import * as ops from './operations';
@@ -382,6 +390,7 @@ function labelOf(type: string | undefined): string {
 }
 
 /** Why a non-draft campaign opens read-only, in users' words. */
-export function readOnlyMessage(status: string): string {
-  return `This campaign is ${status}. Only draft campaigns can be edited, so the graph is read-only.`;
+export function readOnlyMessage(status: CampaignStatus | null): string {
+  const now = status ? CAMPAIGN_STATUS_LABEL[status].toLowerCase() : 'no longer a draft';
+  return `This campaign is ${now}. Only draft campaigns can be edited, so the graph is read-only.`;
 }
