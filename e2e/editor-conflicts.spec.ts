@@ -87,7 +87,7 @@ test('an active campaign opens read-only with a banner saying why', async ({ pag
   await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
   await openEditor(page, campaign.campaignId);
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
-  await expect(page.getByText(/This campaign is active/).first()).toBeVisible();
+  await expect(page.getByText(/This campaign is live/).first()).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
   await expect((await openStepList(page)).getByRole('button', { name: /^Delay / })).toBeDisabled();
   await canvasNode(page, 'connection_request').click();

@@ -8,6 +8,7 @@ import type { WorkflowDefinition } from '../../src/domain';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { ensureAppBuilt, UNMINIFIED } from './app-build';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../src/domain/contract/tool-call';
 
 /**
  * What the editor benchmarks share: the production build of the app behind a real server with one
@@ -75,13 +76,8 @@ export async function withEditorPages<T>(graph: WorkflowDefinition, body: (env: 
   try {
     const rpc = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'create-campaign', arguments: { name: `Bench: ${graph.nodes.length} steps`, workflow_definition: graph } },
-      }),
+      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json', Accept: TOOL_CALL_ACCEPT },
+      body: JSON.stringify(toolCallBody(1, 'create-campaign', { name: `Bench: ${graph.nodes.length} steps`, workflow_definition: graph })),
     });
     const created = (await rpc.json()) as { result?: { structuredContent?: { campaignId: string } } };
     const campaignId = created.result?.structuredContent?.campaignId;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createAccount, createApiKey, createWorkspace } from '../../src/server/admin/ops';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../src/domain/contract/tool-call';
 
 export interface BenchMcp {
   /** tools/call over real HTTP (raw JSON-RPC); throws on a tool error. `bytes` = request body size. */
@@ -32,10 +33,10 @@ export async function withBenchServer<T>(body: (mcp: BenchMcp) => Promise<T>): P
     });
     let id = 0;
     const call: BenchMcp['call'] = async (name, args) => {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } });
+      const body = JSON.stringify(toolCallBody(++id, name, args));
       const res = await fetch(`${server.url}/mcp`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: TOOL_CALL_ACCEPT },
         body,
       });
       const answer = (await res.json()) as { result?: { isError?: boolean; structuredContent: any } };

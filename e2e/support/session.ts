@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../src/domain/contract/tool-call';
 
 /** The demo workspace's key (DEMO_API_KEY of the e2e server). */
 export const demoApiKey = (): string => process.env.E2E_API_KEY!;
@@ -14,7 +15,7 @@ export async function signIn(page: Page, path = '/'): Promise<void> {
 export async function apiRequest(page: Page, method: string, path: string, body?: unknown) {
   const res = await page.request.fetch(path, {
     method,
-    headers: { Authorization: `Bearer ${demoApiKey()}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    headers: { Authorization: `Bearer ${demoApiKey()}`, 'Content-Type': 'application/json', Accept: TOOL_CALL_ACCEPT },
     data: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status(), body: await res.json().catch(() => null) };
@@ -23,12 +24,7 @@ export async function apiRequest(page: Page, method: string, path: string, body?
 let rpcId = 0;
 /** tools/call over POST /mcp; returns structuredContent (throws on a tool error). */
 export async function tool<T = any>(page: Page, name: string, args: Record<string, unknown>): Promise<T> {
-  const res = await apiRequest(page, 'POST', '/mcp', {
-    jsonrpc: '2.0',
-    id: ++rpcId,
-    method: 'tools/call',
-    params: { name, arguments: args },
-  });
+  const res = await apiRequest(page, 'POST', '/mcp', toolCallBody(++rpcId, name, args));
   const result = res.body?.result;
   if (!result || result.isError) throw new Error(`${name} failed: ${JSON.stringify(res.body)}`);
   return result.structuredContent as T;

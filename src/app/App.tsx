@@ -1,11 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { queryClient } from './api/query-client';
-import { PATHS } from './boot/paths';
+import { routeOf } from './boot/paths';
 import { pageCodeFor, PAGE_CODE, type PageCode } from './boot/page-code';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { matchPath, useLocation } from './router';
+import { useLocation } from './router';
 import { useSession } from './session';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Layout } from './shell/Layout';
+import { AppErrorPage, NotFoundPage } from './shell/ProblemPages';
 import { SignIn } from './shell/SignIn';
 import { applyTheme, useTheme } from './ui/theme';
 import { ConfirmHost } from './ui/confirm';
@@ -29,9 +31,9 @@ const PAGES = new Map<PageCode, LazyPage<never>>([
 /** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   if (!useSession.getState().apiKey) return Promise.resolve();
-  const editor = matchPath(PATHS.editor, pathname);
+  const route = routeOf(pathname);
   // The campaign is asked for now, beside the page's code, not once it runs (unless the boot script already has).
-  if (editor) void import('./api/campaigns').then((m) => m.prefetchCampaign(queryClient, editor.campaignId));
+  if (route.page === 'editor') void import('./api/campaigns').then((m) => m.prefetchCampaign(queryClient, route.campaignId));
   return Promise.all(pageCodeFor(pathname).map((load) => (PAGES.get(load)?.preload ?? load)()));
 }
 
@@ -45,38 +47,50 @@ function PageSkeleton() {
 }
 
 function Routes() {
-  const { pathname } = useLocation();
-  const editor = matchPath(PATHS.editor, pathname);
-  if (editor)
-    return (
-      <div className="editor-with-dock">
-        <EditorPage campaignId={editor.campaignId} />
-        <Dock />
-      </div>
-    );
-  if (matchPath(PATHS.inbox, pathname)) return <InboxPage />;
-  if (matchPath(PATHS.inspiration, pathname)) return <InspirationPage />;
-  if (matchPath(PATHS.webhooks, pathname)) return <WebhooksPage />;
-  return <CampaignsPage />;
+  const route = routeOf(useLocation().pathname);
+  switch (route.page) {
+    case 'editor':
+      return (
+        <div className="editor-with-dock">
+          <EditorPage campaignId={route.campaignId} />
+          <Dock />
+        </div>
+      );
+    case 'campaigns':
+      return <CampaignsPage />;
+    case 'inbox':
+      return <InboxPage />;
+    case 'inspiration':
+      return <InspirationPage />;
+    case 'webhooks':
+      return <WebhooksPage />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
 }
 
 export function App() {
   const apiKey = useSession((s) => s.apiKey);
   const theme = useTheme((s) => s.theme);
+  const { pathname } = useLocation();
   useEffect(() => applyTheme(theme), [theme]);
+  // Two boundaries: a page that fails to draw keeps the navigation (and a new address draws afresh);
+  // a failing shell still leaves a way back.
   return (
-    <>
+    <ErrorBoundary fallback={() => <AppErrorPage />}>
       {apiKey ? (
         <Layout>
-          <Suspense fallback={<PageSkeleton />}>
-            <Routes />
-          </Suspense>
+          <ErrorBoundary key={pathname} fallback={() => <AppErrorPage />}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Routes />
+            </Suspense>
+          </ErrorBoundary>
         </Layout>
       ) : (
         <SignIn />
       )}
       <ConfirmHost />
       <Toaster />
-    </>
+    </ErrorBoundary>
   );
 }

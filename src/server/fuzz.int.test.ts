@@ -12,6 +12,7 @@ import {
   rpcMethodName,
 } from './testing/fuzz-arbitraries';
 import { api, callTool, newWorkspace, type ApiResponse, type TestWorkspace } from './testing/fixtures';
+import { toolCallBody } from '../domain/contract/tool-call';
 
 /**
  * Contract 8.4 guard (issue 10): requests derived from the served documents — every operation of
@@ -164,12 +165,7 @@ describe('fuzz (contract 8.4): no input yields a 5xx, internal_error or -32603',
         const resolve = resolver(tool.inputSchema);
         return fc.assert(
           fc.asyncProperty(arbitrary(tool.inputSchema, resolve, ids), async (args) => {
-            const res = await send(ws.apiKey, 'POST', '/mcp', {
-              jsonrpc: '2.0',
-              id: 1,
-              method: 'tools/call',
-              params: { name: tool.name, arguments: args },
-            });
+            const res = await send(ws.apiKey, 'POST', '/mcp', toolCallBody(1, tool.name, args as Record<string, unknown>));
             const code = res.body?.error?.code ?? res.body?.result?.structuredContent?.error?.code;
             record({ target, status: res.status, code: code === undefined ? undefined : String(code) });
             const seen = `${target} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoredFollowUpGraph } from '../domain/testing/fixtures';
 import { childEnv, runTs, startServerProcess, type ServerProcess } from './testing/processes';
+import { toolCallBody } from '../domain/contract/tool-call';
 
 /**
  * The server as a real process on its own embedded data directory (contract 1–2): first start
@@ -24,7 +25,7 @@ async function tool(url: string, name: string, args: Record<string, unknown>): P
   const res = await fetch(`${url}/mcp`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${DEMO_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    body: JSON.stringify(toolCallBody(1, name, args)),
   });
   const body = await res.json();
   if (body.result?.isError) throw new Error(JSON.stringify(body.result.structuredContent));
@@ -86,15 +87,13 @@ describe.sequential('server process lifecycle on one data directory', () => {
     const current = await tool(server.url, 'get-campaign', { campaignId: draftId });
     const save = splitPost(
       server.url,
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 9,
-        method: 'tools/call',
-        params: {
-          name: 'update-campaign-workflow',
-          arguments: { campaignId: draftId, expectedUpdatedAt: current.updated_at, workflow_definition: scoredFollowUpGraph() },
-        },
-      }),
+      JSON.stringify(
+        toolCallBody(9, 'update-campaign-workflow', {
+          campaignId: draftId,
+          expectedUpdatedAt: current.updated_at,
+          workflow_definition: scoredFollowUpGraph(),
+        }),
+      ),
     );
     await pause(300); // headers received: the request is in flight
     server.child.kill('SIGTERM');

@@ -3,7 +3,7 @@ import type { CampaignRecord, CampaignStatus } from '../../domain';
 import { isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
 import { takeEarlyCampaignRead } from '../boot/early-read';
 import { useSession } from '../session';
-import { ApiProblem, readApiResponse } from './http';
+import { ApiProblem, CLIENT_ERROR_CODES, readApiResponse } from './http';
 import { callTool, readToolAnswer, type ToolAnswer } from './mcp';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
@@ -19,7 +19,7 @@ export interface CampaignPage {
 /** The record of a full read; a summary here means the server ignored `view` (a contract break, said clearly). */
 function fullRecord(campaign: Campaign | CampaignSummary): Campaign {
   if (isCampaignSummary(campaign))
-    throw new ApiProblem(500, 'bad_response', 'The server sent a campaign summary where the full graph was asked for.');
+    throw new ApiProblem(500, CLIENT_ERROR_CODES.badResponse, 'The server sent a campaign summary where the full graph was asked for.');
   return campaign;
 }
 

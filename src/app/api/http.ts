@@ -15,6 +15,16 @@ export interface FieldError {
   message: string;
 }
 
+/** The app's own codes, for failures the server never answered with (its codes are ERROR_CODES). */
+export const CLIENT_ERROR_CODES = {
+  /** The server could not be reached (status 0). */
+  network: 'network_error',
+  /** An answer that is not what the contract says. */
+  badResponse: 'bad_response',
+  /** A JSON-RPC error instead of a tool result. */
+  jsonRpc: 'jsonrpc_error',
+} as const;
+
 /** A problem+json answer (contract 3), or a network failure (status 0). */
 export class ApiProblem extends Error {
   constructor(
@@ -65,7 +75,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiProblem(0, 'network_error', 'The server could not be reached. Check your connection and try again.');
+    throw new ApiProblem(0, CLIENT_ERROR_CODES.network, 'The server could not be reached. Check your connection and try again.');
   }
   return readApiResponse<T>(response);
 }

@@ -5,8 +5,8 @@ import {
   type CampaignToolResult,
 } from '../../domain/contract/campaigns';
 import { toolErrorSchema } from '../../domain/contract/tool-error';
-import { TOOL_CALL_ACCEPT, toolCallBody } from '../boot/tool-call';
-import { ApiProblem, apiFetch, currentWorkspaceId } from './http';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
+import { ApiProblem, apiFetch, CLIENT_ERROR_CODES, currentWorkspaceId } from './http';
 
 /** A tool error (contract 3): `code`, the hint of contract 8.1, plus the extras (violations, currentUpdatedAt, status, errors). */
 export class ToolError extends Error {
@@ -53,13 +53,17 @@ export async function callTool<N extends CampaignToolName>(
  * clear error, never a silent cast); a tool error becomes a ToolError.
  */
 export function readToolAnswer<N extends CampaignToolName>(name: N, data: ToolAnswer): CampaignToolResult<N> {
-  if (data.error) throw new ApiProblem(400, 'jsonrpc_error', data.error.message);
+  if (data.error) throw new ApiProblem(400, CLIENT_ERROR_CODES.jsonRpc, data.error.message);
   const result = data.result;
-  if (!result) throw new ApiProblem(500, 'bad_response', 'The tool-call interface gave no result.');
+  if (!result) throw new ApiProblem(500, CLIENT_ERROR_CODES.badResponse, 'The tool-call interface gave no result.');
   if (result.isError) {
     const parsed = toolErrorSchema.safeParse(result.structuredContent);
     if (!parsed.success)
-      throw new ApiProblem(500, 'bad_response', `${name} failed with an unreadable error: ${issuesText(parsed.error.issues)}`);
+      throw new ApiProblem(
+        500,
+        CLIENT_ERROR_CODES.badResponse,
+        `${name} failed with an unreadable error: ${issuesText(parsed.error.issues)}`,
+      );
     const { error } = parsed.data;
     throw new ToolError(error.code, error.message, error);
   }
@@ -67,7 +71,7 @@ export function readToolAnswer<N extends CampaignToolName>(name: N, data: ToolAn
   if (!parsed.success)
     throw new ApiProblem(
       500,
-      'bad_response',
+      CLIENT_ERROR_CODES.badResponse,
       `The server's answer to ${name} is not what the contract says: ${issuesText(parsed.error.issues)}`,
     );
   return parsed.data as CampaignToolResult<N>;

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ERROR_CODES } from '../../domain/contract/errors';
 import {
   createdEndpointSchema,
   deliveryDetailSchema,
@@ -184,7 +185,7 @@ export async function redeliver(
       return { delivery: data, replayed: response.headers.get('Idempotent-Replayed') === 'true' };
     } catch (err) {
       // 0: lost on the wire; 409 idempotency_in_progress: the first try is still running — ask again shortly.
-      const retriable = err instanceof ApiProblem && (err.status === 0 || err.code === 'idempotency_in_progress');
+      const retriable = err instanceof ApiProblem && (err.status === 0 || err.code === ERROR_CODES.idempotency_in_progress);
       if (!retriable || attempt >= attempts) throw err;
       await new Promise((r) => setTimeout(r, 400 * attempt));
     }

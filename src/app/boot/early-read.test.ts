@@ -45,9 +45,10 @@ describe('the early read of the campaign a page opens on', () => {
     expect(takeEarlyCampaignRead(session, 'c2')).toBeNull();
   });
 
-  it('asks nothing off the editor, without a stored key, or with unreadable storage', () => {
+  it('asks nothing off the editor, on a malformed address, without a stored key, or with unreadable storage', () => {
     for (const [path, stored] of [
       ['/inbox', { state: session }],
+      ['/campaigns/%E0', { state: session }],
       ['/campaigns/c1', { state: { ...session, apiKey: null } }],
       ['/campaigns/c1', undefined],
       ['/campaigns/c1', 'not json {'],

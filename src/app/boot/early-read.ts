@@ -1,6 +1,6 @@
-import { matchPath, PATHS } from './paths';
+import { routeOf } from './paths';
 import type { StoredSession } from './stored-session';
-import { TOOL_CALL_ACCEPT, toolCallBody } from './tool-call';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 
 /**
  * The page opens on a campaign: its graph is asked for by the boot script, in parallel with the
@@ -19,8 +19,8 @@ const readKey = (s: StoredSession, campaignId: string) => JSON.stringify([s.base
 
 /** Starts get-campaign for the campaign in the address, when a session is stored (boot/main.ts). */
 export function startEarlyCampaignRead(session: StoredSession | null): void {
-  const route = matchPath(PATHS.editor, window.location.pathname);
-  if (!route?.campaignId || !session?.apiKey) return;
+  const route = routeOf(window.location.pathname);
+  if (route.page !== 'editor' || !session?.apiKey) return;
   const { campaignId } = route;
   early = {
     key: readKey(session, campaignId),

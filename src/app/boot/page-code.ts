@@ -1,4 +1,4 @@
-import { matchPath, PATHS } from './paths';
+import { routeOf } from './paths';
 
 /**
  * The code of each page, loaded on demand (each its own chunk: React Flow loads only with the
@@ -20,9 +20,9 @@ export type PageCode = (typeof PAGE_CODE)[keyof typeof PAGE_CODE];
 
 /** The code the page at `pathname` shows first (the editor: its page, the canvas and the dock). */
 export function pageCodeFor(pathname: string): PageCode[] {
-  if (matchPath(PATHS.editor, pathname)) return [PAGE_CODE.editor, PAGE_CODE.editorLayout, PAGE_CODE.dock];
-  if (matchPath(PATHS.inbox, pathname)) return [PAGE_CODE.inbox];
-  if (matchPath(PATHS.inspiration, pathname)) return [PAGE_CODE.inspiration];
-  if (matchPath(PATHS.webhooks, pathname)) return [PAGE_CODE.webhooks];
-  return [PAGE_CODE.campaigns];
+  const { page } = routeOf(pathname);
+  if (page === 'editor') return [PAGE_CODE.editor, PAGE_CODE.editorLayout, PAGE_CODE.dock];
+  // A page not found shows no page code: its message is part of the app's shell.
+  if (page === 'not-found') return [];
+  return [PAGE_CODE[page]];
 }

@@ -1,15 +1,15 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { PATHS } from '../boot/paths';
+import { hrefs } from '../boot/paths';
 import { ROOMY_QUERY, useMediaQuery } from '../ui/screen';
 
 export type DockTab = 'inbox' | 'inspiration' | 'webhooks';
 
 /** The dock's tabs, in order, with the full view each one opens. */
 export const DOCK_TABS: readonly { id: DockTab; label: string; icon: string; route: string }[] = [
-  { id: 'inbox', label: 'Inbox', icon: '✉', route: PATHS.inbox },
-  { id: 'inspiration', label: 'Inspiration', icon: '✦', route: PATHS.inspiration },
-  { id: 'webhooks', label: 'Webhooks', icon: '⇄', route: PATHS.webhooks },
+  { id: 'inbox', label: 'Inbox', icon: '✉', route: hrefs.inbox() },
+  { id: 'inspiration', label: 'Inspiration', icon: '✦', route: hrefs.inspiration() },
+  { id: 'webhooks', label: 'Webhooks', icon: '⇄', route: hrefs.webhooks() },
 ];
 export const DOCK_MIN_WIDTH = 280;
 export const DOCK_DEFAULT_WIDTH = 400;

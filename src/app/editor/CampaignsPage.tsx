@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useCampaignList, type CampaignStatus } from '../api/campaigns';
+import { hrefs } from '../boot/paths';
+import { CAMPAIGN_STATUSES, campaignStatusSchema } from '../../domain/contract/campaigns';
+import { useCampaignList } from '../api/campaigns';
 import { Link, setSearchParams, useLocation } from '../router';
+import { CAMPAIGN_STATUS_LABEL, CampaignStatusBadge } from '../ui/CampaignStatusBadge';
 import { RelativeTime } from '../ui/Time';
 import { CreateCampaignDialog } from './campaigns/CreateCampaignDialog';
 import './campaigns/campaigns.css';
-
-const STATUSES: CampaignStatus[] = ['draft', 'active', 'paused', 'completed'];
 
 function SkeletonRows() {
   return (
@@ -24,7 +25,7 @@ function SkeletonRows() {
 /** Home: the workspace's campaigns (name, status, editing mode, last saved) and "New campaign". */
 export default function CampaignsPage() {
   const { search } = useLocation();
-  const status = (STATUSES as string[]).includes(search.get('status') ?? '') ? (search.get('status') as CampaignStatus) : undefined;
+  const status = campaignStatusSchema.safeParse(search.get('status')).data;
   const list = useCampaignList(status);
   const [creating, setCreating] = useState(false);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -37,9 +38,9 @@ export default function CampaignsPage() {
           <span className="visually-hidden">Status</span>
           <select className="input input-sm" value={status ?? ''} onChange={(e) => setSearchParams({ status: e.target.value || null })}>
             <option value="">All statuses</option>
-            {STATUSES.map((s) => (
+            {CAMPAIGN_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
+                {CAMPAIGN_STATUS_LABEL[s]}
               </option>
             ))}
           </select>
@@ -72,12 +73,12 @@ export default function CampaignsPage() {
               {items.map((c) => (
                 <tr key={c.campaignId}>
                   <td>
-                    <Link to={`/campaigns/${c.campaignId}`} className="campaign-link">
+                    <Link to={hrefs.editor(c.campaignId)} className="campaign-link">
                       {c.name}
                     </Link>
                   </td>
                   <td>
-                    <span className={`badge status-${c.status}`}>{c.status}</span>
+                    <CampaignStatusBadge status={c.status} />
                   </td>
                   <td
                     title={
@@ -98,7 +99,7 @@ export default function CampaignsPage() {
           </table>
           {!list.isPending && items.length === 0 && (
             <div className="campaigns-empty">
-              <p>{status ? `No ${status} campaigns.` : 'No campaigns yet.'}</p>
+              <p>{status ? `No campaigns are ${CAMPAIGN_STATUS_LABEL[status].toLowerCase()}.` : 'No campaigns yet.'}</p>
               {!status && (
                 <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
                   Create your first campaign

@@ -1,14 +1,17 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useCampaign } from '../api/campaigns';
 import { ToolError } from '../api/mcp';
+import { hrefs } from '../boot/paths';
 import { lazyPage } from '../lazy-page';
 import { Link } from '../router';
+import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { fullTime } from '../ui/format';
 import { PHONE_QUERY } from '../ui/screen';
-import { useDraftOffer } from './save/useDraftRecovery';
+import { keepDraftNow, useDraftOffer } from './save/useDraftRecovery';
 import { useEditorStore } from './store';
 import './campaigns/campaigns.css';
 import './editor.css';
+import { ERROR_CODES } from '../../domain/contract/errors';
 
 // The canvas (React Flow and the editor UI) is its own chunk, requested as soon as this page module
 // runs — in parallel with get-campaign instead of after it — and, once loaded, rendered without
@@ -44,14 +47,14 @@ function EditorSkeleton() {
 }
 
 function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const notFound = error instanceof ToolError && error.code === 'not_found';
+  const notFound = error instanceof ToolError && error.code === ERROR_CODES.not_found;
   return (
     <main className="editor page">
-      <div className="card editor-error" role="alert">
+      <div className="card problem-card" role="alert">
         <h1>{notFound ? 'Campaign not found' : 'The campaign could not be loaded'}</h1>
         <p className="muted">{notFound ? 'It does not exist in this workspace (or was deleted).' : error.message}</p>
         <div className="dialog-actions">
-          <Link to="/" className="btn">
+          <Link to={hrefs.campaigns()} className="btn">
             Back to campaigns
           </Link>
           {!notFound && (
@@ -62,6 +65,27 @@ function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
         </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * The editor failed to draw: its unsaved work was just written to this device (keepDraftNow), and
+ * opening the campaign again offers it back.
+ */
+export function EditorFailed() {
+  return (
+    <div className="card problem-card" role="alert">
+      <h1>The editor stopped working</h1>
+      <p className="muted">Your unsaved changes are kept on this device. Open the campaign again and choose Restore to get them back.</p>
+      <div className="dialog-actions">
+        <Link to={hrefs.campaigns()} className="btn">
+          Back to campaigns
+        </Link>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Open the campaign again
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -120,9 +144,11 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
   return (
     <main className="editor" aria-label="Campaign editor">
       <Banners offer={drafts.offer} onRestore={drafts.restore} onDiscard={drafts.discard} />
-      <Suspense fallback={<SkeletonBody />}>
-        <EditorLayout campaignId={campaignId} />
-      </Suspense>
+      <ErrorBoundary fallback={() => <EditorFailed />} onError={() => keepDraftNow(campaignId)}>
+        <Suspense fallback={<SkeletonBody />}>
+          <EditorLayout campaignId={campaignId} />
+        </Suspense>
+      </ErrorBoundary>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import type { CampaignContext as Context } from '../../domain/contract/conversations';
 import { useCampaign } from '../api/campaigns';
+import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { stepLabel } from './step-label';
 
@@ -14,7 +15,7 @@ export function CampaignContext({
   // The full record: the step's label needs the graph (the campaign list carries summaries only).
   const record = useCampaign(campaign.campaignId).data;
   const step = campaign.nodeId ? stepLabel(record?.workflow_definition, campaign.nodeId) : null;
-  const href = `/campaigns/${campaign.campaignId}${campaign.nodeId ? `?node=${encodeURIComponent(campaign.nodeId)}` : ''}`;
+  const href = hrefs.editor(campaign.campaignId, campaign.nodeId ? { node: campaign.nodeId } : {});
   return (
     <div className="thread-campaign" data-testid="thread-campaign">
       <span className="muted">From campaign</span>

@@ -1,12 +1,13 @@
 import { conversationsQueryOptions } from '../api/conversations';
 import { queryClient } from '../api/query-client';
+import { routeOf } from '../boot/paths';
 import { useSession } from '../session';
 import { Inbox } from './Inbox';
 import { filtersFromParams, useUrlInboxState } from './filter-state';
 
 // Start the first page as soon as this chunk loads, not after React commits the page (React holds a
 // resolved Suspense boundary back up to 300 ms): the request then runs during that wait.
-if (window.location.pathname === '/inbox')
+if (routeOf(window.location.pathname).page === 'inbox')
   void queryClient.prefetchInfiniteQuery(
     conversationsQueryOptions(filtersFromParams(new URLSearchParams(window.location.search)), useSession.getState().workspaceId),
   );

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Channel } from '../api/accounts';
 import { EMPTY_FILTERS, type ConversationFilters, type ReplyState } from '../api/conversations';
+import { hrefs } from '../boot/paths';
 import { setSearchParams, useLocation } from '../router';
 
 /**
@@ -52,11 +53,7 @@ const paramsOf = (f: Partial<ConversationFilters>): Record<string, string | unde
 
 /** `/inbox?…` for a filter set (the dock's "Open full view" link). */
 export function inboxHref(filters: ConversationFilters, conversationId: string | null = null): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(paramsOf(filters))) if (v) p.set(k, v);
-  if (conversationId) p.set('conversation', conversationId);
-  const qs = p.toString();
-  return `/inbox${qs ? `?${qs}` : ''}`;
+  return hrefs.inbox({ ...paramsOf(filters), conversation: conversationId });
 }
 
 // Each filter change is a history entry, so Back undoes it; refining a search already typed replaces

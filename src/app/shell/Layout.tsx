@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useWorkspaces } from '../api/workspaces';
+import { hrefs, routeOf } from '../boot/paths';
 import { Link, useLocation } from '../router';
 import { useSession } from '../session';
 import { useTheme } from '../ui/theme';
 
+// Each link is current on its own pages (the campaigns' on the editor too).
 const NAV = [
-  { to: '/', label: 'Campaigns', match: (p: string) => p === '/' || p.startsWith('/campaigns') },
-  { to: '/inbox', label: 'Inbox', match: (p: string) => p.startsWith('/inbox') },
-  { to: '/inspiration', label: 'Inspiration', match: (p: string) => p.startsWith('/inspiration') },
-  { to: '/webhooks', label: 'Webhooks', match: (p: string) => p.startsWith('/webhooks') },
-];
+  { to: hrefs.campaigns(), label: 'Campaigns', pages: ['campaigns', 'editor'] },
+  { to: hrefs.inbox(), label: 'Inbox', pages: ['inbox'] },
+  { to: hrefs.inspiration(), label: 'Inspiration', pages: ['inspiration'] },
+  { to: hrefs.webhooks(), label: 'Webhooks', pages: ['webhooks'] },
+].map(({ pages, ...item }) => ({ ...item, match: (pathname: string) => pages.includes(routeOf(pathname).page) }));
 
 function WorkspaceSwitcher() {
   const { data: workspaces } = useWorkspaces();
@@ -63,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="topbar">
-        <Link to="/" className="brand" aria-label="Campaign Studio home">
+        <Link to={hrefs.campaigns()} className="brand" aria-label="Campaign Studio home">
           <span aria-hidden="true">◆</span> <span className="brand-text">Campaign Studio</span>
         </Link>
         <nav aria-label="Main" className={`topnav${menuOpen ? ' is-open' : ''}`} ref={navRef}>

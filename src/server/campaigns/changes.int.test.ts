@@ -7,6 +7,7 @@ import { api, newWorkspace, testEnv } from '../testing/fixtures';
 import { childEnv, startServerProcess } from '../testing/processes';
 import { openChanges, toolWithHeaders, type ChangeStream } from './testing';
 import { createDraft, ok } from './test-helpers';
+import { toolCallBody } from '../../domain/contract/tool-call';
 
 /**
  * Contract 8.5 over real HTTP: every save or launch of a campaign reaches its open change streams
@@ -161,15 +162,9 @@ describe.runIf(Boolean(testEnv().databaseUrl))('two server processes on one Post
       const res = await fetch(`${second.url}/mcp`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${ws.apiKey}`, 'Content-Type': 'application/json', 'X-Client-Id': 'second' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: {
-            name: 'launch-campaign',
-            arguments: { campaignId: draft.campaignId, inspectedUpdatedAt: saved.updated_at, confirm: true },
-          },
-        }),
+        body: JSON.stringify(
+          toolCallBody(1, 'launch-campaign', { campaignId: draft.campaignId, inspectedUpdatedAt: saved.updated_at, confirm: true }),
+        ),
       });
       const launched = ((await res.json()) as { result: { structuredContent: { updated_at: string } } }).result.structuredContent;
       expect(await onFirst.next()).toMatchObject({ updated_at: launched.updated_at, status: 'active', clientId: 'second' });
@@ -191,7 +186,7 @@ describe('shutdown with open streams', () => {
       const list = await fetch(`${server.url}/mcp`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list-campaigns', arguments: {} } }),
+        body: JSON.stringify(toolCallBody(1, 'list-campaigns', {})),
       });
       const [campaign] = ((await list.json()) as { result: { structuredContent: { items: { campaignId: string }[] } } }).result
         .structuredContent.items;

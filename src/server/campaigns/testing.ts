@@ -1,5 +1,6 @@
 import type { CampaignChanged } from '../../domain/contract/changes';
 import { api, type ApiResponse } from '../testing/fixtures';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 
 /** Test helpers for contract 8.5: read a live-changes stream over real HTTP, save with client headers. */
 
@@ -72,11 +73,5 @@ export async function toolWithHeaders<T = any>(
   args: Record<string, unknown>,
   headers: Record<string, string>,
 ): Promise<ApiResponse<T>> {
-  return api<T>(
-    apiKey,
-    'POST',
-    '/mcp',
-    { jsonrpc: '2.0', id: ++rpcId, method: 'tools/call', params: { name, arguments: args } },
-    { Accept: 'application/json, text/event-stream', ...headers },
-  );
+  return api<T>(apiKey, 'POST', '/mcp', toolCallBody(++rpcId, name, args), { Accept: TOOL_CALL_ACCEPT, ...headers });
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../domain/contract/errors';
 
 export interface FieldError {
   path: string;
@@ -14,7 +15,7 @@ export interface FieldError {
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly detail: string,
     readonly extras: Record<string, unknown> = {},
   ) {

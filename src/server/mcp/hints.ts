@@ -1,9 +1,12 @@
+import type { ErrorCode } from '../../domain/contract/errors';
+
 /**
  * Contract 8.1 `error.hint`: one plain sentence saying what to do next, for every tool error. The
  * call site may give a sharper one (extras.hint: the first violation to fix, a launch's stale
  * check); otherwise the code's hint below applies.
  */
-const HINTS: Readonly<Record<string, string>> = {
+const HINTS: Readonly<Record<ErrorCode, string>> = {
+  invalid_request: 'Correct the fields listed in errors (each names its path) and send the request again.',
   invalid_arguments:
     'Correct the arguments listed in errors (each names its path) and call again; tools/list gives every tool’s input schema.',
   workspace_required: 'Your API key can access several workspaces: pass workspaceId (a workspace id or slug) in the arguments.',
@@ -15,6 +18,17 @@ const HINTS: Readonly<Record<string, string>> = {
     'This campaign is live or finished and its graph cannot change: create a copy with create-campaign (pass its workflow_definition) and edit that draft.',
   invalid_workflow:
     'Fix the violations with severity "error" (each names its node or edge) and send the graph again; validate-campaign-workflow checks without saving.',
+  invalid_cursor: 'Start the list again without a cursor, or pass the cursor with the same filters it was issued for.',
+  unauthorized: 'Send a valid API key as Authorization: Bearer <API_KEY>.',
+  origin_not_allowed: 'Call from an allowed origin, or without a browser Origin header.',
+  campaign_not_active: 'Only an active campaign can do this: check its status with get-campaign.',
+  campaign_completed: 'This campaign has finished: create a copy with create-campaign and launch that one.',
+  delivery_not_redeliverable:
+    'Only a retained delivery that was delivered or gave up can be sent again: list the endpoint’s deliveries to pick one.',
+  idempotency_in_progress: 'The first request with this idempotency key is still running: wait a moment and send the same request again.',
+  idempotency_key_reused: 'This idempotency key was used for a different request: use a new key for a new request.',
+  payload_too_large: 'Send a smaller request body (at most 1 MiB).',
+  rate_limited: 'Wait the number of seconds in Retry-After, then try again.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',
   rate_limited:
     'Wait until your earlier heavy calls (simulations) have answered, then call again; send them one after another rather than all at once.',
@@ -23,8 +37,6 @@ const HINTS: Readonly<Record<string, string>> = {
     'Ask for less in one request: use view: "summary", a smaller limit, or fewer calls per batch (the limit counts the whole batch).',
 };
 
-const FALLBACK = 'Read the message, correct the call and try again.';
-
 /** The hint of a tool error: the call site's own, else the code's. */
-export const hintFor = (code: string, extras: Record<string, unknown>): string =>
-  typeof extras.hint === 'string' ? extras.hint : (HINTS[code] ?? FALLBACK);
+export const hintFor = (code: ErrorCode, extras: Record<string, unknown>): string =>
+  typeof extras.hint === 'string' ? extras.hint : HINTS[code];

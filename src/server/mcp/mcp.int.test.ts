@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtures';
+import { toolCallBody } from '../../domain/contract/tool-call';
 
 /** Contract 1 and 3: POST /mcp for the official SDK client, plain JSON clients, and JSON-RPC errors. */
 
@@ -110,8 +111,7 @@ describe('MCP with the official SDK client', () => {
 });
 
 describe('MCP for plain JSON clients (contract 1)', () => {
-  const call = (id: number, name: string, args: unknown) =>
-    JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const call = (id: number, name: string, args: Record<string, unknown>) => JSON.stringify(toolCallBody(id, name, args));
 
   it('answers tools/call without initialize, with Accept: application/json only or no Accept at all', async () => {
     const ws = await newWorkspace();
@@ -155,7 +155,7 @@ describe('MCP for plain JSON clients (contract 1)', () => {
     const cases: [string, number | null][] = [
       ['{not json', -32700],
       [JSON.stringify({ hello: 'world' }), -32700],
-      [JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'nope', arguments: {} } }), -32602],
+      [JSON.stringify(toolCallBody(3, 'nope', {})), -32602],
       [JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { arguments: {} } }), -32602],
       [JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get-campaign', arguments: [1] } }), -32602],
       [JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'no/such/method' }), -32601],

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 
 /** What the integration global setup provides to every test file. */
 export interface TestEnvironment {
@@ -83,13 +84,7 @@ export async function callTool<T = any>(
   name: string,
   args: Record<string, unknown>,
 ): Promise<{ isError: boolean; structured: T; raw: any }> {
-  const res = await api(
-    apiKey,
-    'POST',
-    '/mcp',
-    { jsonrpc: '2.0', id: ++rpcId, method: 'tools/call', params: { name, arguments: args } },
-    { Accept: 'application/json, text/event-stream' },
-  );
+  const res = await api(apiKey, 'POST', '/mcp', toolCallBody(++rpcId, name, args), { Accept: TOOL_CALL_ACCEPT });
   if (res.status !== 200 || !res.body?.result) throw new Error(`tools/call ${name}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
   return { isError: res.body.result.isError === true, structured: res.body.result.structuredContent as T, raw: res.body };
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { hrefs } from '../../boot/paths';
 import { useAccounts, CHANNEL_LABEL } from '../../api/accounts';
 import { useCreateCampaign } from '../../api/campaigns';
 import { navigate } from '../../router';
@@ -24,7 +25,7 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
         onSuccess: (campaign) => {
           toast.success(`Created “${campaign.name}”.`);
           onClose();
-          void navigate(`/campaigns/${campaign.campaignId}`);
+          void navigate(hrefs.editor(campaign.campaignId));
         },
         onError: (err) => setError(err.message),
       },

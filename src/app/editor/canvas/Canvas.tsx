@@ -15,19 +15,20 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { isNodeType, NODE_HEIGHT, NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
+import { isNodeType, nodeCenter, nodeDefinition } from '../../../domain';
 import { whenIdle } from '../../ui/idle';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
 import { FAR_ZOOM, FarContext } from '../nodes/far';
 import { nodeTypes } from '../nodes/node-types';
 import { STEP_DRAG_TYPE } from '../palette/catalog-search';
-import { editorStore, useEditorStore, type FlowNode } from '../store';
+import { editorStore, sizedSteps, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
 import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
 import { InsertMenu } from './InsertMenu';
+import { placeDropped } from './placement';
 import { routeNodeChanges } from './live-drag';
 import { PendingStepsLayer } from './PendingStepsLayer';
 import { useProgressiveNodes } from './progressive';
@@ -158,7 +159,7 @@ export function Canvas() {
       const edgeId = edgeAt(e.clientX, e.clientY);
       if (edgeId) return editorStore.getState().insertOnEdge(edgeId, type);
       const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
-      editorStore.getState().addNode(type, { x: p.x - NODE_WIDTH / 2, y: p.y - NODE_HEIGHT / 3 });
+      editorStore.getState().addNode(type, placeDropped(sizedSteps(editorStore.getState().nodes), type, p, 'body'));
     },
     [rf],
   );

@@ -1,19 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { nodeRole, nominalSize, type NodeType } from '../../../domain';
+import { nodeRole, type NodeType } from '../../../domain';
 import { NodeIcon } from '../nodes/presentation';
 import { searchCatalog } from '../palette/catalog-search';
 import { sizedSteps, useEditorStore } from '../store';
 import { useCanvasUi, type StepMenuTarget } from './canvas-ui';
-import { canLinkNewStep, nearestFreeSpot } from './placement';
+import { canLinkNewStep, placeDropped } from './placement';
 import { toast } from '../../ui/toast';
 
 /** Adds the chosen step for the menu's target: on the connection, or at the drop spot connected from its output. */
 function addFor(menu: StepMenuTarget, type: NodeType): void {
   const s = useEditorStore.getState();
   if (menu.kind === 'edge') return s.insertOnEdge(menu.edgeId, type);
-  const size = nominalSize(type);
-  // The new step's input sits where the connection was dropped (nudged off any step there).
-  const at = nearestFreeSpot(sizedSteps(s.nodes), { x: menu.at.x - size.width / 2, y: menu.at.y }, size);
+  const at = placeDropped(sizedSteps(s.nodes), type, menu.at, 'input');
   const verdict = canLinkNewStep(s.getDefinition(), menu.source, menu.sourceHandle, type);
   s.addNode(type, at, verdict.ok ? { source: menu.source, sourceHandle: menu.sourceHandle } : null);
   if (!verdict.ok) toast.error(`Added without a connection: ${verdict.reason}`);

@@ -1,21 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CampaignStatus, WorkflowDefinition } from '../../../domain';
 import { connectionOnlyGraph, node } from '../../../domain/testing/fixtures';
-import { editorStore } from '../store';
+import { openInEditor } from '../store/test-campaign';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 
-const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') =>
-  editorStore.getState().open({
-    campaignId: 'c1',
-    workspaceId: 'w1',
-    name: 'Test',
-    status,
-    editingMode: 'easy',
-    senderAccountIds: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    workflow_definition: def,
-  });
+const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => openInEditor(def, { status });
 
 const withLooseDelay = (): WorkflowDefinition => {
   const def = connectionOnlyGraph();

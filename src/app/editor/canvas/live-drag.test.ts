@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { connectionOnlyGraph } from '../../../domain/testing/fixtures';
 import { editorStore, type FlowNode } from '../store';
+import { openInEditor } from '../store/test-campaign';
 import { routeNodeChanges } from './live-drag';
 
 /** A stand-in for React Flow's store: the internal node lookup the canvas moves steps in. */
@@ -29,19 +30,7 @@ const frame = (ids: string[], dx: number, dragging: boolean): NodeChange<FlowNod
     return { type: 'position', id, position: { x: p.x + dx, y: p.y + dx }, dragging };
   });
 
-beforeEach(() =>
-  editorStore.getState().open({
-    campaignId: 'c1',
-    workspaceId: 'w1',
-    name: 'Test',
-    status: 'draft',
-    editingMode: 'easy',
-    senderAccountIds: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    workflow_definition: connectionOnlyGraph(),
-  }),
-);
+beforeEach(() => openInEditor(connectionOnlyGraph()));
 
 describe('a drag on the canvas', () => {
   it('records one undo step on its first frame, moves only React Flow between, and commits on drop', () => {

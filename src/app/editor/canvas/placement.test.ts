@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_GAP, NODE_HEIGHT, NODE_WIDTH, type WorkflowDefinition } from '../../../domain';
+import { NODE_GAP, NODE_HEIGHT, NODE_WIDTH, nominalSize, type WorkflowDefinition } from '../../../domain';
 import { edge, node } from '../../../domain/testing/fixtures';
-import { chooseOutput, nearestFreeSpot, placeClickAdded } from './placement';
+import { chooseOutput, nearestFreeSpot, placeClickAdded, placeDropped } from './placement';
 
 const size = { width: NODE_WIDTH, height: NODE_HEIGHT };
 const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) =>
@@ -66,17 +66,8 @@ describe('click-add on the editor store', () => {
     const { connectionOnlyGraph } = await import('../../../domain/testing/fixtures');
     const def = connectionOnlyGraph();
     def.edges = def.edges.filter((e) => e.sourceHandle !== 'accepted');
-    useEditorStore.getState().open({
-      campaignId: 'c1',
-      workspaceId: 'w1',
-      name: 'T',
-      status: 'draft',
-      editingMode: 'easy',
-      senderAccountIds: [],
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      workflow_definition: def,
-    });
+    const { openInEditor } = await import('../store/test-campaign');
+    openInEditor(def);
     const s = useEditorStore.getState();
     const invite = s.nodes.find((n) => n.type === 'connection_request')!;
     const placed = placeClickAdded({
@@ -95,5 +86,24 @@ describe('click-add on the editor store', () => {
     );
     after.undo();
     expect(useEditorStore.getState().nodes.some((n) => n.type === 'message')).toBe(false);
+  });
+});
+
+describe('placeDropped', () => {
+  const steps = [{ id: 'a', type: 'delay', position: { x: 0, y: 0 } }];
+  it('puts a step from the palette with the pointer on its body, and one from a connection with its input at the point', () => {
+    const size = nominalSize('message');
+    expect(placeDropped([], 'message', { x: 1000, y: 1000 }, 'body')).toEqual({
+      x: Math.round(1000 - size.width / 2),
+      y: Math.round(1000 - size.height / 3),
+    });
+    expect(placeDropped([], 'message', { x: 1000, y: 1000 }, 'input')).toEqual({ x: Math.round(1000 - size.width / 2), y: 1000 });
+  });
+
+  it('never puts it on another step', () => {
+    const at = placeDropped(steps, 'delay', { x: NODE_WIDTH / 2, y: 10 }, 'input');
+    const size = nominalSize('delay');
+    const overlaps = at.x < size.width && at.x + size.width > 0 && at.y < size.height && at.y + size.height > 0;
+    expect(overlaps).toBe(false);
   });
 });

@@ -14,10 +14,10 @@ import {
 } from '../../../domain';
 
 /**
- * Where a click-added step goes (palette click, Enter in its search, the step menu) and what it is
- * wired to (issue 11 "steps land where they belong"): below the selected step's free output, wired
- * only where the domain allows it and no new rule breaks, preferring the output a marketer means
- * when continuing a flow; never on top of another step.
+ * The one placement rule for a new step, wherever it comes from (palette click or drop, Enter in its
+ * search, the step menu): a click-added step goes below the selected step's free output, wired only
+ * where the domain allows it and no new rule breaks, preferring the output a marketer means when
+ * continuing a flow; a dropped step goes where it was dropped. Never on top of another step.
  */
 
 /** Outputs a follow-up usually continues from, in order of preference (then the rest, in catalog order). */
@@ -62,6 +62,16 @@ export function nearestFreeSpot(steps: readonly PlacedStep[], wanted: Point, siz
 }
 
 const roundPoint = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
+
+/**
+ * Where a step put down at `point` goes: dragged from the palette the pointer holds its body (a third
+ * of the way down); from a dropped connection `point` is its input. Nudged off any step there.
+ */
+export function placeDropped(steps: readonly PlacedStep[], type: NodeType, point: Point, held: 'body' | 'input'): Point {
+  const size = nominalSize(type);
+  const wanted = { x: point.x - size.width / 2, y: held === 'body' ? point.y - size.height / 3 : point.y };
+  return nearestFreeSpot(steps, wanted, size);
+}
 
 /** Free outputs of a step, the ones a follow-up continues from first. */
 function candidateOutputs(def: WorkflowDefinition, source: { id: string; type?: string }): (string | null)[] {

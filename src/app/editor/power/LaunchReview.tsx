@@ -11,6 +11,9 @@ import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { editorStore, readOnlyMessage, useEditorStore, useSampleProspect } from '../store';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
+import { campaignStatusSchema } from '../../../domain/contract/campaigns';
+import { ERROR_CODES } from '../../../domain/contract/errors';
+import { CAMPAIGN_STATUS_LABEL } from '../../ui/CampaignStatusBadge';
 
 /**
  * Launch review (spec 3.1, 5): the SAVED graph is read fresh from the server and inspected; the
@@ -92,7 +95,9 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
     );
   }
   if (campaign.status !== 'draft') {
-    return <p role="status">This campaign is already {campaign.status}. Only a draft can be launched.</p>;
+    return (
+      <p role="status">This campaign is already {CAMPAIGN_STATUS_LABEL[campaign.status].toLowerCase()}. Only a draft can be launched.</p>
+    );
   }
 
   const nameMatches = typed.trim() === campaign.name.trim();
@@ -112,15 +117,15 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ToolError && error.code === 'stale_edit') {
+          if (error instanceof ToolError && error.code === ERROR_CODES.stale_edit) {
             setStaleMessage(
               'The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.',
             );
             setTyped('');
             void saved.refetch();
             inputRef.current?.focus();
-          } else if (error instanceof ToolError && error.code === 'campaign_not_draft') {
-            editorStore.getState().setReadOnly(readOnlyMessage(String(error.details.status ?? 'not a draft')));
+          } else if (error instanceof ToolError && error.code === ERROR_CODES.campaign_not_draft) {
+            editorStore.getState().setReadOnly(readOnlyMessage(campaignStatusSchema.safeParse(error.details.status).data ?? null));
             setLaunchError('This campaign is no longer a draft, so it cannot be launched.');
           } else {
             setLaunchError(error instanceof Error ? error.message : 'The launch failed.');

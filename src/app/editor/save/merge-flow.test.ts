@@ -1,32 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CampaignStatus, WorkflowDefinition } from '../../../domain';
+import type { WorkflowDefinition } from '../../../domain';
 import { cloneGraph, scoredFollowUpGraph } from '../../../domain/testing/fixtures';
 import type { Campaign } from '../../api/campaigns';
 import { editorStore } from '../store';
+import { testCampaign } from '../store/test-campaign';
 import { loadServerVersion, mergeServerVersion, useMergeState } from './merge-flow';
 
-const meta = {
-  campaignId: 'c1',
-  workspaceId: 'w1',
-  name: 'Merge',
-  status: 'draft' as CampaignStatus,
-  editingMode: 'advanced' as const,
-  senderAccountIds: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const meta = testCampaign(scoredFollowUpGraph(), { name: 'Merge', editingMode: 'advanced' });
 const LATER = '2026-01-01T00:05:00.000Z';
 const store = () => editorStore.getState();
 const dataOf = (def: WorkflowDefinition, id: string) => def.nodes.find((n) => n.id === id)!.data;
 const server = (edit: (g: WorkflowDefinition) => void, updated_at = LATER): Campaign => {
   const def = cloneGraph(scoredFollowUpGraph());
   edit(def);
-  return { ...meta, updated_at, workflow_definition: def };
+  return testCampaign(def, { ...meta, updated_at });
 };
 
 beforeEach(() => {
   useMergeState.setState({ session: null });
-  store().open({ ...meta, workflow_definition: scoredFollowUpGraph() });
+  store().open(testCampaign(scoredFollowUpGraph(), meta));
 });
 
 describe('mergeServerVersion', () => {

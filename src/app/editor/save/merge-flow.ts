@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { CampaignStatus, WorkflowDefinition } from '../../../domain';
+import type { WorkflowDefinition } from '../../../domain';
+import { campaignStatusSchema } from '../../../domain/contract/campaigns';
 import { mergeGraphs, type MergeResult } from '../../../domain/paths';
 import type { Campaign } from '../../api/campaigns';
 import { fetchVersionSavedAt } from '../../api/power';
@@ -113,9 +114,10 @@ export function loadServerVersion(server: Campaign, options: { quiet?: boolean }
 }
 
 /** The campaign is no longer a draft: the editor turns read-only and keeps the unsaved work in this browser. */
-export function markNotDraft(status: string): void {
+export function markNotDraft(reported: unknown): void {
+  const status = campaignStatusSchema.safeParse(reported).data ?? null;
   const s = editorStore.getState();
   s.setReadOnly(readOnlyMessage(status));
-  if (s.campaign) editorStore.setState({ campaign: { ...s.campaign, status: status as CampaignStatus } });
-  toast.error(`Not saved: this campaign is ${status}, so it can no longer be edited. Your changes are kept in this browser.`);
+  if (s.campaign && status) editorStore.setState({ campaign: { ...s.campaign, status } });
+  toast.error(`Not saved: ${readOnlyMessage(status)} Your changes are kept in this browser.`);
 }

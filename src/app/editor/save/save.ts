@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Violation } from '../../../domain';
+import { ERROR_CODES } from '../../../domain/contract/errors';
 import { fetchCampaign, rememberCampaign, saveWorkflow } from '../../api/campaigns';
 import { ToolError } from '../../api/mcp';
 import { queryClient } from '../../api/query-client';
@@ -27,11 +28,21 @@ export function saveBlocker(s: {
 }
 
 /**
+ * How many times one save may merge a stale answer and save again: the user asked once, so a
+ * campaign someone keeps saving meanwhile ends in a clear message, not an endless loop.
+ */
+export const MAX_MERGED_RESAVES = 3;
+
+/**
  * Explicit save (button, Ctrl/Cmd+S): the whole graph, guarded by the updated_at the edit is based
  * on. Server answers map back: stale_edit → three-way merge with the saved version (merge-flow.ts),
  * campaign_not_draft → read-only, invalid_workflow → overlays.
  */
-export async function saveCampaign(): Promise<boolean> {
+export function saveCampaign(): Promise<boolean> {
+  return saveOnce(MAX_MERGED_RESAVES);
+}
+
+async function saveOnce(resavesLeft: number): Promise<boolean> {
   const s = editorStore.getState();
   const blocker = saveBlocker(s);
   if (blocker) {
@@ -66,8 +77,11 @@ export async function saveCampaign(): Promise<boolean> {
   } catch (error) {
     const merged = await handleSaveError(error, campaignId);
     useSaveState.setState({ saving: false });
+    if (!merged) return false;
     // A stale save merged without a question: the user asked to save, so save the merged graph.
-    return merged ? await saveCampaign() : false;
+    if (resavesLeft > 0) return await saveOnce(resavesLeft - 1);
+    toast.error('Not saved: others keep saving this campaign. Their changes are merged into yours on the canvas; save again in a moment.');
+    return false;
   } finally {
     useSaveState.setState({ saving: false });
   }
@@ -81,7 +95,7 @@ async function handleSaveError(error: unknown, campaignId: string): Promise<bool
     return false;
   }
   switch (error.code) {
-    case 'stale_edit': {
+    case ERROR_CODES.stale_edit: {
       try {
         const server = await fetchCampaign(campaignId);
         return (await mergeWithServer(server, { saving: true })) === 'merged';
@@ -90,10 +104,10 @@ async function handleSaveError(error: unknown, campaignId: string): Promise<bool
       }
       return false;
     }
-    case 'campaign_not_draft':
-      markNotDraft(String(error.details.status ?? 'no longer a draft'));
+    case ERROR_CODES.campaign_not_draft:
+      markNotDraft(error.details.status);
       return false;
-    case 'invalid_workflow': {
+    case ERROR_CODES.invalid_workflow: {
       const violations = Array.isArray(error.details.violations) ? (error.details.violations as Violation[]) : [];
       store.setServerViolations(violations);
       useCanvasUi.getState().setProblemsOpen(true);

@@ -14,7 +14,8 @@ const LEAVE_QUESTION = {
   danger: true,
 };
 
-function flush(campaignId: string): void {
+/** Writes the open campaign's unsaved work to local storage now (or forgets a draft once nothing is unsaved). */
+export function keepDraftNow(campaignId: string): void {
   const s = editorStore.getState();
   if (s.campaign?.campaignId !== campaignId) return;
   if (s.dirty) writeDraft(campaignId, { definition: s.getDefinition(), baseUpdatedAt: s.baseUpdatedAt, savedAt: new Date().toISOString() });
@@ -28,11 +29,11 @@ export function useDraftAutosave(campaignId: string): void {
     const unsubscribe = editorStore.subscribe((s, prev) => {
       if (s.revision === prev.revision && s.dirty === prev.dirty) return;
       clearTimeout(timer);
-      timer = setTimeout(() => flush(campaignId), DRAFT_DELAY_MS);
+      timer = setTimeout(() => keepDraftNow(campaignId), DRAFT_DELAY_MS);
     });
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       clearTimeout(timer);
-      flush(campaignId);
+      keepDraftNow(campaignId);
       if (editorStore.getState().dirty) {
         e.preventDefault();
         e.returnValue = '';

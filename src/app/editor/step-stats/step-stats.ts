@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { hrefs } from '../../boot/paths';
 
 /** Whether the canvas shows each sending step's conversation counts (the toolbar switch); remembered per browser. */
 export const useStepStatsShown = create<{ shown: boolean; toggle(): void }>()(
@@ -7,8 +8,7 @@ export const useStepStatsShown = create<{ shown: boolean; toggle(): void }>()(
 );
 
 /** The inbox filtered to one step of a campaign (contract 8.2 list filters, kept in the inbox URL). */
-export const inboxStepHref = (campaignId: string, nodeId: string): string =>
-  `/inbox?${new URLSearchParams({ campaign: campaignId, step: nodeId }).toString()}`;
+export const inboxStepHref = (campaignId: string, nodeId: string): string => hrefs.inbox({ campaign: campaignId, step: nodeId });
 
 /** "12 conversations, 5 replied, 2 need a reply" — the badge's full sentence for screen readers and the tooltip. */
 export function statsSentence(s: { conversations: number; replied: number; needToReply: number }): string {

@@ -4,19 +4,12 @@ import { connectionOnlyGraph, followUpChain, inmailFallbackGraph } from '../../.
 import type { WorkflowDefinition } from '../../../domain';
 import { useEditorStore } from './editor-store';
 import { HISTORY_LIMIT } from './history';
+import { openInEditor } from './test-campaign';
+import { placeClickAdded } from '../canvas/placement';
+import { sizedSteps } from './convert';
 
-const meta = {
-  campaignId: 'c1',
-  workspaceId: 'w1',
-  name: 'Test',
-  status: 'draft' as CampaignStatus,
-  editingMode: 'easy' as const,
-  senderAccountIds: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
 const store = () => useEditorStore.getState();
-const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => store().open({ ...meta, status, workflow_definition: def });
+const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') => openInEditor(def, { status });
 
 beforeEach(() => open(connectionOnlyGraph()));
 
@@ -41,7 +34,7 @@ describe('loading and getDefinition', () => {
   it('non-draft campaigns open read-only with a reason, and refuse edits', () => {
     open(connectionOnlyGraph(), 'active');
     expect(store().readOnly).toBe(true);
-    expect(store().readOnlyReason).toMatch(/active/);
+    expect(store().readOnlyReason).toBe('This campaign is live. Only draft campaigns can be edited, so the graph is read-only.');
     store().addNode('delay', { x: 0, y: 0 });
     expect(store().nodes).toHaveLength(3);
   });
@@ -131,7 +124,14 @@ describe('graph operations', () => {
     store().select({ edgeId: 'e_invite_accepted' });
     store().deleteSelection();
     store().select({ nodeId: 'invite' });
-    store().addNode('message', null);
+    const placed = placeClickAdded({
+      def: store().getDefinition(),
+      steps: sizedSteps(store().nodes),
+      type: 'message',
+      anchorId: 'invite',
+      visibleCentre: { x: 0, y: 0 },
+    });
+    store().addNode('message', placed.position, placed.link);
     const added = store().nodes.at(-1)!;
     expect(added.position.y).toBeGreaterThan(store().nodes[1]!.position.y);
     expect(store().edges.some((e) => e.source === 'invite' && e.sourceHandle === 'accepted' && e.target === added.id)).toBe(true);

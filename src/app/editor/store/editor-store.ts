@@ -29,9 +29,17 @@
  */
 import { applyEdgeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
-import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import {
+  nodeDefinition,
+  type CampaignStatus,
+  type NodeType,
+  type ValidationContext,
+  type Violation,
+  type WorkflowDefinition,
+} from '../../../domain';
 import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
+import { CAMPAIGN_STATUS_LABEL } from '../../ui/CampaignStatusBadge';
 import * as history from './history';
 import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
 import * as ops from './operations';
@@ -79,7 +87,8 @@ export interface EditorState extends CanvasGraph {
   onNodesChange(changes: NodeChange<FlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<FlowEdge>[]): void;
   /** With `at`, the step goes there (connected from `link` when given); with null, below the selected step. */
-  addNode(type: NodeType, at: { x: number; y: number } | null, link?: { source: string; sourceHandle: string | null } | null): void;
+  /** A new step at `at`, connected from `link`: both come from canvas/placement.ts (the one placement rule). */
+  addNode(type: NodeType, at: { x: number; y: number }, link?: { source: string; sourceHandle: string | null } | null): void;
   insertOnEdge(edgeId: string, type: NodeType): void;
   connect(source: string, sourceHandle: string | null | undefined, target: string): void;
   deleteSelection(): void;
@@ -278,12 +287,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({ edges, selection: selectionOf(s.nodes, edges, s.selection) });
     },
 
-    addNode: (type, at, link) => {
-      const s = get();
-      if (at && link) return commit(`Add ${labelOf(type)}`, ops.addNodeLinked(graphOf(s), type, at, link));
-      const anchor = s.selection.nodeIds.length === 1 ? s.selection.nodeIds[0] : undefined;
-      commit(`Add ${labelOf(type)}`, ops.addNode(graphOf(s), type, at, anchor));
-    },
+    addNode: (type, at, link) => commit(`Add ${labelOf(type)}`, ops.addNode(graphOf(get()), type, at, link)),
     insertOnEdge: (edgeId, type) => commit(`Insert ${labelOf(type)}`, ops.insertOnEdge(graphOf(get()), edgeId, type, get().context)),
     connect: (source, sourceHandle, target) => commit('Connect steps', ops.connect(graphOf(get()), source, sourceHandle, target)),
     deleteSelection: () => {
@@ -386,6 +390,7 @@ function labelOf(type: string | undefined): string {
 }
 
 /** Why a non-draft campaign opens read-only, in users' words. */
-export function readOnlyMessage(status: string): string {
-  return `This campaign is ${status}. Only draft campaigns can be edited, so the graph is read-only.`;
+export function readOnlyMessage(status: CampaignStatus | null): string {
+  const now = status ? CAMPAIGN_STATUS_LABEL[status].toLowerCase() : 'no longer a draft';
+  return `This campaign is ${now}. Only draft campaigns can be edited, so the graph is read-only.`;
 }

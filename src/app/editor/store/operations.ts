@@ -1,22 +1,10 @@
-import {
-  CATALOG,
-  NODE_GAP,
-  NODE_HEIGHT,
-  NODE_WIDTH,
-  nodeOutputs,
-  nodeRole,
-  reachableIds,
-  validateWorkflow,
-  type NodeType,
-  type ValidationContext,
-} from '../../../domain';
-import { initialSize, stepSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import { CATALOG, nodeOutputs, nodeRole, reachableIds, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
+import { initialSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from '../../../domain/ids';
 import type { FlowEdge, FlowNode } from './types';
 
 /** Vertical distance between a step and the next one when the editor places it. */
 export const ROW_GAP = 160;
-const DEFAULT_HEIGHT = NODE_HEIGHT;
 
 const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
@@ -45,62 +33,21 @@ function newEdge(source: string, sourceHandle: string | null | undefined, target
 /** The outputs of a node as handle ids (null = the single unnamed output), from the catalog. */
 const outputsOf = (type: string | undefined): (string | null)[] => nodeOutputs(type).map((o) => o.id);
 
-/** Outputs of `node` that have no edge yet, in catalog order. */
-function freeOutputs(g: CanvasGraph, node: FlowNode): (string | null)[] {
-  const used = new Set(g.edges.filter((e) => e.source === node.id).map((e) => e.sourceHandle ?? null));
-  return outputsOf(node.type).filter((h) => !used.has(h));
-}
-
 const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.map((i) => (i.selected ? { ...i, selected: false } : i));
 
-const COLUMN = NODE_WIDTH + NODE_GAP.x;
-
-/** Moves a spot right until a step-sized box there overlaps no existing step. */
-function freeSpot(nodes: readonly FlowNode[], wanted: { x: number; y: number }): { x: number; y: number } {
-  const spot = { ...wanted };
-  const overlaps = () =>
-    nodes.some(
-      (n) =>
-        spot.x < n.position.x + stepSize(n).width + 16 &&
-        spot.x + NODE_WIDTH + 16 > n.position.x &&
-        spot.y < n.position.y + stepSize(n).height + 16 &&
-        spot.y + DEFAULT_HEIGHT + 16 > n.position.y,
-    );
-  for (let i = 0; i < 200 && overlaps(); i++) spot.x += COLUMN / 2;
-  return spot;
-}
-
 /**
- * Adds a step. With an anchor (the selected step) it goes below it, under the free output it is
- * wired to (the way Dify/n8n continue a flow), in the first spot that overlaps no other step.
+ * Adds a step at `at`, selected alone, connected from `link` when given. Where it goes and whether
+ * that link is valid are decided once, by canvas/placement.ts.
  */
-export function addNode(g: CanvasGraph, type: NodeType, at: { x: number; y: number } | null, anchorId?: string): CanvasGraph {
-  const anchor = anchorId ? g.nodes.find((n) => n.id === anchorId) : undefined;
-  const outputs = anchor ? outputsOf(anchor.type) : [];
-  const free = anchor && !at && nodeRole(type) !== 'start' ? freeOutputs(g, anchor)[0] : undefined;
-  let position = at ?? { x: 0, y: 0 };
-  if (!at && anchor) {
-    const slot = free === undefined ? 0 : outputs.indexOf(free) - (outputs.length - 1) / 2;
-    position = freeSpot(g.nodes, {
-      x: anchor.position.x + slot * COLUMN,
-      y: anchor.position.y + stepSize(anchor).height + ROW_GAP - DEFAULT_HEIGHT,
-    });
-  }
-  const node = newNode(type, position, takenNodeIds(g));
-  const edges = deselect(g.edges);
-  if (anchor && free !== undefined) edges.push(newEdge(anchor.id, free, node.id, takenEdgeIds(g)));
-  return { ...g, nodes: [...deselect(g.nodes), node], edges };
-}
-
-/** Adds a step at `at`, connected from `link` (placement and validity are the caller's: canvas/placement.ts). */
-export function addNodeLinked(
+export function addNode(
   g: CanvasGraph,
   type: NodeType,
   at: { x: number; y: number },
-  link: { source: string; sourceHandle: string | null },
+  link: { source: string; sourceHandle: string | null } | null = null,
 ): CanvasGraph {
   const node = newNode(type, at, takenNodeIds(g));
-  const edges = [...deselect(g.edges), newEdge(link.source, link.sourceHandle, node.id, takenEdgeIds(g))];
+  const edges = deselect(g.edges);
+  if (link) edges.push(newEdge(link.source, link.sourceHandle, node.id, takenEdgeIds(g)));
   return { ...g, nodes: [...deselect(g.nodes), node], edges };
 }
 

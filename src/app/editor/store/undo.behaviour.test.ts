@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CampaignStatus } from '../../../domain';
 import { connectionOnlyGraph } from '../../../domain/testing/fixtures';
 import { useEditorStore } from './editor-store';
+import { openInEditor } from './test-campaign';
 
 /**
  * Undo as the user sees it (issue 16): typing bursts coalesce per field, so a change of one field
@@ -15,19 +15,7 @@ const write = (field: string, value: unknown) =>
   store().updateNodeData('invite', { [field]: value }, { label: `Edit Connection request · ${field}`, coalesceKey: `invite:${field}` });
 const data = () => store().nodes.find((n) => n.id === 'invite')!.data;
 
-beforeEach(() =>
-  store().open({
-    campaignId: 'c1',
-    workspaceId: 'w1',
-    name: 'Test',
-    status: 'draft' as CampaignStatus,
-    editingMode: 'easy',
-    senderAccountIds: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    workflow_definition: connectionOnlyGraph(),
-  }),
-);
+beforeEach(() => openInEditor(connectionOnlyGraph()));
 
 describe('edits to different fields within the coalescing window are separate undo steps', () => {
   it('checkbox then text: undo takes back the text only, a second undo the checkbox', () => {

@@ -1,7 +1,9 @@
 import { useReactFlow } from '@xyflow/react';
+import { hrefs } from '../../boot/paths';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router';
 import { fullTime } from '../../ui/format';
+import { CampaignStatusBadge } from '../../ui/CampaignStatusBadge';
 import { RelativeTime } from '../../ui/Time';
 import { toast } from '../../ui/toast';
 import { layoutPositions } from '../canvas/layout';
@@ -187,7 +189,7 @@ function MoreMenu() {
 /** Name, status, save state, history, layout, power features, problems and save. */
 export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const name = useEditorStore((s) => s.campaign?.name ?? '');
-  const status = useEditorStore((s) => s.campaign?.status ?? '');
+  const status = useEditorStore((s) => s.campaign?.status);
   const mode = useEditorStore((s) => s.campaign?.editingMode ?? '');
   // The tab says which campaign is open (the full name, whatever the toolbar's width).
   useEffect(() => {
@@ -201,13 +203,13 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Campaign editor">
       <div className="toolbar-title">
-        <Link to="/" className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
+        <Link to={hrefs.campaigns()} className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
           ←
         </Link>
         <h1 className="editor-name" title={name}>
           {name}
         </h1>
-        <span className={`badge status-${status}`}>{status}</span>
+        {status && <CampaignStatusBadge status={status} />}
         {mode === 'easy' && (
           // Spec 3.1: a save stores the graph in advanced mode; the simple step list does not come back. Said before it happens.
           <span

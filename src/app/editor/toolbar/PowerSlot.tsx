@@ -1,23 +1,14 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 
 /**
- * Extension point for editor/power/** (launch review, templates, import/export, simulator, history).
- * If `src/app/editor/power/index.tsx` exists it is loaded lazily (its own chunk) and may export:
- *   PowerToolbar: ComponentType<{ campaignId: string }>  — buttons placed in the editor toolbar
- *   PowerPanels:  ComponentType<{ campaignId: string }>  — panels/dialogs rendered beside the canvas,
- *                                                         inside the ReactFlowProvider (useReactFlow works)
- * They talk to the editor only through the store API (src/app/editor/store).
+ * The one door to editor/power/** (launch review, import/export, simulator, history): its gatekeeper
+ * `power/index.tsx` is loaded lazily (its own chunk). PowerToolbar goes in the editor toolbar,
+ * PowerPanels beside the canvas, inside the ReactFlowProvider (useReactFlow works). They talk to the
+ * editor only through the store API (src/app/editor/store).
  */
-type PowerModule = { PowerToolbar?: ComponentType<{ campaignId: string }>; PowerPanels?: ComponentType<{ campaignId: string }> };
-
-const found = import.meta.glob<PowerModule>('../power/index.tsx');
-const loader = Object.values(found)[0];
-
-const nothing: ComponentType<{ campaignId: string }> = () => null;
-const slot = (name: keyof PowerModule) => (loader ? lazy(async () => ({ default: (await loader())[name] ?? nothing })) : nothing);
-
-const Toolbar = slot('PowerToolbar');
-const Panels = slot('PowerPanels');
+const loadPower = () => import('../power/index');
+const Toolbar = lazy(async () => ({ default: (await loadPower()).PowerToolbar }));
+const Panels = lazy(async () => ({ default: (await loadPower()).PowerPanels }));
 
 export function PowerToolbarSlot({ campaignId }: { campaignId: string }) {
   return (

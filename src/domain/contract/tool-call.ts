@@ -1,4 +1,7 @@
-/** The JSON-RPC request of a `tools/call` over POST /mcp (contract 1: no initialize needed). */
+/**
+ * The JSON-RPC request of a `tools/call` over POST /mcp (contract 1: no initialize needed), as the
+ * app, the tests, the e2e tests and the benchmarks send it. Free of imports: the app's boot script uses it.
+ */
 export const toolCallBody = (id: number, name: string, args: Record<string, unknown>) => ({
   jsonrpc: '2.0' as const,
   id,

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGN_STATUSES, EDITING_MODES } from '../../domain/contract/campaigns';
+import { CHANNELS, DIRECTIONS } from '../../domain/contract/conversations';
+import { DELIVERY_STATUSES, DISABLED_REASONS, ENDPOINT_STATUSES } from '../../domain/contract/webhooks';
+
+/**
+ * The SQL CHECKs repeat the contract's enums (a database cannot import them): each must list exactly
+ * the same values, in the migration that last sets it.
+ */
+const MIGRATIONS = new URL('./migrations/', import.meta.url);
+const sql = (file: string) => readFileSync(new URL(file, MIGRATIONS), 'utf8');
+
+/** The values of every `CHECK (<column> IN (...))` in `file`, in order. */
+const checks = (file: string, column: string): string[][] =>
+  [...sql(file).matchAll(new RegExp(`CHECK \\(${column} IN \\(([^)]*)\\)\\)`, 'g'))].map((m) =>
+    [...m[1]!.matchAll(/'([^']*)'/g)].map((v) => v[1]!),
+  );
+
+const CASES: { what: string; file: string; column: string; index?: number; values: readonly string[] }[] = [
+  { what: 'an account’s channel', file: '001_core.sql', column: 'channel', values: CHANNELS },
+  { what: 'a campaign’s status', file: '002_campaigns.sql', column: 'status', values: CAMPAIGN_STATUSES },
+  { what: 'a campaign’s editing mode', file: '002_campaigns.sql', column: 'editing_mode', values: EDITING_MODES },
+  { what: 'a conversation’s channel', file: '003_conversations.sql', column: 'channel', values: CHANNELS },
+  { what: 'a conversation’s last message direction', file: '003_conversations.sql', column: 'last_message_direction', values: DIRECTIONS },
+  { what: 'a message’s direction', file: '003_conversations.sql', column: 'direction', values: DIRECTIONS },
+  { what: 'an endpoint’s status', file: '007_webhook_operations.sql', column: 'status', index: 0, values: ENDPOINT_STATUSES },
+  { what: 'an endpoint’s disabled reason', file: '007_webhook_operations.sql', column: 'disabled_reason', values: DISABLED_REASONS },
+  { what: 'a delivery’s status', file: '007_webhook_operations.sql', column: 'status', index: 1, values: DELIVERY_STATUSES },
+];
+
+describe('contract enums in SQL CHECKs', () => {
+  it.each(CASES)('the CHECK on $what lists exactly the contract’s values', ({ file, column, index = 0, values }) => {
+    expect(checks(file, column)[index]).toEqual([...values]);
+  });
+
+  it('the first delivery status CHECK (001) is dropped before its replacement (007)', () => {
+    expect(checks('001_core.sql', 'status')).toHaveLength(1);
+    expect(sql('007_webhook_operations.sql')).toContain('DROP CONSTRAINT webhook_deliveries_status_check');
+  });
+
+  it('no later migration sets a CHECK on an enum column this test does not read', () => {
+    const read = new Set(CASES.map((c) => c.file));
+    const unread = readdirSync(MIGRATIONS)
+      .filter((f) => f.endsWith('.sql') && !read.has(f))
+      .flatMap((f) => [...sql(f).matchAll(/CHECK \((\w+) IN \(/g)].map((m) => `${f}: ${m[1]}`));
+    // The idempotency keys' state is the server's own bookkeeping, not a contract enum.
+    expect(unread.filter((u) => u !== '005_webhooks.sql: state')).toEqual([]);
+  });
+});
