@@ -1,4 +1,5 @@
 import type { WorkflowDefinition } from '../../../domain';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { editorStore } from './editor-store';
 import type { CampaignMeta } from './types';
 
@@ -12,6 +13,7 @@ export const testCampaign = (def: WorkflowDefinition, meta: Partial<CampaignMeta
   status: 'draft',
   editingMode: 'easy',
   senderAccountIds: [],
+  schedule: DEFAULT_SCHEDULE,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...meta,
