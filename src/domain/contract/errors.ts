@@ -19,11 +19,14 @@ export const errorCodeSchema = z.enum([
   'campaign_not_active',
   'campaign_completed',
   'invalid_workflow',
+  'prospect_exists',
   'delivery_not_redeliverable',
   'idempotency_in_progress',
   'idempotency_key_reused',
   'payload_too_large',
   'rate_limited',
+  'too_expensive',
+  'response_too_large',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -25,16 +25,14 @@ const HINTS: Readonly<Record<ErrorCode, string>> = {
   unauthorized: 'Send a valid API key as Authorization: Bearer <API_KEY>.',
   origin_not_allowed: 'Call from an allowed origin, or without a browser Origin header.',
   campaign_not_active: 'Only an active campaign can do this: check its status with get-campaign.',
-  campaign_completed: 'This campaign has finished: create a copy with create-campaign and launch that one.',
   delivery_not_redeliverable:
     'Only a retained delivery that was delivered or gave up can be sent again: list the endpoint’s deliveries to pick one.',
   idempotency_in_progress: 'The first request with this idempotency key is still running: wait a moment and send the same request again.',
   idempotency_key_reused: 'This idempotency key was used for a different request: use a new key for a new request.',
   payload_too_large: 'Send a smaller request body (at most 1 MiB).',
-  rate_limited: 'Wait the number of seconds in Retry-After, then try again.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',
   rate_limited:
-    'Wait until your earlier heavy calls (simulations) have answered, then call again; send them one after another rather than all at once.',
+    'Wait the number of seconds in Retry-After (for simulations: until your earlier ones have answered), then call again; send heavy calls one after another rather than all at once.',
   too_expensive: 'Nothing was changed: ask for less work in one call (a smaller graph or fewer paths), or simplify the campaign.',
   response_too_large:
     'Ask for less in one request: use view: "summary", a smaller limit, or fewer calls per batch (the limit counts the whole batch).',
