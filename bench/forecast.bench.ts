@@ -1,0 +1,60 @@
+import { forecastCampaign } from '../src/domain/forecast';
+import { findTemplate, walkPath } from '../src/domain/paths';
+import type { ForecastInput } from '../src/domain/contract/runs';
+
+const WARMUP_RUNS = 5;
+const MEASURED_RUNS = 20;
+/** Goal from the runs issue: the forecast for 10,000 prospects in at most 50 ms (in the browser). */
+const GOAL_MS = 50;
+
+const middle = (times: number[]): number => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+
+const definition = findTemplate('scored-follow-up')!.build();
+const input = (audienceSize: number, timeZone: string): ForecastInput => ({
+  definition,
+  schedule: { timeZone },
+  senders: [
+    { accountId: 'sender-1', channel: 'professional_network' },
+    { accountId: 'sender-2', channel: 'professional_network' },
+  ],
+  audienceSize,
+  startAt: '2026-11-25T10:00:00.000Z',
+});
+
+/** The reference: the path simulator's walk once per prospect (the same graph, no window, limits or answers). */
+function walkEveryProspect(audienceSize: number): void {
+  for (let p = 0; p < audienceSize; p++) walkPath(definition, { customFields: {} });
+}
+
+function measure(audienceSize: number, timeZone: string): void {
+  const coldStart = performance.now();
+  const forecast = forecastCampaign(input(audienceSize, timeZone));
+  const cold = performance.now() - coldStart;
+  const forecastTimes: number[] = [];
+  const walkTimes: number[] = [];
+  for (let run = 0; run < WARMUP_RUNS + MEASURED_RUNS; run++) {
+    const started = performance.now();
+    forecastCampaign(input(audienceSize, timeZone));
+    const forecasted = performance.now();
+    walkEveryProspect(audienceSize);
+    const walked = performance.now();
+    if (run < WARMUP_RUNS) continue;
+    forecastTimes.push(forecasted - started);
+    walkTimes.push(walked - forecasted);
+  }
+  const warm = middle(forecastTimes);
+  const walk = middle(walkTimes);
+  const verdict = audienceSize < 10_000 || warm <= GOAL_MS ? 'ok' : `OVER GOAL (${GOAL_MS} ms)`;
+  console.log(
+    `${String(audienceSize).padStart(6)} prospects ${timeZone.padEnd(14)} forecast first ${cold.toFixed(1).padStart(6)} ms  median ${warm
+      .toFixed(1)
+      .padStart(5)} ms  | reference: one path walk per prospect ${walk.toFixed(1).padStart(6)} ms  ratio ${(warm / walk).toFixed(2)}×  ` +
+      `finish ${forecast.finishBy} (${forecast.workingDaysLeft} sending days)  ${verdict}`,
+  );
+}
+
+/** Forecast time for 1,000 and 10,000 prospects (two senders, scored follow-up template), first call and warm median. */
+export async function runForecastBench(): Promise<void> {
+  console.log(`forecast: median of ${MEASURED_RUNS} runs after ${WARMUP_RUNS} warm-up runs; "first" includes reading the zone's offsets`);
+  for (const timeZone of ['UTC', 'Europe/Berlin']) for (const audienceSize of [1_000, 10_000]) measure(audienceSize, timeZone);
+}
