@@ -89,11 +89,4 @@ export function providerLimit(type: unknown, key: string): ProviderLimit | undef
   return def.limits?.[key] ?? FIELDS[key]?.limit;
 }
 
-export {
-  DAILY_LIMIT_KINDS,
-  DAILY_LIMIT_WORDS,
-  needsSendingWindow,
-  senderActionOf,
-  type DailyLimitKind,
-  type SenderAction,
-} from './sender-actions';
+export { DAILY_LIMIT_WORDS, needsSendingWindow, senderActionOf, type SenderAction } from './sender-actions';

@@ -1,4 +1,5 @@
 import type { Channel } from '../contract/conversations';
+import type { DailyLimitKind } from '../contract/schedule';
 import { nodeDefinition } from './index';
 import type { NodeType } from './types';
 
@@ -6,10 +7,6 @@ import type { NodeType } from './types';
  * Contract 9.3: which steps reach a person (they start only inside the sending window), and which of
  * them a sender account does (they count against one of its daily limits and respect its spacing).
  */
-
-/** The daily limits a sender account carries (contract 9.3 `dailyLimits`), in the contract's order. */
-export const DAILY_LIMIT_KINDS = ['connection_request', 'message', 'inmail', 'profile_visit', 'other'] as const;
-export type DailyLimitKind = (typeof DAILY_LIMIT_KINDS)[number];
 
 /** Each limit in users' words: one and many. */
 export const DAILY_LIMIT_WORDS: Readonly<Record<DailyLimitKind, { one: string; many: string }>> = {

@@ -1,39 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campaignRunSchema, DEFAULT_DAILY_LIMITS, forecastInputSchema, isTimeZoneName, scheduleSchema } from './runs';
-
-describe('scheduleSchema (contract 9.3)', () => {
-  it('fills the defaults: UTC, Monday to Friday, 09:00–17:00, in the prospect’s zone', () => {
-    expect(scheduleSchema.parse({})).toEqual({
-      timeZone: 'UTC',
-      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
-      start: '09:00',
-      end: '17:00',
-      useProspectTimeZone: true,
-    });
-  });
-
-  it('refuses unknown zones, offsets, bad clock times, repeated days and a window that ends before it starts', () => {
-    for (const bad of [
-      { timeZone: 'Mars/Olympus' },
-      { timeZone: '+01:00' },
-      { start: '9:00' },
-      { end: '24:00' },
-      { days: ['mon', 'mon'] },
-      { days: [] },
-      { start: '17:00', end: '09:00' },
-      { start: '10:00', end: '10:00' },
-    ]) {
-      expect(scheduleSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
-    }
-    expect(scheduleSchema.safeParse({ timeZone: 'Europe/Berlin', days: ['sat', 'sun'], start: '00:00', end: '23:59' }).success).toBe(true);
-  });
-
-  it('knows time zone names', () => {
-    expect(isTimeZoneName('America/New_York')).toBe(true);
-    expect(isTimeZoneName('')).toBe(false);
-    expect(isTimeZoneName('Nowhere/Town')).toBe(false);
-  });
-});
+import { campaignRunSchema, forecastInputSchema } from './runs';
+import { DEFAULT_DAILY_LIMITS } from './schedule';
 
 describe('forecastInputSchema', () => {
   it('gives each sender the default daily limits and the sandbox’s response rates', () => {
@@ -46,6 +13,22 @@ describe('forecastInputSchema', () => {
     expect(parsed.senders[0]!.dailyLimits).toEqual({ ...DEFAULT_DAILY_LIMITS, connection_request: 5 });
     expect(parsed.rates).toEqual({ acceptRate: 0.3, replyRate: 0.15, medianResponseHours: 20 });
     expect(parsed.actionSpacingSeconds).toBe(90);
+    expect(parsed.schedule).toEqual({
+      timeZone: 'UTC',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      start: '09:00',
+      end: '17:00',
+      useProspectTimeZone: true,
+    });
+  });
+
+  it('refuses a schedule that is not a sending window and limits out of bounds', () => {
+    const base = { definition: { nodes: [], edges: [] }, senders: [], audienceSize: 1, startAt: '2026-11-23T09:00:00.000Z' };
+    for (const schedule of [{ timeZone: 'Mars/Olympus' }, { start: '17:00', end: '09:00' }, { days: [] }]) {
+      expect(forecastInputSchema.safeParse({ ...base, schedule }).success, JSON.stringify(schedule)).toBe(false);
+    }
+    const sender = { accountId: 'a', channel: 'professional_network', dailyLimits: { message: -1 } };
+    expect(forecastInputSchema.safeParse({ ...base, senders: [sender] }).success).toBe(false);
   });
 });
 

@@ -1,88 +1,13 @@
 import { z } from 'zod';
-import { DAILY_LIMIT_KINDS } from '../catalog';
 import { int32, storableDateTime, text } from './bounds';
 import { campaignStatusSchema } from './campaigns';
 import { CHANNELS } from './conversations';
+import { completeSchedule, DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, patchAccountBody, scheduleBody } from './schedule';
 
 /**
- * Contract 9.3 / 9.5 runs: the sending window, the senders' daily limits, the sandbox's response
- * rates, the forecast (its input and result) and the run body of `GET /api/v1/campaigns/{id}/run`
+ * Contract 9.3 / 9.5 runs: the sandbox's response rates, the senders' spacing, the forecast (its input and result) and the run body of `GET /api/v1/campaigns/{id}/run`
  * (also the data of the changes stream's `run.progress` event).
  */
-
-// ---- sending window (contract 9.3) ----------------------------------------------------------------
-
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-const knownZones = new Map<string, boolean>();
-
-/** True for a time zone name the platform knows ("Europe/Berlin", "UTC"); offsets like "+01:00" are not names. */
-export function isTimeZoneName(name: string): boolean {
-  if (name === '' || /^[+-]/.test(name)) return false;
-  let known = knownZones.get(name);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-      known = true;
-    } catch {
-      known = false;
-    }
-    // Building a formatter costs a millisecond; every schedule and forecast asks again.
-    if (knownZones.size < 1000) knownZones.set(name, known);
-  }
-  return known;
-}
-
-const clockTime = () => text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day written HH:MM (24-hour), e.g. 09:00');
-
-export const DEFAULT_SCHEDULE = {
-  timeZone: 'UTC',
-  days: ['mon', 'tue', 'wed', 'thu', 'fri'] as Weekday[],
-  start: '09:00',
-  end: '17:00',
-  useProspectTimeZone: true,
-};
-
-export const scheduleSchema = z
-  .object({
-    timeZone: text().max(64).refine(isTimeZoneName, 'must be a time zone name, e.g. Europe/Berlin').default(DEFAULT_SCHEDULE.timeZone),
-    days: z
-      .array(z.enum(WEEKDAYS))
-      .min(1)
-      .max(7)
-      .refine((days) => new Set(days).size === days.length, 'must name each day at most once')
-      .default(() => [...DEFAULT_SCHEDULE.days]),
-    start: clockTime().default(DEFAULT_SCHEDULE.start),
-    end: clockTime().default(DEFAULT_SCHEDULE.end),
-    useProspectTimeZone: z.boolean().default(DEFAULT_SCHEDULE.useProspectTimeZone),
-  })
-  .refine((s) => s.start < s.end, { path: ['end'], message: 'must be later in the day than start' })
-  .describe('Contract 9.3 sending window: actions that reach a person start only on these days, between start and end.');
-export type Schedule = z.output<typeof scheduleSchema>;
-
-// ---- sender limits (contract 9.3) -----------------------------------------------------------------
-
-export const DEFAULT_DAILY_LIMITS: Readonly<Record<(typeof DAILY_LIMIT_KINDS)[number], number>> = {
-  connection_request: 20,
-  message: 60,
-  inmail: 20,
-  profile_visit: 80,
-  other: 100,
-};
-export const MAX_DAILY_LIMIT = 10_000;
-
-const dailyLimit = (kind: (typeof DAILY_LIMIT_KINDS)[number]) => int32().min(0).max(MAX_DAILY_LIMIT).default(DEFAULT_DAILY_LIMITS[kind]);
-export const dailyLimitsSchema = z
-  .object({
-    connection_request: dailyLimit('connection_request'),
-    message: dailyLimit('message'),
-    inmail: dailyLimit('inmail'),
-    profile_visit: dailyLimit('profile_visit'),
-    other: dailyLimit('other'),
-  })
-  .describe('Actions a sender account starts per calendar day (in the schedule’s time zone), per kind.');
-export type DailyLimits = z.output<typeof dailyLimitsSchema>;
 
 /** Contract 9.3 `ACTION_SPACING_S`: the least time between two actions of one sender (±50 % at random in a run). */
 export const DEFAULT_ACTION_SPACING_S = 90;
@@ -113,13 +38,19 @@ const kindCounts = () => z.record(dailyLimitKindSchema, count());
 
 export const forecastInputSchema = z.object({
   definition: z.object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) }).describe('The campaign graph.'),
-  schedule: scheduleSchema.default(() => ({ ...DEFAULT_SCHEDULE, days: [...DEFAULT_SCHEDULE.days] })),
+  schedule: scheduleBody
+    .optional()
+    .transform((schedule) => completeSchedule(schedule ?? {}))
+    .describe('The campaign’s sending window (contract 9.3); missing fields take their defaults.'),
   senders: z
     .array(
       z.object({
         accountId: text().min(1).max(200),
         channel: z.enum(CHANNELS),
-        dailyLimits: dailyLimitsSchema.default(() => ({ ...DEFAULT_DAILY_LIMITS })),
+        dailyLimits: patchAccountBody.shape.dailyLimits
+          .optional()
+          .transform((limits) => ({ ...DEFAULT_DAILY_LIMITS, ...limits }))
+          .describe('The sender’s daily limits; missing kinds take the defaults.'),
         usedToday: z.partialRecord(dailyLimitKindSchema, count()).default({}).describe('Actions already started today (all campaigns).'),
       }),
     )

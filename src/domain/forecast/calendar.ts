@@ -1,4 +1,4 @@
-import { WEEKDAYS, type Schedule } from '../contract/runs';
+import { WEEKDAYS, type Schedule } from '../contract/schedule';
 import { DAY_MS, zoneOffsets, type ZoneOffsets } from './zone';
 
 /**

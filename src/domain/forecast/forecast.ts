@@ -1,5 +1,5 @@
-import { DAILY_LIMIT_KINDS } from '../catalog';
 import type { Channel } from '../contract/conversations';
+import { DAILY_LIMIT_KINDS } from '../contract/schedule';
 import { forecastInputSchema, type Bottleneck, type Forecast, type ForecastInput, type ForecastSettings } from '../contract/runs';
 import { toIsoMillis } from '../time';
 import { dateOfDay, SendingCalendar } from './calendar';

@@ -1,5 +1,6 @@
-import { branchHandles, DAILY_LIMIT_KINDS, DELAY_TYPES, HANDLE, needsSendingWindow, senderActionOf, type DailyLimitKind } from '../catalog';
+import { branchHandles, DELAY_TYPES, HANDLE, needsSendingWindow, senderActionOf } from '../catalog';
 import type { Channel } from '../contract/conversations';
+import { DAILY_LIMIT_KINDS, type DailyLimitKind } from '../contract/schedule';
 import { edgeFor, waitDays } from '../paths';
 import { buildGraph, type Graph, type GraphNode } from '../validator';
 
