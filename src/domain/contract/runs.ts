@@ -84,7 +84,9 @@ export const forecastSchema = z.object({
     .array(z.object({ date: z.iso.date(), sends: kindCounts() }))
     .describe('Sender actions per day (schedule time zone), days with none left out.'),
   bottleneck: bottleneckSchema,
-  actionKinds: z.array(dailyLimitKindSchema).describe('The limits the campaign’s steps use, in the order a prospect meets them.'),
+  limitsUsed: z
+    .array(z.object({ limit: dailyLimitKindSchema, channel: z.enum(CHANNELS) }))
+    .describe('The sender limits the campaign’s steps count against, in the order a prospect meets them.'),
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 

@@ -52,7 +52,10 @@ describe('forecastCampaign', () => {
       { date: '2026-11-24', sends: { connection_request: 1, message: 1, inmail: 0, profile_visit: 0, other: 0 } },
     ]);
     expect(forecast.bottleneck).toEqual({ kind: 'limit', limit: 'connection_request', channel: 'professional_network' });
-    expect(forecast.actionKinds).toEqual(['connection_request', 'message']);
+    expect(forecast.limitsUsed).toEqual([
+      { limit: 'connection_request', channel: 'professional_network' },
+      { limit: 'message', channel: 'professional_network' },
+    ]);
   });
 
   it('calls a campaign within its limits wait-bound: the reply wait sets the finish', () => {

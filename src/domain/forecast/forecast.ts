@@ -55,7 +55,7 @@ export function forecastCampaign(input: ForecastInput): Forecast {
 }
 
 export function simulateForecast(settings: ForecastSettings): Forecast {
-  const { steps, start: startStep, actionKinds } = compileCampaign(settings.definition);
+  const { steps, start: startStep, limitsUsed } = compileCampaign(settings.definition);
   const audience = settings.audienceSize;
   const start = Date.parse(settings.startAt);
   const calendar = new SendingCalendar(settings.schedule, start);
@@ -261,7 +261,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
         sends: Object.fromEntries(DAILY_LIMIT_KINDS.map((k, i) => [k, sendsByDay.get(day)![i]!])),
       })) as Forecast['days'],
     bottleneck: stuck ?? bottleneckOf(audience, limitBlocked, hoursBlocked),
-    actionKinds,
+    limitsUsed,
   };
 }
 

@@ -1,6 +1,6 @@
-import { branchHandles, DELAY_TYPES, HANDLE, needsSendingWindow, senderActionOf } from '../catalog';
+import { branchHandles, DELAY_TYPES, HANDLE, needsSendingWindow, senderActionOf, type SenderAction } from '../catalog';
 import type { Channel } from '../contract/conversations';
-import { DAILY_LIMIT_KINDS, type DailyLimitKind } from '../contract/schedule';
+import { DAILY_LIMIT_KINDS } from '../contract/schedule';
 import { edgeFor, waitDays } from '../paths';
 import { buildGraph, type Graph, type GraphNode } from '../validator';
 
@@ -34,8 +34,8 @@ export interface CompiledCampaign {
   steps: ForecastStep[];
   /** The start step's index, or NO_STEP. */
   start: number;
-  /** The limits the steps use, in the order a prospect meets them (breadth-first from start). */
-  actionKinds: DailyLimitKind[];
+  /** The sender limits the steps count against, in the order a prospect meets them (breadth-first from start). */
+  limitsUsed: SenderAction[];
 }
 
 const target = (graph: Graph, at: number, handle: string | undefined): number => edgeFor(graph, at, handle)?.to ?? NO_STEP;
@@ -68,22 +68,22 @@ function compileStep(graph: Graph, at: number): ForecastStep {
   return { kind: 'pass', next };
 }
 
-function actionKindsInOrder(graph: Graph, start: number): DailyLimitKind[] {
-  const kinds: DailyLimitKind[] = [];
+function limitsInOrder(graph: Graph, start: number): SenderAction[] {
+  const used: SenderAction[] = [];
   const seen = new Uint8Array(graph.nodes.length);
   const queue = [start];
   seen[start] = 1;
   for (let i = 0; i < queue.length; i++) {
     const at = queue[i]!;
-    const limit = senderActionOf(graph.nodes[at]!.type)?.limit;
-    if (limit && !kinds.includes(limit)) kinds.push(limit);
+    const action = senderActionOf(graph.nodes[at]!.type);
+    if (action && !used.some((u) => u.limit === action.limit && u.channel === action.channel)) used.push(action);
     for (const edge of graph.outgoing[at]!) {
       if (seen[edge.to]) continue;
       seen[edge.to] = 1;
       queue.push(edge.to);
     }
   }
-  return kinds;
+  return used;
 }
 
 export function compileCampaign(definition: { nodes: readonly unknown[]; edges: readonly unknown[] }): CompiledCampaign {
@@ -92,6 +92,6 @@ export function compileCampaign(definition: { nodes: readonly unknown[]; edges: 
   return {
     steps: graph.nodes.map((_, at) => compileStep(graph, at)),
     start,
-    actionKinds: start === NO_STEP ? [] : actionKindsInOrder(graph, start),
+    limitsUsed: start === NO_STEP ? [] : limitsInOrder(graph, start),
   };
 }
