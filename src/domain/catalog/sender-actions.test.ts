@@ -12,14 +12,12 @@ describe('sender actions (contract 9.3)', () => {
     expect(senderActionOf('messaging_app_message')).toEqual({ limit: 'message', channel: 'messaging_app' });
   });
 
-  it('needs no sender for engine steps, tools and email pushes, and the window only for what reaches a person', () => {
-    for (const type of ['start', 'delay', 'webhook', 'research_agent', 'email_finder_1', 'email_campaign_push_1', 'nonsense']) {
+  it('needs no sender for engine steps and tools; a push into an email campaign reaches a person, as other', () => {
+    for (const type of ['start', 'delay', 'webhook', 'is_connected', 'research_agent', 'email_finder_1', 'nonsense']) {
       expect(senderActionOf(type), type).toBeUndefined();
+      expect(needsSendingWindow(type), type).toBe(false);
     }
-    const windowed = NODE_TYPES.filter(needsSendingWindow);
-    expect(windowed).toContain('email_campaign_push_2');
-    expect(windowed).not.toContain('webhook');
-    // Every action a sender does reaches a person, so it waits for the window too.
-    for (const type of NODE_TYPES) if (senderActionOf(type)) expect(needsSendingWindow(type), type).toBe(true);
+    expect(senderActionOf('email_campaign_push_2')).toEqual({ limit: 'other', channel: 'professional_network' });
+    for (const type of NODE_TYPES) expect(senderActionOf(type) !== undefined, type).toBe(needsSendingWindow(type));
   });
 });

@@ -4,8 +4,8 @@ import { nodeDefinition } from './index';
 import type { NodeType } from './types';
 
 /**
- * Contract 9.3: which steps reach a person (they start only inside the sending window), and which of
- * them a sender account does (they count against one of its daily limits and respect its spacing).
+ * Contract 9.3: which steps reach a person — they start only inside the sending window, done by the
+ * prospect's sender account, counted against one of its daily limits and spaced like its other actions.
  */
 
 /** Each limit in users' words: one and many. */
@@ -17,7 +17,7 @@ export const DAILY_LIMIT_WORDS: Readonly<Record<DailyLimitKind, { one: string; m
   other: { one: 'other action', many: 'other actions' },
 };
 
-/** Types with a limit of their own; every other sender action counts as `other`. */
+/** Types with a limit of their own; every other action that reaches a person counts as `other`. */
 const OWN_LIMIT: Partial<Readonly<Record<NodeType, DailyLimitKind>>> = {
   connection_request: 'connection_request',
   message: 'message',
@@ -28,7 +28,7 @@ const OWN_LIMIT: Partial<Readonly<Record<NodeType, DailyLimitKind>>> = {
   profile_visit: 'profile_visit',
 };
 
-/** The channel whose sender accounts do a type's action; LinkedIn actions and messages are the professional network's. */
+/** The channel whose sender accounts do a type's action; all but the messaging-app message are the professional network's. */
 const CHANNEL_OF: Partial<Readonly<Record<NodeType, Channel>>> = { messaging_app_message: 'messaging_app' };
 
 /** A sender account's part in a step: which limit it counts against, on which channel. */
@@ -43,9 +43,9 @@ export function needsSendingWindow(type: unknown): boolean {
   return def !== undefined && (def.sends || def.category === 'linkedin');
 }
 
-/** The sender account's part in a step (LinkedIn actions and messages), or undefined when no sender does it. */
+/** The sender account's part in a step that reaches a person (done by the prospect's sender), or undefined for engine steps. */
 export function senderActionOf(type: unknown): SenderAction | undefined {
   const def = nodeDefinition(type);
-  if (!def || (def.category !== 'linkedin' && def.category !== 'messaging')) return undefined;
+  if (!def || !needsSendingWindow(def.type)) return undefined;
   return { limit: OWN_LIMIT[def.type] ?? 'other', channel: CHANNEL_OF[def.type] ?? 'professional_network' };
 }

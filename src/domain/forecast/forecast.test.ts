@@ -158,7 +158,7 @@ describe('forecastCampaign', () => {
     expect(forecastCampaign(settings)).toEqual(forecastCampaign(settings));
   });
 
-  it('waits exact hours and minutes, and holds an email push for the window without a sender', () => {
+  it('waits exact hours and minutes, and holds an email push for the window and its sender’s other limit', () => {
     const definition: WorkflowDefinition = {
       nodes: [node('start', 'start'), node('wait', 'delay', { delay_type: 'hours', delay_amount: 10 }), node('end', 'end')],
       edges: [edge('start', 'wait'), edge('wait', 'end')],
@@ -172,8 +172,12 @@ describe('forecastCampaign', () => {
         rates: { acceptRate: 0, replyRate: 0, medianResponseHours: 0 },
       }),
     );
-    expect(push.finishBy).not.toBeNull();
-    expect(push.funnel.finished).toBe(1);
+    // Invited Tuesday 09:00 (after Monday's window), no response after 14 days: Tuesday 8 Dec 09:00, pushed at once.
+    expect(push.finishBy).toBe('2026-12-08T09:00:00.000Z');
+    expect(push.days.map((d) => [d.date, d.sends.connection_request, d.sends.other])).toEqual([
+      ['2026-11-24', 1, 0],
+      ['2026-12-08', 0, 1],
+    ]);
   });
 
   it('refuses input that is not a forecast input', () => {

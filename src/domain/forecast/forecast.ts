@@ -151,12 +151,6 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
           if (until > at) return agenda.push(until, p);
           continue;
         }
-        case 'window': {
-          node[p] = step.next;
-          const opening = calendar.nextOpening(at);
-          if (opening > at) return agenda.push(opening, p);
-          continue;
-        }
         case 'action': {
           const si = senderFor(p, step.channel);
           if (si < 0 || senders[si]!.limits[step.limit]! === 0) {

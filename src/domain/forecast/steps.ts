@@ -1,4 +1,4 @@
-import { branchHandles, DELAY_TYPES, HANDLE, needsSendingWindow, senderActionOf, type SenderAction } from '../catalog';
+import { branchHandles, DELAY_TYPES, HANDLE, senderActionOf, type SenderAction } from '../catalog';
 import type { Channel } from '../contract/conversations';
 import { DAILY_LIMIT_KINDS } from '../contract/schedule';
 import { edgeFor, waitDays } from '../paths';
@@ -18,7 +18,6 @@ export type ForecastStep =
   | { kind: 'end' }
   | { kind: 'pass'; next: number }
   | { kind: 'wait'; next: number; days: number; exact: boolean }
-  | { kind: 'window'; next: number }
   | {
       kind: 'action';
       limit: number;
@@ -63,7 +62,6 @@ function compileStep(graph: Graph, at: number): ForecastStep {
     };
   }
   const next = target(graph, at, branches[0]);
-  if (needsSendingWindow(node.type)) return { kind: 'window', next };
   if (node.role === 'delay') return { kind: 'wait', next, days: waitDays(node, undefined), exact: exactDelay(node) };
   return { kind: 'pass', next };
 }
