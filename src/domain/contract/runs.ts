@@ -36,30 +36,40 @@ export const dailyLimitKindSchema = z.enum(DAILY_LIMIT_KINDS);
 const count = () => int32().min(0);
 const kindCounts = () => z.record(dailyLimitKindSchema, count());
 
-export const forecastInputSchema = z.object({
-  definition: z.object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) }).describe('The campaign graph.'),
-  schedule: scheduleBody
-    .optional()
-    .transform((schedule) => completeSchedule(schedule ?? {}))
-    .describe('The campaign’s sending window (contract 9.3); missing fields take their defaults.'),
-  senders: z
-    .array(
-      z.object({
-        accountId: text().min(1).max(200),
-        channel: z.enum(CHANNELS),
-        dailyLimits: patchAccountBody.shape.dailyLimits
-          .optional()
-          .transform((limits) => ({ ...DEFAULT_DAILY_LIMITS, ...limits }))
-          .describe('The sender’s daily limits; missing kinds take the defaults.'),
-        usedToday: z.partialRecord(dailyLimitKindSchema, count()).default({}).describe('Actions already started today (all campaigns).'),
-      }),
-    )
-    .max(50),
-  audienceSize: int32().min(0).max(MAX_FORECAST_AUDIENCE).describe('Prospects that start at `startAt`.'),
-  rates: responseRatesSchema.default(() => ({ ...DEFAULT_RESPONSE_RATES })),
-  actionSpacingSeconds: z.number().min(0).max(3600).default(DEFAULT_ACTION_SPACING_S),
-  startAt: storableDateTime(),
-});
+export const forecastInputSchema = z
+  .object({
+    definition: z.object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) }).describe('The campaign graph.'),
+    schedule: scheduleBody
+      .optional()
+      .transform((schedule) => completeSchedule(schedule ?? {}))
+      .describe('The campaign’s sending window (contract 9.3); missing fields take their defaults.'),
+    senders: z
+      .array(
+        z.object({
+          accountId: text().min(1).max(200),
+          channel: z.enum(CHANNELS),
+          dailyLimits: patchAccountBody.shape.dailyLimits
+            .optional()
+            .transform((limits) => ({ ...DEFAULT_DAILY_LIMITS, ...limits }))
+            .describe('The sender’s daily limits; missing kinds take the defaults.'),
+          usedToday: z.partialRecord(dailyLimitKindSchema, count()).default({}).describe('Actions already started today (all campaigns).'),
+        }),
+      )
+      .max(50),
+    audienceSize: int32().min(0).max(MAX_FORECAST_AUDIENCE).describe('Prospects that enter at the start step at `startAt`.'),
+    underway: z
+      .array(z.object({ nodeId: text().min(1).max(200), prospects: int32().min(1).max(MAX_FORECAST_AUDIENCE) }))
+      .max(10_000)
+      .default([])
+      .describe('A running campaign’s prospects already past the start: how many take each step next, from `startAt` on.'),
+    rates: responseRatesSchema.default(() => ({ ...DEFAULT_RESPONSE_RATES })),
+    actionSpacingSeconds: z.number().min(0).max(3600).default(DEFAULT_ACTION_SPACING_S),
+    startAt: storableDateTime(),
+  })
+  .refine((f) => f.audienceSize + f.underway.reduce((sum, u) => sum + u.prospects, 0) <= MAX_FORECAST_AUDIENCE, {
+    path: ['underway'],
+    message: `the audience and the prospects underway are at most ${MAX_FORECAST_AUDIENCE} together`,
+  });
 export type ForecastInput = z.input<typeof forecastInputSchema>;
 export type ForecastSettings = z.output<typeof forecastInputSchema>;
 

@@ -134,6 +134,23 @@ describe('forecastCampaign', () => {
     expect(zero).toMatchObject({ finishBy: null, bottleneck: { kind: 'limit', limit: 'message' } });
   });
 
+  it('continues a running campaign: prospects underway take their next step before the new audience enters', () => {
+    const forecast = forecastCampaign(
+      input({
+        audienceSize: 1,
+        underway: [
+          { nodeId: 'thanks', prospects: 2 },
+          { nodeId: 'gone', prospects: 5 },
+        ],
+      }),
+    );
+    // Messages at 09:00 and 09:01:30, then the newcomer's invitation at 09:03 and its message at 09:04:30; three days of waiting.
+    expect(forecast.finishBy).toBe('2026-11-26T09:04:30.000Z');
+    expect(forecast.funnel).toMatchObject({ enrolled: 3, contacted: 3, finished: 3 });
+    expect(forecast.days[0]!.sends).toMatchObject({ connection_request: 1, message: 3 });
+    expect(() => forecastCampaign(input({ audienceSize: 100_000, underway: [{ nodeId: 'thanks', prospects: 1 }] }))).toThrow(/at most/);
+  });
+
   it('finishes nobody when nobody is enrolled', () => {
     const forecast = forecastCampaign(input({ audienceSize: 0 }));
     expect(forecast).toMatchObject({ finishBy: null, workingDaysLeft: 0, bottleneck: { kind: 'none' }, days: [] });

@@ -55,8 +55,15 @@ export function forecastCampaign(input: ForecastInput): Forecast {
 }
 
 export function simulateForecast(settings: ForecastSettings): Forecast {
-  const { steps, start: startStep, limitsUsed } = compileCampaign(settings.definition);
-  const audience = settings.audienceSize;
+  const { steps, start: startStep, indexOf, limitsUsed } = compileCampaign(settings.definition);
+  // Prospects underway take their next step first (they entered earlier; steps the graph lacks are left out), then the new audience enters at start.
+  const firstSteps: number[] = [];
+  for (const { nodeId, prospects } of settings.underway) {
+    const at = indexOf.get(nodeId);
+    if (at !== undefined) for (let i = 0; i < prospects; i++) firstSteps.push(at);
+  }
+  for (let i = 0; i < settings.audienceSize; i++) firstSteps.push(startStep);
+  const audience = firstSteps.length;
   const start = Date.parse(settings.startAt);
   const calendar = new SendingCalendar(settings.schedule, start);
   const zone = calendar.zone;
@@ -84,7 +91,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   const sendersOf = new Map<Channel, number[]>();
   senders.forEach((s, i) => sendersOf.set(s.channel, [...(sendersOf.get(s.channel) ?? []), i]));
 
-  const node = new Int32Array(audience).fill(startStep);
+  const node = Int32Array.from(firstSteps);
   const stepsTaken = new Int32Array(audience);
   const senderOf = new Map<Channel, Int32Array>();
   const contacted = new Uint8Array(audience);
@@ -234,7 +241,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   const hasRoom = (sender: SenderState): boolean =>
     sender.waiting.some((q, k) => q.head < q.prospects.length && sender.used[k]! < sender.limits[k]!);
 
-  if (startStep !== NO_STEP) for (let p = 0; p < audience; p++) advance(p, start);
+  for (let p = 0; p < audience; p++) if (node[p] !== NO_STEP) advance(p, start);
   const horizon = start + HORIZON_MS;
   while (agenda.size > 0 && agenda.peekTime() <= horizon) {
     const at = agenda.peekTime();

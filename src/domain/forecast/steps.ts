@@ -33,6 +33,8 @@ export interface CompiledCampaign {
   steps: ForecastStep[];
   /** The start step's index, or NO_STEP. */
   start: number;
+  /** A step's index by its id. */
+  indexOf: ReadonlyMap<string, number>;
   /** The sender limits the steps count against, in the order a prospect meets them (breadth-first from start). */
   limitsUsed: SenderAction[];
 }
@@ -90,6 +92,7 @@ export function compileCampaign(definition: { nodes: readonly unknown[]; edges: 
   return {
     steps: graph.nodes.map((_, at) => compileStep(graph, at)),
     start,
+    indexOf: graph.indexOf,
     limitsUsed: start === NO_STEP ? [] : limitsInOrder(graph, start),
   };
 }
