@@ -11,6 +11,8 @@ import { int32, text } from './bounds';
 /** IANA names look like `Europe/Paris`, `America/Argentina/Buenos_Aires` or `UTC` (never an offset). */
 const IANA_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
+const zoneVerdicts = new Map<string, boolean>();
+
 /** True for an IANA time zone name this runtime knows (`Europe/Paris`, `Asia/Kolkata`, `UTC`); never an offset. */
 export function isIanaTimeZone(name: string): boolean {
   if (!IANA_SHAPE.test(name)) return false;
@@ -26,7 +28,6 @@ export function isIanaTimeZone(name: string): boolean {
   if (zoneVerdicts.size < 2000) zoneVerdicts.set(name, valid);
   return valid;
 }
-const zoneVerdicts = new Map<string, boolean>();
 
 /** Every canonical IANA zone this runtime knows, `UTC` first (for a time zone picker). */
 export function ianaTimeZones(): string[] {
