@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { findTemplate } from '../src/domain/paths';
-import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName } from './support/editor';
+import { demoAccounts } from './inbox-data';
+import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName, type CampaignRecord } from './support/editor';
 import { tool } from './support/session';
 
 /** Launch review (spec 3.1, 5): inspect the saved graph, type the name, launch with the reviewed updated_at. */
@@ -19,6 +20,9 @@ test('launch review shows the saved paths and sends, then launches and the edito
   await expect(dialog.getByRole('heading', { name: 'What will be sent' })).toBeVisible();
   await expect(dialog.getByRole('cell', { name: /Connection request/ })).toBeVisible();
   await expect(dialog.getByText('no sender accounts yet')).toBeVisible();
+  await expect(dialog.getByTestId('review-forecast')).toHaveText(
+    'Nothing can be sent on LinkedIn yet: add a LinkedIn sender account to see when 100 prospects would finish.',
+  );
   const launch = dialog.getByRole('button', { name: 'Launch campaign' });
   await expect(launch).toBeDisabled();
   await dialog.getByLabel(/Type the campaign name/).fill(`${name} typo`);
@@ -111,5 +115,40 @@ for (const viewport of [
     await expect(dialog.getByRole('button', { name: 'Launch campaign' })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath(`long-note-review-${viewport.width}.png`) });
     expect((await getCampaign(page, campaign.campaignId)).status).toBe('draft');
+  });
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
+  test(`the launch review forecasts when the audience finishes, from the campaign's senders (${viewport.width}×${viewport.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const accounts = await demoAccounts(page);
+    const senders = [accounts.linkedin, ...(accounts.linkedin2 ? [accounts.linkedin2] : [])];
+    const campaign = await tool<CampaignRecord>(page, 'create-campaign', {
+      name: uniqueName('Forecast'),
+      workflow_definition: findTemplate('scored-follow-up')!.build(),
+      senderAccountIds: senders,
+    });
+    await openEditor(page, campaign.campaignId);
+    await page.getByRole('button', { name: 'Review & launch' }).click();
+    const dialog = reviewDialog(page);
+    const sentence = dialog.getByTestId('review-forecast');
+    const who = senders.length === 1 ? 'With 1 sender' : `With ${senders.length} senders`;
+    await expect(sentence).toHaveText(
+      new RegExp(
+        `^${who} at 20 invitations a day, 100 prospects finish by \\d{1,2} \\w{3}( \\d{4})?; the invitation limit is the bottleneck\\.$`,
+      ),
+    );
+    const audience = dialog.getByLabel('Prospects you will enroll');
+    await audience.fill('1000');
+    await expect(sentence).toContainText('1,000 prospects finish by');
+    await sentence.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`launch-forecast-${viewport.width}.png`) });
+    await audience.fill('0');
+    await expect(dialog.getByText('Enter a whole number of prospects from 1 to 100,000.')).toBeVisible();
   });
 }

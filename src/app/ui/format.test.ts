@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, fullTime, initials, relativeTime } from './format';
+import { formatCount, fullTime, initials, relativeTime, shortDate } from './format';
 
 describe('format', () => {
   const now = Date.parse('2026-03-10T12:00:00Z');
@@ -17,6 +17,11 @@ describe('format', () => {
     expect(relativeTime(new Date(2026, 1, 1, 9).toISOString(), now)).toBe('1 Feb');
     expect(relativeTime(new Date(2024, 2, 4, 9).toISOString(), now)).toBe('4 Mar 2024');
     expect(relativeTime('garbage', now)).toBe('garbage');
+  });
+  it('writes a day as "14 Jan", with the year only when it is another year', () => {
+    expect(shortDate(new Date(2026, 0, 14, 10).toISOString(), now)).toBe('14 Jan');
+    expect(shortDate(new Date(2027, 0, 14, 10).toISOString(), now)).toBe('14 Jan 2027');
+    expect(shortDate('garbage', now)).toBe('garbage');
   });
   it('writes counts with thousands separators', () => {
     expect(formatCount(12345)).toBe('12,345');

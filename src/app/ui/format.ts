@@ -38,13 +38,20 @@ export function relativeTime(iso: string, now = Date.now()): string {
     for (const [u, s] of UNITS) if (abs >= s) [unit, size] = [u, s];
     return rtf.format(Math.round(seconds / size), unit);
   }
-  return new Date(t).getFullYear() === new Date(now).getFullYear() ? day.format(t) : dayYear.format(t);
+  return shortDate(iso, now);
 }
 
 /** The full local date and time, "23 Nov 2026, 14:05" (titles, thread timestamps, sentences). */
 export function fullTime(iso: string): string {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? iso : full.format(t);
+}
+
+/** The day of an instant, "14 Jan", or "14 Jan 2027" when it falls in another year than `now` (forecast dates). */
+export function shortDate(iso: string, now = Date.now()): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return new Date(t).getFullYear() === new Date(now).getFullYear() ? day.format(t) : dayYear.format(t);
 }
 
 /** A count with thousands separators ("12,345"). */

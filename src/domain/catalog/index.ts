@@ -88,3 +88,5 @@ export function providerLimit(type: unknown, key: string): ProviderLimit | undef
   if (!def?.sends || !def.fields.includes(key)) return undefined;
   return def.limits?.[key] ?? FIELDS[key]?.limit;
 }
+
+export { DAILY_LIMIT_WORDS, needsSendingWindow, senderActionOf, type SenderAction } from './sender-actions';

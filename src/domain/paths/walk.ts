@@ -87,7 +87,8 @@ function pickOutcome(graph: Graph, at: number, choices: WalkChoices): WalkStep['
   return { handle, label: handleLabel(node.type, handle), decidedBy };
 }
 
-const edgeFor = (graph: Graph, at: number, handle: string | undefined): GraphEdge | undefined =>
+/** The connection a step leaves by through `handle` (undefined: its single output). */
+export const edgeFor = (graph: Graph, at: number, handle: string | undefined): GraphEdge | undefined =>
   graph.outgoing[at]!.find((e) => (handle === undefined ? e.handle === undefined || e.badHandle : e.handle === handle)) ??
   (handle === undefined ? graph.outgoing[at]![0] : undefined);
 

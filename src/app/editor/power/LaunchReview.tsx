@@ -10,6 +10,7 @@ import { fullTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { editorStore, readOnlyMessage, useEditorStore, useSampleProspect } from '../store';
+import { ReviewForecast } from './ReviewForecast';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
 import { campaignStatusSchema } from '../../../domain/contract/campaigns';
 import { ERROR_CODES } from '../../../domain/contract/errors';
@@ -157,6 +158,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       <ReviewWarnings warnings={review.warnings} />
       <ReviewPaths review={review} />
       <ReviewSends review={review} accountsFailed={accounts.isError} />
+      <ReviewForecast campaign={campaign} accounts={accounts.data} />
       <section aria-labelledby={`${inputId}-confirm`} className="power-confirm">
         <h3 id={`${inputId}-confirm`}>Launch</h3>
         <p>Launching starts the campaign for its prospects. It cannot be edited afterwards.</p>

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
+import { findTemplate } from '../../../domain/paths';
+import type { Account } from '../../api/accounts';
+import type { Campaign } from '../../api/campaigns';
+import { ReviewForecast } from './ReviewForecast';
+
+const MONDAY_9AM = Date.parse('2026-11-23T09:00:00.000Z');
+
+const account = (id: string, extra: Partial<Account> = {}): Account => ({
+  id,
+  channel: 'professional_network',
+  name: `Sender ${id}`,
+  premium: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  unreadConversations: 0,
+  dailyLimits: DEFAULT_DAILY_LIMITS,
+  ...extra,
+});
+
+const campaign = (senderAccountIds: string[], template = 'connection-only'): Campaign => ({
+  campaignId: '00000000-0000-4000-8000-000000000001',
+  workspaceId: 'w',
+  name: 'Forecast me',
+  status: 'draft',
+  editingMode: 'advanced',
+  senderAccountIds,
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-20T09:00:00.000Z',
+  schedule: DEFAULT_SCHEDULE,
+  workflow_definition: findTemplate(template)!.build(),
+});
+
+const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+
+afterEach(cleanup);
+
+describe('ReviewForecast', () => {
+  it('says when the default audience finishes with the campaign’s senders, and what holds it back', () => {
+    render(<ReviewForecast campaign={campaign(ids)} accounts={[account(ids[0]!), account(ids[1]!)]} now={MONDAY_9AM} />);
+    // 40 invitations a day: Monday, Tuesday, then 20 on Wednesday; the last no-response 14 days later.
+    expect(screen.getByTestId('review-forecast')).toHaveProperty(
+      'textContent',
+      'With 2 senders at 20 invitations a day, 100 prospects finish by 9 Dec; the invitation limit is the bottleneck.',
+    );
+    expect(screen.getByText(/^13 sending days \(Mon–Fri 09:00–17:00, UTC\)\. Expected at 30 % acceptance/)).toBeTruthy();
+  });
+
+  it('follows the audience the user types, reads each sender’s own daily limits, and refuses a number out of range', async () => {
+    const user = userEvent.setup();
+    const limits = { connection_request: 10, message: 60, inmail: 20, profile_visit: 80, other: 100 };
+    render(
+      <ReviewForecast campaign={campaign(ids)} accounts={[account(ids[0]!), account(ids[1]!, { dailyLimits: limits })]} now={MONDAY_9AM} />,
+    );
+    const input = screen.getByLabelText('Prospects you will enroll');
+    await user.clear(input);
+    await user.type(input, '1000');
+    expect(screen.getByTestId('review-forecast').textContent).toMatch(
+      /^With 2 senders at 10–20 invitations a day, 1,000 prospects finish by \d+ \w{3}( 2027)?; the invitation limit is the bottleneck\.$/,
+    );
+    await user.clear(input);
+    await user.type(input, '0');
+    expect(screen.getByText('Enter a whole number of prospects from 1 to 100,000.')).toBeTruthy();
+    expect(screen.queryByTestId('review-forecast')).toBeNull();
+  });
+
+  it('asks for a sender when the campaign has none of the steps’ network', () => {
+    render(<ReviewForecast campaign={campaign([])} accounts={[]} now={MONDAY_9AM} />);
+    expect(screen.getByTestId('review-forecast').textContent).toBe(
+      'Nothing can be sent on LinkedIn yet: add a LinkedIn sender account to see when 100 prospects would finish.',
+    );
+  });
+
+  it('says the waits set the pace when the limits are far from full', async () => {
+    const user = userEvent.setup();
+    render(<ReviewForecast campaign={campaign(ids)} accounts={[account(ids[0]!), account(ids[1]!)]} now={MONDAY_9AM} />);
+    const input = screen.getByLabelText('Prospects you will enroll');
+    await user.clear(input);
+    await user.type(input, '3');
+    expect(screen.getByTestId('review-forecast').textContent).toBe(
+      'With 2 senders at 20 invitations a day, 3 prospects finish by 7 Dec; the waits between steps set the pace, not the sender limits.',
+    );
+  });
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { int32, storableDateTime, text } from './bounds';
+import { campaignStatusSchema } from './campaigns';
+import { CHANNELS } from './conversations';
+import { completeSchedule, DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, patchAccountBody, scheduleBody } from './schedule';
+
+/**
+ * Contract 9.3 / 9.5 runs: the sandbox's response rates, the senders' spacing, the forecast (its input and result) and the run body of `GET /api/v1/campaigns/{id}/run`
+ * (also the data of the changes stream's `run.progress` event).
+ */
+
+/** Contract 9.3 `ACTION_SPACING_S`: the least time between two actions of one sender (±50 % at random in a run). */
+export const DEFAULT_ACTION_SPACING_S = 90;
+
+// ---- response rates (contract 9.4 sandbox) --------------------------------------------------------
+
+export const DEFAULT_RESPONSE_RATES = { acceptRate: 0.3, replyRate: 0.15, medianResponseHours: 20 };
+
+export const responseRatesSchema = z.object({
+  acceptRate: z.number().min(0).max(1).default(DEFAULT_RESPONSE_RATES.acceptRate).describe('Share of invitations accepted.'),
+  replyRate: z.number().min(0).max(1).default(DEFAULT_RESPONSE_RATES.replyRate).describe('Share of messages answered.'),
+  medianResponseHours: z
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(DEFAULT_RESPONSE_RATES.medianResponseHours)
+    .describe('Half of the acceptances and replies come sooner than this after the action.'),
+});
+export type ResponseRates = z.output<typeof responseRatesSchema>;
+
+// ---- forecast -------------------------------------------------------------------------------------
+
+/** The largest audience a forecast simulates (the largest enrollment request is 10,000; ten of them). */
+export const MAX_FORECAST_AUDIENCE = 100_000;
+export const dailyLimitKindSchema = z.enum(DAILY_LIMIT_KINDS);
+const count = () => int32().min(0);
+const kindCounts = () => z.record(dailyLimitKindSchema, count());
+
+export const forecastInputSchema = z
+  .object({
+    definition: z.object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) }).describe('The campaign graph.'),
+    schedule: scheduleBody
+      .optional()
+      .transform((schedule) => completeSchedule(schedule ?? {}))
+      .describe('The campaign’s sending window (contract 9.3); missing fields take their defaults.'),
+    senders: z
+      .array(
+        z.object({
+          accountId: text().min(1).max(200),
+          channel: z.enum(CHANNELS),
+          dailyLimits: patchAccountBody.shape.dailyLimits
+            .optional()
+            .transform((limits) => ({ ...DEFAULT_DAILY_LIMITS, ...limits }))
+            .describe('The sender’s daily limits; missing kinds take the defaults.'),
+          usedToday: z.partialRecord(dailyLimitKindSchema, count()).default({}).describe('Actions already started today (all campaigns).'),
+        }),
+      )
+      .max(50),
+    audienceSize: int32().min(0).max(MAX_FORECAST_AUDIENCE).describe('Prospects that enter at the start step at `startAt`.'),
+    underway: z
+      .array(z.object({ nodeId: text().min(1).max(200), prospects: int32().min(1).max(MAX_FORECAST_AUDIENCE) }))
+      .max(10_000)
+      .default([])
+      .describe('A running campaign’s prospects already past the start: how many take each step next, from `startAt` on.'),
+    rates: responseRatesSchema.default(() => ({ ...DEFAULT_RESPONSE_RATES })),
+    actionSpacingSeconds: z.number().min(0).max(3600).default(DEFAULT_ACTION_SPACING_S),
+    startAt: storableDateTime(),
+  })
+  .refine((f) => f.audienceSize + f.underway.reduce((sum, u) => sum + u.prospects, 0) <= MAX_FORECAST_AUDIENCE, {
+    path: ['underway'],
+    message: `the audience and the prospects underway are at most ${MAX_FORECAST_AUDIENCE} together`,
+  });
+export type ForecastInput = z.input<typeof forecastInputSchema>;
+export type ForecastSettings = z.output<typeof forecastInputSchema>;
+
+/** What sets the finish date: a daily limit, the sending hours, the waits between steps, or a missing sender. */
+export const bottleneckSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('limit'), limit: dailyLimitKindSchema, channel: z.enum(CHANNELS) }),
+  z.object({ kind: z.literal('sending_hours') }),
+  z.object({ kind: z.literal('waits') }),
+  z.object({ kind: z.literal('no_sender'), channel: z.enum(CHANNELS) }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type Bottleneck = z.infer<typeof bottleneckSchema>;
+
+export const forecastSchema = z.object({
+  finishBy: z.iso
+    .datetime()
+    .nullable()
+    .describe('When the last prospect finishes; null when some never can (no sender) or nobody is enrolled.'),
+  workingDaysLeft: count().describe('Sending days (schedule days) from the start up to the finish.'),
+  funnel: z.object({ enrolled: count(), contacted: count(), accepted: count(), replied: count(), finished: count() }),
+  days: z
+    .array(z.object({ date: z.iso.date(), sends: kindCounts() }))
+    .describe('Sender actions per day (schedule time zone), days with none left out.'),
+  bottleneck: bottleneckSchema,
+  limitsUsed: z
+    .array(z.object({ limit: dailyLimitKindSchema, channel: z.enum(CHANNELS) }))
+    .describe('The sender limits the campaign’s steps count against, in the order a prospect meets them.'),
+});
+export type Forecast = z.infer<typeof forecastSchema>;
+
+// ---- the run (contract 9.5) -----------------------------------------------------------------------
+
+export const campaignRunSchema = z.object({
+  status: campaignStatusSchema,
+  enrollments: z.object({
+    total: count(),
+    waiting: count(),
+    active: count(),
+    finished: count(),
+    replied: count(),
+    stopped: count(),
+    failed: count(),
+  }),
+  steps: z.array(
+    z.object({
+      nodeId: z.string(),
+      entered: count(),
+      waiting: count(),
+      done: count(),
+      failed: count(),
+      handles: z.record(z.string(), count()).describe('Prospects that left through each output.'),
+    }),
+  ),
+  senders: z.array(z.object({ accountId: z.string(), today: z.record(dailyLimitKindSchema, z.object({ used: count(), limit: count() })) })),
+  forecast: forecastSchema.pick({ finishBy: true, workingDaysLeft: true }),
+});
+export type CampaignRun = z.infer<typeof campaignRunSchema>;
+
+/** Contract 9.5: the changes stream's event carrying the run body, at most once a second while anything moves. */
+export const RUN_PROGRESS_EVENT = 'run.progress';
+export const runProgressSchema = campaignRunSchema;
+export type RunProgress = CampaignRun;
