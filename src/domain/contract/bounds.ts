@@ -22,14 +22,16 @@ export const MAX_JSON_DEPTH = 64;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what cannot be stored (contract 8.4)
 const SUSPECT = /[\u0000\ud800-\udfff]/;
-const wellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+/** ES2024 `String.prototype.isWellFormed` (no lone surrogates), where the runtime has it. */
+type MaybeWellFormed = string & { isWellFormed?: () => boolean };
+const HAS_WELL_FORMED = typeof (String.prototype as MaybeWellFormed).isWellFormed === 'function';
 
 /**
  * True when `text` may hold U+0000 or a lone surrogate: the cheap test run on every string before a
  * reason is looked for (native `isWellFormed` answers one-byte text at once).
  */
-export const mayBeUnstorable: (text: string) => boolean = wellFormed
-  ? (text) => text.includes('\u0000') || !wellFormed.call(text)
+export const mayBeUnstorable: (text: string) => boolean = HAS_WELL_FORMED
+  ? (text) => text.includes('\u0000') || !(text as MaybeWellFormed).isWellFormed!()
   : (text) => SUSPECT.test(text);
 
 /** Why a text cannot be stored, in users' words, or null when it can. */
@@ -58,10 +60,10 @@ const pathOf = (visit: Visit, base: string[]): string => {
 
 /**
  * Every string anywhere inside `value` that cannot be stored, with its dotted path (`media.0.alt`),
- * and the first place nested deeper than MAX_JSON_DEPTH. Iterative (a deep value cannot overflow the
- * stack), in document order, paths built only for what is reported.
+ * and the first place nested deeper than `maxDepth` (a request's MAX_JSON_DEPTH by default). Iterative
+ * (a deep value cannot overflow the stack), in document order, paths built only for what is reported.
  */
-export function unstorableTextPaths(value: unknown, path: string[] = []): { path: string; message: string }[] {
+export function unstorableTextPaths(value: unknown, path: string[] = [], maxDepth = MAX_JSON_DEPTH): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
   const stack: Visit[] = [{ value, parent: undefined, segment: undefined, depth: 0, isKey: false }];
   while (stack.length > 0) {
@@ -77,7 +79,7 @@ export function unstorableTextPaths(value: unknown, path: string[] = []): { path
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (visit.depth >= MAX_JSON_DEPTH) {
+    if (visit.depth >= maxDepth) {
       out.push({ path: pathOf(visit, path), message: TOO_DEEP });
       return out; // one report is enough; walking on would only repeat it
     }

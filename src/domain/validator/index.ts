@@ -21,10 +21,10 @@ export { fixFirstHint } from './hints';
  */
 export function validateWorkflow(definition: unknown, context?: ValidationContext): Violation[] {
   try {
-    const { violations, usable } = checkStructure(definition);
+    const { violations, usable, doubts } = checkStructure(definition);
     if (!usable) return violations;
     const { nodes, edges } = definition as { nodes: unknown[]; edges: unknown[] };
-    violations.push(...checkStorableText({ nodes, edges }));
+    violations.push(...checkStorableText({ nodes, edges }, doubts));
     const { graph, issues } = buildGraph(nodes, edges);
     for (const d of issues.duplicateNodes)
       violations.push(

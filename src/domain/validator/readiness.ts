@@ -2,6 +2,7 @@ import { FIELDS, nodeDefinition, providerLimit } from '../catalog';
 import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
+import { limitedFieldsOf, urlFieldsOf } from './type-fields';
 import { violation } from './violation';
 
 /**
@@ -41,9 +42,10 @@ export function textLimitFor(type: unknown, key: string, context: ValidationCont
 export function checkProviderLimits(graph: Graph, context: ValidationContext | undefined): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    const def = nodeDefinition(node.type);
-    if (!def?.sends) continue;
-    for (const key of def.fields) {
+    const keys = limitedFieldsOf(node.type);
+    if (keys.length === 0) continue;
+    const def = nodeDefinition(node.type)!;
+    for (const key of keys) {
       const text = node.data[key];
       const max = textLimitFor(node.type, key, context);
       if (typeof text !== 'string' || max === undefined || text.length <= max) continue;
@@ -79,12 +81,10 @@ export function isWebAddress(text: string): boolean {
 export function checkUrls(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    const def = nodeDefinition(node.type);
-    if (!def) continue;
-    for (const key of def.fields) {
-      const field = FIELDS[key];
+    for (const key of urlFieldsOf(node.type)) {
+      const field = FIELDS[key]!;
       const value = node.data[key];
-      if (field?.kind !== 'url' || typeof value !== 'string' || value.trim() === '' || isWebAddress(value)) continue;
+      if (typeof value !== 'string' || value.trim() === '' || isWebAddress(value)) continue;
       out.push(
         violation(
           'invalid_url',

@@ -89,103 +89,108 @@ export function checkScoring(graph: Graph, starts: readonly number[]): Violation
 /** Spec 4.1 rules 4, 6, 11, 12: handle names, one edge per output, no dangling output, nothing out of End. */
 export function checkOutputs(graph: Graph): Violation[] {
   const out: Violation[] = [];
-  graph.nodes.forEach((node, at) => {
-    const def = nodeDefinition(node.type);
-    if (!def) return; // unknown types are reported once, as unknown_node_type
-    const edges = graph.outgoing[at]!;
-    if (def.outputs.kind === 'none') {
-      for (const e of edges)
-        out.push(violation('end_outgoing', 'End is the last step: nothing leaves it', { nodeId: node.id, edgeId: e.id }));
-      return;
-    }
-    if (def.outputs.kind === 'single') {
-      for (const e of edges) {
-        if (e.handle !== undefined)
-          out.push(
-            violation('unexpected_source_handle', `${stepName(graph, node)} has a single output: this connection must not name one`, {
-              nodeId: node.id,
-              edgeId: e.id,
-              handle: e.handle,
-            }),
-          );
-      }
-      if (node.role === 'start') return; // start's edge count has its own rule (start_target)
-      if (edges.length === 0)
+  for (let at = 0; at < graph.nodes.length; at++) checkNodeOutputs(graph, at, out);
+  return out;
+}
+
+function checkNodeOutputs(graph: Graph, at: number, out: Violation[]): void {
+  const node = graph.nodes[at]!;
+  const def = nodeDefinition(node.type);
+  if (!def) return; // unknown types are reported once, as unknown_node_type
+  const edges = graph.outgoing[at]!;
+  // The common case, said at once: one unnamed connection out of a single-output step.
+  if (def.outputs.kind === 'single' && edges.length === 1 && edges[0]!.handle === undefined) return;
+  if (def.outputs.kind === 'none') {
+    for (const e of edges)
+      out.push(violation('end_outgoing', 'End is the last step: nothing leaves it', { nodeId: node.id, edgeId: e.id }));
+    return;
+  }
+  if (def.outputs.kind === 'single') {
+    for (const e of edges) {
+      if (e.handle !== undefined)
         out.push(
-          violation('missing_output', `Connect the output of ${stepName(graph, node)}`, {
-            nodeId: node.id,
-            rule: outputRule(node, 'missing_output'),
-          }),
-        );
-      edges.slice(1).forEach((e) =>
-        out.push(
-          violation('duplicate_output', `${stepName(graph, node)} has one output, so one connection: remove this one`, {
+          violation('unexpected_source_handle', `${stepName(graph, node)} has a single output: this connection must not name one`, {
             nodeId: node.id,
             edgeId: e.id,
-            rule: outputRule(node, 'duplicate_output'),
+            handle: e.handle,
           }),
+        );
+    }
+    if (node.role === 'start') return; // start's edge count has its own rule (start_target)
+    if (edges.length === 0)
+      out.push(
+        violation('missing_output', `Connect the output of ${stepName(graph, node)}`, {
+          nodeId: node.id,
+          rule: outputRule(node, 'missing_output'),
+        }),
+      );
+    edges.slice(1).forEach((e) =>
+      out.push(
+        violation('duplicate_output', `${stepName(graph, node)} has one output, so one connection: remove this one`, {
+          nodeId: node.id,
+          edgeId: e.id,
+          rule: outputRule(node, 'duplicate_output'),
+        }),
+      ),
+    );
+    return;
+  }
+  const handles = branchHandles(node.type);
+  const used = new Array<number>(handles.length).fill(0);
+  for (const e of edges) {
+    if (e.handle === undefined) {
+      if (!e.badHandle)
+        out.push(
+          violation(
+            'missing_source_handle',
+            `Say which output of ${stepName(graph, node)} this connection leaves by: ${outputLabels(node.type, 'or')}`,
+            {
+              nodeId: node.id,
+              edgeId: e.id,
+            },
+          ),
+        );
+      continue;
+    }
+    const slot = handles.indexOf(e.handle);
+    if (slot === -1) {
+      out.push(
+        violation(
+          'unknown_source_handle',
+          `This connection leaves ${stepName(graph, node)} by an output it does not have: use ${outputLabels(node.type, 'or')}`,
+          {
+            nodeId: node.id,
+            edgeId: e.id,
+            handle: e.handle,
+          },
         ),
       );
-      return;
-    }
-    const handles = branchHandles(node.type);
-    const used = new Array<number>(handles.length).fill(0);
-    for (const e of edges) {
-      if (e.handle === undefined) {
-        if (!e.badHandle)
-          out.push(
-            violation(
-              'missing_source_handle',
-              `Say which output of ${stepName(graph, node)} this connection leaves by: ${outputLabels(node.type, 'or')}`,
-              {
-                nodeId: node.id,
-                edgeId: e.id,
-              },
-            ),
-          );
-        continue;
-      }
-      const slot = handles.indexOf(e.handle);
-      if (slot === -1) {
-        out.push(
-          violation(
-            'unknown_source_handle',
-            `This connection leaves ${stepName(graph, node)} by an output it does not have: use ${outputLabels(node.type, 'or')}`,
-            {
-              nodeId: node.id,
-              edgeId: e.id,
-              handle: e.handle,
-            },
-          ),
-        );
-      } else if (++used[slot]! > 1) {
-        const handle = e.handle;
-        out.push(
-          violation(
-            'duplicate_output',
-            `The “${outputLabel(node.type, handle)}” output of ${stepName(graph, node)} has more than one connection`,
-            {
-              nodeId: node.id,
-              edgeId: e.id,
-              handle,
-              rule: outputRule(node, 'duplicate_output'),
-            },
-          ),
-        );
-      }
-    }
-    handles.forEach((handle, slot) => {
-      if (used[slot] === 0)
-        out.push(
-          violation('missing_output', `Connect the “${outputLabel(node.type, handle)}” output of ${stepName(graph, node)}`, {
+    } else if (++used[slot]! > 1) {
+      const handle = e.handle;
+      out.push(
+        violation(
+          'duplicate_output',
+          `The “${outputLabel(node.type, handle)}” output of ${stepName(graph, node)} has more than one connection`,
+          {
             nodeId: node.id,
+            edgeId: e.id,
             handle,
-            rule: outputRule(node, 'missing_output'),
-          }),
-        );
-    });
+            rule: outputRule(node, 'duplicate_output'),
+          },
+        ),
+      );
+    }
+  }
+  handles.forEach((handle, slot) => {
+    if (used[slot] === 0)
+      out.push(
+        violation('missing_output', `Connect the “${outputLabel(node.type, handle)}” output of ${stepName(graph, node)}`, {
+          nodeId: node.id,
+          handle,
+          rule: outputRule(node, 'missing_output'),
+        }),
+      );
   });
-  return out;
 }
 
 /** Spec 3.3 routing and spec 4.1 rules 5–7: where withdrawal, replied and no_reply may lead. */

@@ -1,8 +1,9 @@
-import { FIELDS, nodeDefinition, requiredFields } from '../catalog';
+import { FIELDS, nodeDefinition } from '../catalog';
 import { isWellFormedTemplate, parseTemplate } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
 import { edgesOnCycles, reachableFrom, type Graph, type GraphNode } from './graph';
 import { senderNames, stepName } from './names';
+import { requiredFieldsOf } from './type-fields';
 import { violation } from './violation';
 
 /** Node configuration rules (spec 4.1 rules 9, 10; templates of spec 2.5) and whole-graph rule 11. */
@@ -13,7 +14,7 @@ const dataPath = (node: GraphNode, key: string): string => `nodes.${node.index}.
 export function checkRequiredFields(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    for (const key of requiredFields(node.type)) {
+    for (const key of requiredFieldsOf(node.type)) {
       const value = node.data[key];
       if (typeof value === 'string' && value.trim() !== '') continue;
       out.push(

@@ -1,5 +1,5 @@
 import { FIELDS } from '../catalog';
-import { unstorableTextPaths } from '../contract/bounds';
+import { mayBeUnstorable, unstorableTextPaths } from '../contract/bounds';
 import type { Violation } from '../workflow-types';
 import { isRecord } from '../is-record';
 import { violation } from './violation';
@@ -10,20 +10,18 @@ import { violation } from './violation';
  * naming its path. A cheap allocation-free scan first; paths are collected only for the item hit.
  */
 
-// eslint-disable-next-line no-control-regex -- U+0000 is exactly what cannot be stored (contract 8.4)
-const SUSPECT = /[\u0000\ud800-\udfff]/;
-
 /** Anywhere, however deep: a graph from an MCP client reaches storage with no other check (contract 8.4). */
-function suspect(value: unknown): boolean {
-  if (typeof value === 'string') return SUSPECT.test(value);
+export function holdsSuspectText(value: unknown): boolean {
+  if (typeof value === 'string') return mayBeUnstorable(value);
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) {
-    for (const item of value) if (suspect(item)) return true;
+    for (const item of value) if (holdsSuspectText(item)) return true;
     return false;
   }
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    if (SUSPECT.test(key) || suspect((value as Record<string, unknown>)[key])) return true;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (mayBeUnstorable(key) || holdsSuspectText((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }
@@ -36,19 +34,25 @@ function what(path: string[]): string {
   return Object.hasOwn(FIELDS, key) ? FIELDS[key]!.label : `The setting “${key}”`;
 }
 
-export function checkStorableText(definition: { nodes: unknown[]; edges: unknown[] }): Violation[] {
+/** `only`: the indexes to scan (the items the structure pass could not vouch for); every item when absent. */
+export function checkStorableText(
+  definition: { nodes: unknown[]; edges: unknown[] },
+  only?: { nodes: number[]; edges: number[] },
+): Violation[] {
   const out: Violation[] = [];
   for (const list of ['nodes', 'edges'] as const) {
-    definition[list].forEach((item, index) => {
-      if (!suspect(item)) return;
+    const indexes = only ? only[list] : definition[list].keys();
+    for (const index of indexes) {
+      const item = definition[list][index];
+      if (!holdsSuspectText(item)) continue;
       const id = isRecord(item) && typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
       const owner = list === 'nodes' ? { nodeId: id } : { edgeId: id };
       const noun = list === 'nodes' ? 'this step' : 'this connection';
-      for (const hit of unstorableTextPaths(item, [list, String(index)])) {
+      for (const hit of unstorableTextPaths(item, [list, String(index)], Infinity)) {
         const segments = hit.path.split('.');
         out.push(violation('invalid_field', `${what(segments)} of ${noun} ${hit.message}`, { ...owner, path: hit.path }));
       }
-    });
+    }
   }
   return out;
 }

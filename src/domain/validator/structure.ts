@@ -3,7 +3,7 @@ import { FIELDS, fieldRequirement, nodeDefinition } from '../catalog';
 import { MAX_EDGES, MAX_NODES, workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from '../schemas';
 import type { Violation } from '../workflow-types';
 import { isRecord } from '../is-record';
-import { edgeLooksValid, nodeLooksValid, rootLooksValid, surelyMatchesSchema } from './structure-fast';
+import { edgeLooksValid, nodeLooksValid, rootLooksValid } from './structure-fast';
 import { violation } from './violation';
 
 /** Names that are not types, with the type meant (spec 2.3: withdrawal is cancel_invitation). */
@@ -88,18 +88,37 @@ function fromIssue(definition: Record<string, unknown>, issue: Issue): Violation
 /**
  * Spec section 2 checks. The zod schema is the one source of truth; a conservative hand-written
  * acceptor skips it for well-formed graphs (the common case) to keep validation near JSON.parse.
- * `usable` is false when there are no node and edge lists to run the graph rules on.
+ * `usable` is false when there are no node and edge lists to run the graph rules on; `storable` is
+ * true when that same pass found every text storable, so no second walk looks for unstorable text.
  */
-export function checkStructure(definition: unknown): { violations: Violation[]; usable: boolean } {
+export function checkStructure(definition: unknown): { violations: Violation[]; usable: boolean; doubts?: Doubts } {
   if (!isRecord(definition)) {
     return {
       violations: [violation('invalid_field', 'The workflow definition must be an object with nodes and edges', { path: '' })],
       usable: false,
     };
   }
-  if (surelyMatchesSchema(definition)) return { violations: [], usable: true };
-  const violations = schemaIssues(definition).flatMap((issue) => fromIssue(definition, issue));
-  return { violations, usable: Array.isArray(definition.nodes) && Array.isArray(definition.edges) };
+  if (!rootLooksValid(definition)) {
+    const violations = schemaIssues(definition).flatMap((issue) => fromIssue(definition, issue));
+    return { violations, usable: Array.isArray(definition.nodes) && Array.isArray(definition.edges) };
+  }
+  const doubts = doubtedItems(definition);
+  const violations = schemaIssues(definition, doubts).flatMap((issue) => fromIssue(definition, issue));
+  return { violations, usable: true, doubts };
+}
+
+/** The nodes and edges the fast pass could not vouch for (schema or storable text), by index. */
+export interface Doubts {
+  nodes: number[];
+  edges: number[];
+}
+
+function doubtedItems(definition: { nodes: unknown[]; edges: unknown[] }): Doubts {
+  const doubts: Doubts = { nodes: [], edges: [] };
+  const { nodes, edges } = definition;
+  for (let i = 0; i < nodes.length; i++) if (!nodeLooksValid(nodes[i])) doubts.nodes.push(i);
+  for (let i = 0; i < edges.length; i++) if (!edgeLooksValid(edges[i])) doubts.edges.push(i);
+  return doubts;
 }
 
 /**
@@ -107,13 +126,14 @@ export function checkStructure(definition: unknown): { violations: Violation[]; 
  * acceptor doubts are parsed (each alone, issue paths prefixed the way zod's array parsing does):
  * one out-of-range field in a 500-step graph costs one node's parse, not the whole graph's.
  */
-export function schemaIssues(definition: Record<string, unknown>): Issue[] {
+export function schemaIssues(definition: Record<string, unknown>, known?: Doubts): Issue[] {
   if (!rootLooksValid(definition)) return workflowDefinitionSchema.safeParse(definition).error?.issues ?? [];
+  const doubts = known ?? doubtedItems(definition);
   const issues: Issue[] = [];
   const collect = (list: 'nodes' | 'edges', index: number, found: readonly Issue[] | undefined) => {
     for (const issue of found ?? []) issues.push({ ...issue, path: [list, index, ...issue.path] } as Issue);
   };
-  definition.nodes.forEach((node, i) => nodeLooksValid(node) || collect('nodes', i, workflowNodeSchema.safeParse(node).error?.issues));
-  definition.edges.forEach((edge, i) => edgeLooksValid(edge) || collect('edges', i, workflowEdgeSchema.safeParse(edge).error?.issues));
+  for (const i of doubts.nodes) collect('nodes', i, workflowNodeSchema.safeParse(definition.nodes[i]).error?.issues);
+  for (const i of doubts.edges) collect('edges', i, workflowEdgeSchema.safeParse(definition.edges[i]).error?.issues);
   return issues;
 }
