@@ -24,6 +24,7 @@ export const errorCodeSchema = z.enum([
   'idempotency_key_reused',
   'payload_too_large',
   'rate_limited',
+  'sender_limit_reached',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -29,6 +29,7 @@ const HINTS: Readonly<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'This idempotency key was used for a different request: use a new key for a new request.',
   payload_too_large: 'Send a smaller request body (at most 1 MiB).',
   rate_limited: 'Wait the number of seconds in Retry-After, then try again.',
+  sender_limit_reached: 'This sender has used today’s limit for this kind of action: send it tomorrow or from another sender account.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',
 };
 
