@@ -16,7 +16,7 @@ import {
 import { startTrace, stopTrace } from './support/trace-summary';
 
 /**
- * Issue 12, "500 steps at 60 fps": main-thread work per pointer move while one step is dragged, in
+ * "500 steps at 60 fps": main-thread work per pointer move while one step is dragged, in
  * the production build of the editor (real server, a seeded 500-step / 997-connection campaign with
  * a branch at every step: followUpChain(500)) and in the bare React Flow page (default nodes,
  * useState + applyNodeChanges) with the same graph, in the same run and the same Chromium.

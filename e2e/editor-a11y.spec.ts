@@ -27,7 +27,7 @@ for (const theme of ['light', 'dark'] as const) {
     await openEditor(page, campaign.campaignId);
     await selectEdge(page, 'e_connection_request_no_response');
     await page.keyboard.press('Delete');
-    // Issue 11's new views: the step menu over the canvas, the leave question in the app's dialog.
+    // The newer views: the step menu over the canvas, the leave question in the app's dialog.
     await openStepList(page);
     await expect(page.getByRole('dialog', { name: 'Add a step' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

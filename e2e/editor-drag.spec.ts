@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { canvasNode, createCampaign, openEditor, uniqueName } from './support/editor';
 
 /**
- * Issue 12: between the first frame of a step drag and its drop, the canvas paints outside React
+ * Between the first frame of a step drag and its drop, the canvas paints outside React
  * (canvas/live-drag.ts, drag-layer.ts). What a user must see: the step and its connections follow the
  * pointer, and after the drop everything is drawn by the editor again, exactly where it belongs.
  */

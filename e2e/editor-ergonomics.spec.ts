@@ -13,7 +13,7 @@ import {
   uniqueName,
 } from './support/editor';
 
-/** Issue 11: room to draw, steps that land where they belong, connections that read true. */
+/** Room to draw, steps that land where they belong, connections that read true. */
 
 const SIZES = [
   { width: 1440, height: 900, minShare: 0.65 },

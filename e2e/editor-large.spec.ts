@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { canvasNode, createCampaign, openEditor, uniqueName } from './support/editor';
 
 /**
- * A large campaign (issue 12): it opens on a viewport computed before anything is drawn — its Start
+ * A large campaign: it opens on a viewport computed before anything is drawn — its Start
  * step, or with `?view=fit` the whole graph — and zoomed out past the point where text is legible its
  * steps are drawn without details (nodes/far.ts), which come back when the user zooms in.
  */

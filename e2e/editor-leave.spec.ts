@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { canvasNode, createCampaign, openEditor, selectEdge, uniqueName } from './support/editor';
 import { signIn } from './support/session';
 
-/** Issue 11: leaving a dirty editor inside the app asks in the app's own dialog; only tab close/reload uses the browser's. */
+/** Leaving a dirty editor inside the app asks in the app's own dialog; only tab close/reload uses the browser's. */
 
 const SIZES = [
   { width: 1440, height: 900 },

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { inmailFallbackGraph } from '../src/domain/testing/fixtures';
 import { canvasNode, createCampaign, openEditor, uniqueName } from './support/editor';
 
-// Issue 16: edits to different fields in quick succession are separate undo steps, so Ctrl+Z
+// Edits to different fields in quick succession are separate undo steps, so Ctrl+Z
 // takes back only the last field the user touched.
 test('a checkbox then a text field, quickly: Ctrl+Z undoes only the text', async ({ page }) => {
   const campaign = await createCampaign(page, uniqueName('Undo fields'), inmailFallbackGraph());

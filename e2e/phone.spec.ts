@@ -4,7 +4,7 @@ import { canvasNode, createCampaign, openEditor, uniqueName } from './support/ed
 import { demoAccounts, ingest, rowNames, uniqueToken } from './inbox-data';
 import { signIn } from './support/session';
 
-/** Issue 11: at 390×844 every page fits the phone's width and its controls are reachable. */
+/** At 390×844 every page fits the phone's width and its controls are reachable. */
 
 test.use({ viewport: { width: 390, height: 844 } });
 

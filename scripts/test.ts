@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 /**
- * `npm test`: lint (ESLint), format (Prettier check), typecheck, unit tests, integration tests over real HTTP on the embedded database,
+ * `npm test`: lint (ESLint), format (Prettier check), typecheck, unused code (knip), unit tests, integration tests over real HTTP on the embedded database,
  * the same integration suite on PostgreSQL (TEST_DATABASE_URL, or a local server when reachable),
  * then Playwright e2e in real Chromium. Ends with one "N passed, N failed" line.
  */
@@ -70,6 +70,7 @@ const vitest = (project: string, report: string) => [
 run('lint', 'npx', ['eslint', '.']);
 run('format', 'npx', ['prettier', '--check', '.']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('unused code (knip: no unused file, export or dependency)', 'npx', ['knip']);
 run('unit tests', 'npx', vitest('unit', 'unit'));
 countVitest(`${REPORTS}/unit.json`);
 run('integration tests (embedded PGlite)', 'npx', vitest('integration', 'integration-pglite'), { DATABASE_URL: '' });

@@ -180,3 +180,40 @@ describe('one formatter (ARCHITECTURE.md)', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/**
+ * The page's first script (app/boot/main.ts) runs before any of the app's code has loaded, so it stays
+ * small: boot/ files statically import only each other and domain files that import nothing
+ * (the tools/call envelope); page-code.ts names the pages' chunks with dynamic import() only.
+ */
+function bootImportBreaks(file: string, source: string, importsOf: (file: string) => ImportEdge[]): string[] {
+  const statics = [...source.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'|^import\s+'([^']+)'/gm)].map((m) => m[1] ?? m[2]!);
+  return statics.flatMap((spec) => {
+    if (!spec.startsWith('.')) return [`${file} → ${spec}: the boot script imports no package`];
+    const to = resolveRelative(join(SRC, file), spec)!;
+    if (under(to, 'app/boot')) return [];
+    if (under(to, 'domain') && importsOf(to).length === 0) return [];
+    return [`${file} → ${to}: boot/ imports only boot/ and import-free domain files`];
+  });
+}
+
+describe('the boot script stays free of the app (ARCHITECTURE.md)', () => {
+  const importsOf = (file: string) => EDGES.filter((e) => e.from === file);
+  it('boot/ files import only each other and import-free domain files', () => {
+    const files = sourceFiles(join(SRC, 'app', 'boot')).filter((f) => !isTestCode(relative(SRC, f)));
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.flatMap((f) => bootImportBreaks(relative(SRC, f), readFileSync(f, 'utf8'), importsOf))).toEqual([]);
+  });
+
+  it('the rule catches what it forbids', () => {
+    const none = () => [];
+    const some = () => [{ from: 'domain/x.ts', spec: 'zod', to: undefined }];
+    expect(bootImportBreaks('app/boot/x.ts', "import { a } from '../session';", none)).toHaveLength(1);
+    expect(bootImportBreaks('app/boot/x.ts', "import { z } from 'zod';", none)).toHaveLength(1);
+    expect(bootImportBreaks('app/boot/x.ts', "import { a } from '../../domain/contract/tool-call';", some)).toHaveLength(1);
+    expect(bootImportBreaks('app/boot/x.ts', "import { a } from '../../domain/contract/tool-call';", none)).toEqual([]);
+    expect(bootImportBreaks('app/boot/x.ts', "import { a } from './paths';\nconst p = () => import('../inbox/InboxPage');", none)).toEqual(
+      [],
+    );
+  });
+});

@@ -1,4 +1,4 @@
-/** The framework-free core (style 1): catalog, schemas, validator, templates, time. */
+/** The framework-free core: catalog, schemas, validator, templates, time. */
 export * from './catalog';
 export * from './schemas';
 export * from './template';

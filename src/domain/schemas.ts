@@ -30,6 +30,9 @@ export const workflowDefinitionSchema = z.strictObject({
   edges: z.array(workflowEdgeSchema).max(MAX_EDGES),
 });
 
+/** @public A type of the published contract, for clients of the API. */
 export type WorkflowNodeInput = z.infer<typeof workflowNodeSchema>;
+/** @public A type of the published contract, for clients of the API. */
 export type WorkflowEdgeInput = z.infer<typeof workflowEdgeSchema>;
+/** @public A type of the published contract, for clients of the API. */
 export type WorkflowDefinitionInput = z.infer<typeof workflowDefinitionSchema>;

@@ -15,7 +15,7 @@ import { api, callTool, newWorkspace, type ApiResponse, type TestWorkspace } fro
 import { toolCallBody } from '../domain/contract/tool-call';
 
 /**
- * Contract 8.4 guard (issue 10): requests derived from the served documents — every operation of
+ * Contract 8.4 guard: requests derived from the served documents — every operation of
  * GET /api/openapi.json and every tool of tools/list — filled by fast-check with boundary numbers,
  * dates, hostile Unicode, wrong types and missing/extra fields. Whatever they send, the answer is
  * never a 5xx, never `internal_error`, never JSON-RPC -32603. Routes and tools added later are fuzzed
@@ -254,7 +254,7 @@ describe('regressions found by an outside probe (each was a 5xx or a wrong answe
   });
 });
 
-describe('regressions of issue 10 (each was a 5xx or a silent change)', () => {
+describe('regressions of the input hardening (each was a 5xx or a silent change)', () => {
   const rest = async (method: string, path: string, body: unknown) => {
     const res = await api(ws.apiKey, method, path, typeof body === 'string' ? body : JSON.stringify(body));
     return res;

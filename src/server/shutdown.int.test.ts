@@ -8,7 +8,7 @@ import { processStat } from './db/data-dir-lock';
 import { childEnv, startServerProcess, type ServerProcess } from './testing/processes';
 
 /**
- * Issue 10, as real processes on their own embedded data directory: a restart right after `kill -9`
+ * Crash and restart, as real processes on their own embedded data directory: a restart right after `kill -9`
  * (the killed server still a zombie, its pid alive to signal 0), and SIGTERM racing keep-alive
  * connections — in-flight requests are answered with `Connection: close`, nobody gets ECONNRESET.
  */

@@ -123,7 +123,7 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     // Open once per campaign: later cache updates (after saves) must not reset the canvas or its history.
     if (!query.data || openedId === campaignId || query.data.campaignId !== campaignId || query.isFetching) return;
     useEditorStore.getState().open(query.data);
-    // Issue 11: on a phone the canvas is for looking (graph, problems, launch review), not for editing.
+    // On a phone the canvas is for looking (graph, problems, launch review), not for editing.
     if (window.matchMedia(PHONE_QUERY).matches && !useEditorStore.getState().readOnly)
       useEditorStore
         .getState()

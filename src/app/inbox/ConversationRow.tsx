@@ -3,11 +3,10 @@ import type { Conversation } from '../api/conversations';
 import { Avatar } from '../ui/Avatar';
 import { RelativeTime } from '../ui/Time';
 import { ChannelIcon } from './ChannelIcon';
+import { REPLY_LABEL } from './labels';
 
 export const ROW_HEIGHT = 76;
 const MAX_TAGS_SHOWN = 2;
-
-export const REPLY_LABEL = { awaiting_reply: 'Awaiting reply', need_to_reply: 'Need to reply' } as const;
 
 interface Props {
   conversation: Conversation;

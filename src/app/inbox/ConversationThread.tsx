@@ -6,7 +6,7 @@ import { fullTime } from '../ui/format';
 import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
-import { REPLY_LABEL } from './ConversationRow';
+import { REPLY_LABEL } from './labels';
 import { TagEditor } from './TagEditor';
 
 /** One conversation: who, the whole thread (oldest first), and its tags. */

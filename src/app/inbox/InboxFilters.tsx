@@ -1,9 +1,11 @@
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
+import { CHANNELS, REPLY_STATES } from '../../domain/contract/conversations';
 import { CHANNEL_LABEL, useAccounts, type Channel } from '../api/accounts';
 import type { ConversationFilters, ReplyState } from '../api/conversations';
 import { useDebouncedField } from '../ui/useDebounced';
 import { CampaignPicker } from './CampaignPicker';
 import { ChannelIcon } from './ChannelIcon';
+import { REPLY_LABEL } from './labels';
 import { TagSuggestions } from './TagSuggestions';
 
 interface Props {
@@ -104,16 +106,22 @@ export const InboxFilters = forwardRef<HTMLInputElement, Props>(function InboxFi
         <span className="visually-hidden">Channel</span>
         <select className="input input-sm" value={filters.channel} onChange={(e) => onChange({ channel: e.target.value as Channel | '' })}>
           <option value="">All channels</option>
-          <option value="professional_network">LinkedIn</option>
-          <option value="messaging_app">WhatsApp</option>
+          {CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {CHANNEL_LABEL[c]}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         <span className="visually-hidden">Reply state</span>
         <select className="input input-sm" value={filters.reply} onChange={(e) => onChange({ reply: e.target.value as ReplyState | '' })}>
           <option value="">Any reply state</option>
-          <option value="need_to_reply">Need to reply</option>
-          <option value="awaiting_reply">Awaiting reply</option>
+          {REPLY_STATES.map((r) => (
+            <option key={r} value={r}>
+              {REPLY_LABEL[r]}
+            </option>
+          ))}
         </select>
       </label>
       <CampaignPicker campaignId={filters.campaignId} nodeId={filters.nodeId} onChange={onChange} />

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { CHANNELS, REPLY_STATES } from '../../domain/contract/conversations';
 import type { Channel } from '../api/accounts';
 import { EMPTY_FILTERS, type ConversationFilters, type ReplyState } from '../api/conversations';
 import { hrefs } from '../boot/paths';
@@ -18,20 +19,20 @@ export interface InboxViewState {
   openConversation(id: string | null): void;
 }
 
-const CHANNELS: Channel[] = ['professional_network', 'messaging_app'];
-const REPLIES: ReplyState[] = ['awaiting_reply', 'need_to_reply'];
+const isChannel = (v: string | null): v is Channel => (CHANNELS as readonly (string | null)[]).includes(v);
+const isReplyState = (v: string | null): v is ReplyState => (REPLY_STATES as readonly (string | null)[]).includes(v);
 
 export function filtersFromParams(p: URLSearchParams): ConversationFilters {
-  const channel = p.get('channel') as Channel;
-  const reply = p.get('reply') as ReplyState;
+  const channel = p.get('channel');
+  const reply = p.get('reply');
   const unread = p.get('unread');
   const campaignId = p.get('campaign') ?? '';
   return {
     accountIds: (p.get('accounts') ?? '').split(',').filter(Boolean),
-    channel: CHANNELS.includes(channel) ? channel : '',
+    channel: isChannel(channel) ? channel : '',
     search: p.get('search') ?? '',
     tag: p.get('tag') ?? '',
-    reply: REPLIES.includes(reply) ? reply : '',
+    reply: isReplyState(reply) ? reply : '',
     unread: unread === 'true' || unread === 'false' ? unread : '',
     campaignId,
     nodeId: campaignId ? (p.get('step') ?? '') : '',

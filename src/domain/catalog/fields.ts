@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one field table (issue 9): every data field a step's form shows, with its kind, bounds,
+ * The one field table: every data field a step's form shows, with its kind, bounds,
  * options, required flag, provider limit, label and help. The zod node data schema
  * (`nodeDataSchema`), the validator's fast checks (`FAST_DATA_CHECKS`), the validator's messages
  * and the inspector form (`FIELDS`) are all derived from it; nothing else declares a bound.

@@ -197,6 +197,7 @@ export const workflowSummarySchema = z.object({
   edgeCount: z.int(),
   types: z.record(z.string(), z.int()).describe('How many nodes of each type.'),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
 
 const campaignFields = {

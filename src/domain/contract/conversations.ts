@@ -54,6 +54,7 @@ export const listConversationsQuery = z
     path: ['nodeId'],
     message: 'only together with campaignId',
   });
+/** @public A type of the published contract, for clients of the API. */
 export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 
 export const pageQuery = z.object({ workspaceId: workspaceIdParam, limit: limitParam, cursor: cursorParam });

@@ -27,6 +27,7 @@ export const errorCodeSchema = z.enum([
   'rate_limited',
   'too_expensive',
   'response_too_large',
+  'sender_limit_reached',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

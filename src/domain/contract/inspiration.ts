@@ -27,6 +27,7 @@ export const mediaItemSchema = z.strictObject({
   width: count().nullable(),
   height: count().nullable(),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 /** Spec 4.3 body of save-inspiration: additional properties forbidden; nullability exactly as the table. */
@@ -79,4 +80,5 @@ export const inspirationSchema = z.object({
 export type Inspiration = z.infer<typeof inspirationSchema>;
 
 export const inspirationPageSchema = z.object({ items: z.array(inspirationSchema), nextCursor: z.string().nullable() });
+/** @public A type of the published contract, for clients of the API. */
 export type InspirationPage = z.infer<typeof inspirationPageSchema>;

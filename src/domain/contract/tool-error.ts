@@ -12,4 +12,5 @@ export const toolErrorSchema = z.object({
     hint: z.string().optional().describe('What to do next, in one sentence.'),
   }),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type ToolErrorBody = z.infer<typeof toolErrorSchema>;

@@ -24,6 +24,7 @@ export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'exhausted', 'held'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+/** @public A type of the published contract, for clients of the API. */
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 /** manual: someone disabled it; gone: the receiver answered 410; failing: every attempt failed for WEBHOOK_DISABLE_AFTER_HOURS. */
 export const DISABLED_REASONS = ['manual', 'gone', 'failing'] as const;
@@ -97,6 +98,7 @@ export const attemptSchema = z.object({
   responseBodyExcerpt: z.string().max(RESPONSE_EXCERPT_BYTES).describe(`The first ${RESPONSE_EXCERPT_BYTES} bytes of the answer.`),
   error: z.string().nullable().describe('Why the attempt failed, in words (null when an answer came).'),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type DeliveryAttempt = z.infer<typeof attemptSchema>;
 /** GET …/deliveries/{d} (contract 8.3): the delivery with `attempts` as the list of attempts (oldest first), and the event body. */
 export const deliveryDetailSchema = deliverySchema.extend({

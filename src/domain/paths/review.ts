@@ -122,7 +122,7 @@ export function reviewLaunch(
     definition,
     senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium, name: s.name })) } : undefined,
   );
-  // One validator (style 4): its errors and the contract 8.6 warnings (provider_limit, invalid_url)
+  // One validator: its errors and the contract 8.6 warnings (provider_limit, invalid_url)
   // block; its other warnings (e.g. rule 10 with unknown senders) inform.
   const warnings: ReviewWarning[] = violations.map((v) => ({
     level: blocksLaunch(v) ? ('blocker' as const) : ('warning' as const),

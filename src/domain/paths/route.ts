@@ -2,7 +2,7 @@ import { branchHandles, nodeDefinition } from '../catalog';
 import { nominalSize, outputOffsetX, type Point, type Size } from '../geometry';
 
 /**
- * Orthogonal connection routes that never pass behind a step (issue 11 "connections that read
+ * Orthogonal connection routes that never pass behind a step ("connections that read
  * true"). The stored graph keeps only node positions (spec 2.3), so routes are computed from the
  * boxes: each connection leaves its output downwards and enters its target from above; when the
  * plain three-segment path would cross another step, it is routed on an orthogonal visibility grid

@@ -86,7 +86,7 @@ function groupBy(violations: readonly Violation[], key: 'nodeId' | 'edgeId'): Ma
   return groups;
 }
 
-/** Violations pinned on each node, for canvas badges (style 4: derive once per graph change). */
+/** Violations pinned on each node, for canvas badges (derived once per graph change). */
 export const violationsByNode = (violations: readonly Violation[]): Map<string, Violation[]> => groupBy(violations, 'nodeId');
 /** Violations pinned on each edge, for edge highlights. */
 export const violationsByEdge = (violations: readonly Violation[]): Map<string, Violation[]> => groupBy(violations, 'edgeId');

@@ -4,7 +4,7 @@ import { connectionOnlyGraph } from '../testing/fixtures';
 import { validateWorkflow } from './index';
 
 /**
- * Issue 11: every violation message a marketer reads is in users' words. The machine fields (code,
+ * Every violation message a marketer reads is in users' words. The machine fields (code,
  * rule, path, nodeId, handle) keep the contract's identifiers; the message never does.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outputLabel, outputLabels, senderNames, stepNames } from './names';
 
-/** How messages name things (issue 11): steps by label and number, outputs by label, senders by name. */
+/** How messages name things: steps by label and number, outputs by label, senders by name. */
 
 describe('step names', () => {
   it('numbers steps that share a label in graph order; a repeated id keeps its first name', () => {

@@ -2,7 +2,7 @@ import { nodeDefinition } from '../catalog';
 import type { Graph, GraphNode } from './graph';
 
 /**
- * How violation messages name things, in users' words (issue 11): a step by its catalog label,
+ * How violation messages name things, in users' words: a step by its catalog label,
  * numbered in graph order when several steps share it ("Message 2"); an output by its label
  * ("No reply"); a sender by its name. Never an id, a handle name or a UUID.
  */

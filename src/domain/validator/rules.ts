@@ -86,7 +86,7 @@ export function checkTemplates(graph: Graph): Violation[] {
       if (typeof text !== 'string' || isWellFormedTemplate(text)) continue;
       const { errors } = parseTemplate(text);
       if (errors.length === 0) continue;
-      // Every problem is listed (issue 11); only a pathological text is cut, after MAX_LISTED of them.
+      // Every problem is listed; only a pathological text is cut, after MAX_LISTED of them.
       const listed = errors.slice(0, MAX_LISTED).map((e) => `${e.message} (at character ${e.index + 1})`);
       if (errors.length > MAX_LISTED) listed.push(`${errors.length - MAX_LISTED} more problems after these`);
       const problems = listed.join('; ');

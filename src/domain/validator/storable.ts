@@ -30,7 +30,7 @@ export function holdsSuspectText(value: unknown): boolean {
 function what(path: string[]): string {
   const [, , part, key] = path;
   if (part !== 'data' || key === undefined) return 'A text';
-  // A field's label even for a value inside it (never its key: issue 11); an own key only (not `constructor`).
+  // A field's label even for a value inside it (never its key); an own key only (not `constructor`).
   return Object.hasOwn(FIELDS, key) ? FIELDS[key]!.label : `The setting “${key}”`;
 }
 

@@ -3,7 +3,7 @@ import { inmailFallbackGraph } from '../../domain/testing/fixtures';
 import { newWorkspace } from '../testing/fixtures';
 import { createDraft, fails, ok, saveGraph } from './test-helpers';
 
-/** What a client sees of the save rules that the error-order tests do not reach (issue 16). */
+/** What a client sees of the save rules that the error-order tests do not reach. */
 
 describe('saving and creating', async () => {
   const ws = await newWorkspace();

@@ -93,7 +93,7 @@ export const validationContext = (state: Pick<CampaignState, 'senders'>): Valida
   state.senders.length > 0 ? { senders: state.senders } : {};
 
 /**
- * The verdict on a graph (contract 8.1): the shared validator (style 4), counted, with the way out.
+ * The verdict on a graph (contract 8.1): the shared validator, counted, with the way out.
  * Every surface decides with this one function: a save refuses exactly what validate reports invalid.
  */
 export function judgeWorkflow(definition: unknown, context: ValidationContext): ValidationVerdict {

@@ -4,7 +4,7 @@ import { newWorkspace } from '../testing/fixtures';
 import { createDraft, fails, ok } from './test-helpers';
 
 /**
- * What a client sees for two defects the rest of the suite let through (issue 16): a stamp from
+ * What a client sees for two defects the rest of the suite let through: a stamp from
  * the future is stale like any other mismatch (contract 3: compared as instants, stale before
  * invalid_workflow, `currentUpdatedAt` names the real stamp), and handle names are exact.
  */

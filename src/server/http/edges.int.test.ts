@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, newWorkspace, testEnv } from '../testing/fixtures';
 import { CONTENT_SECURITY_POLICY } from './security';
 
-/** Issue 10 over real HTTP: security headers, the Origin check, the failed-authentication rate limit. */
+/** Over real HTTP: security headers, the Origin check, the failed-authentication rate limit. */
 
 /** A request from another loopback address (127.0.0.x), so the rate limit it trips is its own, not the suite's. */
 function fromAddress(

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError, problemResponse } from './errors';
 
 /**
- * Browser-grade HTTP hygiene (issue 10): security headers on every answer and the `Origin` check of
+ * Browser-grade HTTP hygiene: security headers on every answer and the `Origin` check of
  * the API and MCP endpoints (MCP's DNS-rebinding guidance).
  */
 

@@ -30,6 +30,7 @@ const HINTS: Readonly<Record<ErrorCode, string>> = {
   idempotency_in_progress: 'The first request with this idempotency key is still running: wait a moment and send the same request again.',
   idempotency_key_reused: 'This idempotency key was used for a different request: use a new key for a new request.',
   payload_too_large: 'Send a smaller request body (at most 1 MiB).',
+  sender_limit_reached: 'This sender has used today’s limit for this kind of action: send it tomorrow or from another sender account.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',
   rate_limited:
     'Wait the number of seconds in Retry-After (for simulations: until your earlier ones have answered), then call again; send heavy calls one after another rather than all at once.',

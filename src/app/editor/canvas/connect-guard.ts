@@ -2,7 +2,7 @@ import type { Connection, Edge, FinalConnectionState, InternalNode } from '@xyfl
 import { canConnect, type ConnectVerdict } from '../../../domain';
 import { editorStore, type FlowNode } from '../store';
 
-/** The domain's connect-time guard (style 4) on the current canvas; the definition is cached by graph identity. */
+/** The domain's connect-time guard on the current canvas; the definition is cached by graph identity. */
 export function verdictFor(source: string, sourceHandle: string | null | undefined, target: string): ConnectVerdict {
   return canConnect(editorStore.getState().getDefinition(), { source, sourceHandle: sourceHandle ?? null, target });
 }

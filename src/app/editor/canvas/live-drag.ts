@@ -5,7 +5,7 @@ import { createDragLayer, type DragLayer, type EdgeStroke } from './drag-layer';
 import { edgeShape, useEdgeRoutes } from './edge-routes';
 
 /**
- * The drag path (issue 12, "500 steps at 60 fps"). In React Flow's controlled mode every pointer
+ * The drag path ("500 steps at 60 fps"). In React Flow's controlled mode every pointer
  * move goes through the editor store and back: a new nodes array, the canvas re-rendered, React
  * Flow re-adopting all 500 nodes and every node's and connection's store selector re-run. Instead
  * the store sees only the first frame of a drag (it records the one undo step, see

@@ -31,7 +31,7 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
 }
 
 /**
- * The one node component for every catalog type (style 2, 5): its look comes from the catalog and
+ * The one node component for every catalog type: its look comes from the catalog and
  * the presentation map; it reads only its own violations and highlight from the store.
  * Zoomed out past FAR_ZOOM (far.ts) a step is drawn as its box, name, problem badge and handles at
  * its nominal size: no icon, summary, output labels or counts, whose text would be a few pixels tall

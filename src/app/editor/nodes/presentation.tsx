@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { nodeDefinition, type NodeCategory } from '../../../domain';
 
 /**
- * The app's presentation map (style 2): only looks and form hints, keyed by the catalog's type or
+ * The app's presentation map: only looks and form hints, keyed by the catalog's type or
  * category. Behaviour stays in the catalog.
  */
 

@@ -108,7 +108,7 @@ function ImportPanel({ onDone }: { onDone(): void }) {
       setError(result.error);
       return;
     }
-    // The one validator runs first; its problems then show on the imported graph (style 4).
+    // The one validator runs first; its problems then show on the imported graph.
     const violations = validateWorkflow(result.definition, context);
     editorStore.getState().loadDefinition(result.definition, { label: 'Import workflow', markDirty: true });
     const errors = violations.filter((v) => v.severity === 'error').length;

@@ -383,6 +383,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
   };
 });
 
+/** @alias The same store, named for code outside React (editorStore.getState()). */
 export const editorStore = useEditorStore;
 
 function labelOf(type: string | undefined): string {

@@ -1,6 +1,6 @@
 import type { BaseVersion, GraphSnapshot, HistoryEntry } from './types';
 
-/** At least 100 steps are kept (issue 4); older ones fall off the bottom. */
+/** At least 100 steps are kept; older ones fall off the bottom. */
 export const HISTORY_LIMIT = 200;
 /** Typing pauses longer than this start a new undo step for the same field. */
 const COALESCE_MS = 1200;

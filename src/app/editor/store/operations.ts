@@ -54,7 +54,7 @@ export function addNode(
 /**
  * Puts a new step on an existing edge: source → new → target. The new step's outputs are wired so
  * the graph breaks the fewest rules: each output is tried as the one that continues to the old
- * target while the others go to an end step; the shared validator picks the winner (style 4).
+ * target while the others go to an end step; the shared validator picks the winner.
  */
 export function insertOnEdge(g: CanvasGraph, edgeId: string, type: NodeType, context?: ValidationContext): CanvasGraph {
   const edge = g.edges.find((e) => e.id === edgeId);

@@ -4,7 +4,7 @@ import { useEditorStore } from './editor-store';
 import { openInEditor } from './test-campaign';
 
 /**
- * Undo as the user sees it (issue 16): typing bursts coalesce per field, so a change of one field
+ * Undo as the user sees it: typing bursts coalesce per field, so a change of one field
  * followed quickly by a change of another field is two undo steps — Ctrl+Z takes back only the
  * last one. The inspector writes every field with the coalesce key `<nodeId>:<field>`.
  */

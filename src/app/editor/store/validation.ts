@@ -50,7 +50,7 @@ export function summarize(violations: Violation[], previous: ValidationState): V
   };
 }
 
-/** The shared validator (style 4) on the canvas graph: once per graph change, never per node render. */
+/** The shared validator on the canvas graph: once per graph change, never per node render. */
 export function computeValidation(
   definition: WorkflowDefinition,
   context: ValidationContext | undefined,
