@@ -4,9 +4,9 @@ import { accountSchema } from '../../domain/contract/conversations';
 import { enrollmentPageSchema, enrollResultSchema, timelineSchema } from '../../domain/contract/enrollments';
 import { prospectDetailSchema, prospectPageSchema } from '../../domain/contract/prospects';
 import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../domain/contract/schedule';
-import { connectionOnlyGraph } from '../../domain/testing/fixtures';
+import { connectionOnlyGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
-import { createDraft, ok } from '../campaigns/test-helpers';
+import { createDraft, ok, saveGraph } from '../campaigns/test-helpers';
 
 /** Contract 9.2 and 9.3 over real HTTP: enrol, list, timeline, the one-campaign rule, schedule and daily limits. */
 
@@ -115,6 +115,24 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     expect(entry!.nextStepAt).not.toBeNull();
     expect((await api(ws.apiKey, 'DELETE', `/api/v1/prospects/${p}`)).status).toBe(204);
     expect((await enrollments(ws, campaign.campaignId)).items).toEqual([]);
+  });
+});
+
+describe('simulate-campaign with the audience', () => {
+  it('without a sample prospect, fills placeholders from the first enrolled prospect (customFields, then top-level fields)', async () => {
+    const ws = await newWorkspace();
+    const saved = await saveGraph(ws, await createDraft(ws), scoredFollowUpGraph());
+    const followUp = async () =>
+      (await ok<any>(ws.apiKey, 'simulate-campaign', { campaignId: saved.campaignId })).paths
+        .flatMap((p: any) => p.steps)
+        .find((s: any) => s.nodeId === 'follow_up');
+    expect((await followUp()).unfilledPlaceholders).toEqual(['firstName']);
+    await api(ws.apiKey, 'POST', '/api/v1/prospects/import', {
+      prospects: [{ profileUrl: 'https://www.linkedin.com/in/grace', name: 'Grace Hopper', customFields: { firstName: 'Grace' } }],
+    });
+    const [grace] = prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects')).body).items;
+    await enrol(ws, saved.campaignId, { prospectIds: [grace!.prospectId] });
+    expect(await followUp()).toMatchObject({ rendered: 'Any thoughts, Grace?', unfilledPlaceholders: [] });
   });
 });
 

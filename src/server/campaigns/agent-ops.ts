@@ -1,6 +1,7 @@
 import type { PatchOperation, Simulation, ValidationVerdict } from '../../domain/contract/campaigns';
-import type { WorkflowDefinition } from '../../domain';
+import { placeholderValues, type WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
+import { firstEnrolledProspect } from '../audience/enrollments';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
@@ -76,7 +77,9 @@ export async function simulateCampaign(
     async () => {
       const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
       if (text === undefined) throw campaignNotFound();
-      return { definitionText: text, prospect: input.prospect };
+      // Contract 9.1: without a sample, the campaign's first enrolled prospect (when there is one) fills the placeholders.
+      const enrolled = input.prospect ? undefined : await firstEnrolledProspect(db, workspace.id, input.campaignId);
+      return { definitionText: text, prospect: input.prospect ?? (enrolled && { customFields: placeholderValues(enrolled) }) };
     },
     compute.key,
   );

@@ -154,7 +154,8 @@ export const campaignTools: ToolDefinition[] = [
     title: 'Simulate what prospects receive',
     description:
       "Walk the saved graph of a campaign the way the studio's path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), " +
-      'each step with its day (from entering the campaign), whether it sends, the rendered message for an optional sample prospect and the placeholders it leaves unfilled. ' +
+      'each step with its day (from entering the campaign), whether it sends, the rendered message and the placeholders it leaves unfilled — for the sample prospect given, ' +
+      'else for the campaign’s first enrolled prospect (custom fields, then fields such as name or company), else with every placeholder unfilled. ' +
       `Use it to review a campaign before launch-campaign. Sends nothing. Within a budget of ${SIMULATION_BUDGET.maxPaths} paths, ${SIMULATION_BUDGET.maxSteps} steps over all paths, ` +
       `${SIMULATION_BUDGET.maxRenderedChars} rendered characters and ${SIMULATION_BUDGET.maxMs / 1000} s of walking: past any of them the paths so far come back with truncated: true. ` +
       'One simulation runs at a time per API key and a few more wait; beyond that the call answers rate_limited. ' +
