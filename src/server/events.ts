@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, type DeliveryEventType, type EventType } from '../domain/contract/webhooks';
 import type { Queryable } from './db/types';
-import { wakeDispatcher } from './webhooks/wake';
+import { wakeWebhooks } from './webhooks/wake';
 
 export { EVENT_TYPES, type EventType };
 
@@ -28,13 +28,13 @@ export async function insertEvent(tx: Queryable, workspaceId: string, type: Deli
  */
 export async function emitEvent(tx: Queryable, workspaceId: string, type: EventType, data: unknown): Promise<string> {
   const eventId = await insertEvent(tx, workspaceId, type, data);
-  await tx.query(
+  const { rowCount } = await tx.query(
     `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, status, next_attempt_at)
      SELECT workspace_id, id, $2, CASE WHEN status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN status = 'enabled' THEN now() END
      FROM webhook_endpoints
      WHERE workspace_id = $1 AND deleted_at IS NULL AND (cardinality(event_types) = 0 OR $3 = ANY(event_types))`,
     [workspaceId, eventId, type],
   );
-  wakeDispatcher();
+  if (rowCount > 0) await wakeWebhooks(tx);
   return eventId;
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
+import { claimCtes, type LeasedTable } from '../jobs/lease';
 import type { SendOutcome } from './sender';
 
 /**
@@ -42,35 +43,26 @@ export const KEEP_LEASE_MAX_MS = 5_000;
 /** The lease outlasts an attempt with room for the database write after it. */
 export const leaseSeconds = (config: Pick<Config, 'webhookTimeoutMs'>) => Math.ceil(config.webhookTimeoutMs / 1000) * 3 + 5;
 
+/** Webhook deliveries as a leased table (jobs/lease.ts); indexes in migrations 009. */
+const DELIVERIES: LeasedTable = {
+  table: 'webhook_deliveries',
+  key: 'endpoint_id',
+  keys: 'SELECT id AS key FROM webhook_endpoints',
+  due: `d.status = 'pending' AND d.next_attempt_at <= now() AND (d.released_at IS NULL OR NOT EXISTS (
+      SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id AND o.status = 'pending'
+        AND o.released_at IS NOT NULL AND (o.created_at, o.id) < (d.created_at, d.id)))`,
+  order: ['next_attempt_at', 'created_at', 'id'],
+  returning: 'd.id, d.attempts, d.endpoint_id, d.event_id',
+};
+const CLAIM_SQL = `WITH ${claimCtes(DELIVERIES)} ${CLAIMED_SELECT}`;
+
 /**
  * Claims up to `limit` due pending deliveries, at most `webhookEndpointConcurrency` in flight per
  * endpoint (counting every process's leases), oldest due first. A released held delivery waits until
  * the older released ones of its endpoint had their first attempt, so they are sent in order.
  */
 export async function claimDue(db: Queryable, config: DispatchConfig, limit: number): Promise<ClaimedDelivery[]> {
-  const { rows } = await db.query<ClaimedDelivery>(
-    `WITH inflight AS (
-       SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries
-       WHERE status = 'pending' AND locked_until >= now() GROUP BY endpoint_id),
-     due AS (
-       SELECT d.id, d.next_attempt_at, d.created_at,
-         row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.created_at, d.id) + coalesce(f.n, 0) AS slot
-       FROM webhook_deliveries d LEFT JOIN inflight f ON f.endpoint_id = d.endpoint_id
-       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
-         AND (d.released_at IS NULL OR NOT EXISTS (
-           SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id AND o.status = 'pending'
-             AND o.released_at IS NOT NULL AND (o.created_at, o.id) < (d.created_at, d.id)))),
-     picked AS (
-       SELECT id FROM webhook_deliveries
-       WHERE id IN (SELECT id FROM due WHERE slot <= $3 ORDER BY next_attempt_at, created_at, id LIMIT $1)
-         AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())
-       FOR UPDATE SKIP LOCKED),
-     claimed AS (
-       UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2) FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.attempts, d.endpoint_id, d.event_id)
-     ${CLAIMED_SELECT}`,
-    [limit, leaseSeconds(config), config.webhookEndpointConcurrency],
-  );
+  const { rows } = await db.query<ClaimedDelivery>(CLAIM_SQL, [limit, leaseSeconds(config), config.webhookEndpointConcurrency]);
   return rows;
 }
 
