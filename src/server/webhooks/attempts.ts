@@ -8,11 +8,16 @@ import type { SendOutcome } from './sender';
  * a delivery is claimed with FOR UPDATE SKIP LOCKED and a lease (locked_until) longer than one
  * attempt, so each attempt is made by one process; a process that dies mid-attempt loses its lease
  * and another retries. Leased deliveries are the attempts in flight: the per-endpoint cap counts them
- * across processes.
+ * across processes. An attempt is counted when it is claimed, before anything is sent: its row in
+ * webhook_attempts says "no answer recorded" until the outcome replaces it, so after a crash the
+ * count never under-reports what a receiver (which de-duplicates on webhook-id) may have seen.
  */
 
 export interface ClaimedDelivery {
   id: string;
+  /** The row of this attempt in webhook_attempts, written at claim. */
+  attemptId: string;
+  /** Attempts so far, this one included. */
   attempts: number;
   endpointId: string;
   url: string;
@@ -28,10 +33,17 @@ type DispatchConfig = Pick<
   'webhookRetryDelaysMs' | 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookDisableAfterHours' | 'webhookEndpointConcurrency'
 >;
 
-const CLAIMED_SELECT = `SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
+/** What an attempt whose outcome never got recorded (a crashed process) shows. */
+export const NO_ANSWER_RECORDED = 'no answer recorded: the server stopped during the attempt';
+
+/** After the CTE `claimed`: each claimed delivery's attempt row, then what the attempt needs. */
+const CLAIMED_SELECT = `intent AS (
+    INSERT INTO webhook_attempts (delivery_id, duration_ms, error) SELECT id, 0, '${NO_ANSWER_RECORDED}' FROM claimed
+    RETURNING id::text AS attempt_id, delivery_id)
+  SELECT c.id, i.attempt_id AS "attemptId", c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
     CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret",
     e.deleted_at IS NOT NULL AS "endpointDeleted", ev.id AS "eventId", ev.body
-  FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`;
+  FROM claimed c JOIN intent i ON i.delivery_id = c.id JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`;
 
 /**
  * A retry due within this many ms stays leased to the process that made the attempt, which sends it
@@ -52,9 +64,10 @@ const DELIVERIES: LeasedTable = {
       SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id AND o.status = 'pending'
         AND o.released_at IS NOT NULL AND (o.created_at, o.id) < (d.created_at, d.id)))`,
   order: ['next_attempt_at', 'created_at', 'id'],
+  set: 'attempts = d.attempts + 1',
   returning: 'd.id, d.attempts, d.endpoint_id, d.event_id',
 };
-const CLAIM_SQL = `WITH ${claimCtes(DELIVERIES)} ${CLAIMED_SELECT}`;
+const CLAIM_SQL = `WITH ${claimCtes(DELIVERIES)}, ${CLAIMED_SELECT}`;
 
 /**
  * Claims up to `limit` due pending deliveries, at most `webhookEndpointConcurrency` in flight per
@@ -70,16 +83,32 @@ export async function claimDue(db: Queryable, config: DispatchConfig, limit: num
 export async function reclaim(db: Queryable, config: DispatchConfig, id: string): Promise<ClaimedDelivery | undefined> {
   const { rows } = await db.query<ClaimedDelivery>(
     `WITH claimed AS (
-       UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'
-       RETURNING id, attempts, endpoint_id, event_id)
+       UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+       WHERE id = $1 AND status = 'pending'
+       RETURNING id, attempts, endpoint_id, event_id),
      ${CLAIMED_SELECT}`,
     [id, leaseSeconds(config)],
   );
   return rows[0];
 }
 
+/** A 2xx, in one statement (the common case: no transaction, no endpoint row lock unless a failing streak ends). */
+async function recordDelivered(db: Queryable, d: ClaimedDelivery, outcome: SendOutcome, startedAt: Date): Promise<void> {
+  await db.query(
+    `WITH attempt AS (
+       UPDATE webhook_attempts SET at = $2, status = $3, duration_ms = $4, response_body_excerpt = $5, error = NULL WHERE id = $1::bigint),
+     streak AS (UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $6 AND failing_since IS NOT NULL)
+     UPDATE webhook_deliveries SET status = 'delivered', last_response_status = $3, last_error = NULL, last_attempt_at = $2,
+       locked_until = NULL, released_at = NULL, next_attempt_at = NULL
+     WHERE id = $7`,
+    [d.attemptId, startedAt.toISOString(), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, d.endpointId, d.id],
+  );
+}
+
+const clampMs = (ms: number) => Math.min(ms, 2_147_483_647);
+
 /**
- * Records one attempt of a claimed delivery and what follows from it, in one transaction:
+ * Records one attempt of a claimed delivery and what follows from it, atomically:
  * - 2xx → delivered (the endpoint's failing streak ends);
  * - 410 → the endpoint is disabled ("gone") and this delivery is held with its other pending ones;
  * - otherwise the next retry after webhookRetryDelaysMs[attempts - 1] — or Retry-After of a 429/503,
@@ -90,13 +119,17 @@ export async function reclaim(db: Queryable, config: DispatchConfig, id: string)
  * Returns the delay before the next attempt when one is due, else null; `kept` when this process keeps the lease until then.
  */
 export async function recordAttempt(
-  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
   config: DispatchConfig,
   d: ClaimedDelivery,
   outcome: SendOutcome,
   startedAt: Date,
 ): Promise<{ retryInMs: number; kept: boolean } | null> {
-  const attempts = d.attempts + 1;
+  if (outcome.ok) {
+    await recordDelivered(db, d, outcome, startedAt);
+    return null;
+  }
+  const attempts = d.attempts;
   const delays = config.webhookRetryDelaysMs;
   const maxDelay = Math.max(0, ...delays);
   let status: 'delivered' | 'pending' | 'exhausted' = outcome.ok ? 'delivered' : 'pending';
@@ -110,8 +143,8 @@ export async function recordAttempt(
   const keep = status === 'pending' && !outcome.interrupted && delayMs <= KEEP_LEASE_MAX_MS;
   await db.transaction(async (tx) => {
     await tx.query(
-      'INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms, response_body_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6)',
-      [d.id, startedAt.toISOString(), outcome.status, Math.min(outcome.durationMs, 2_147_483_647), outcome.excerpt, outcome.error],
+      'UPDATE webhook_attempts SET at = $2, status = $3, duration_ms = $4, response_body_excerpt = $5, error = $6 WHERE id = $1::bigint',
+      [d.attemptId, startedAt.toISOString(), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, outcome.error],
     );
     const { rows } = await tx.query<{ disable: string | null }>(
       `UPDATE webhook_endpoints SET
