@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, type DeliveryEventType, type EventType } from '../domain/contract/webhooks';
+import type { DeliveryEventType, EventType } from '../domain/contract/webhooks';
+import { announceCampaignChange } from './campaigns/changes';
 import type { Queryable } from './db/types';
-import { wakeDispatcher } from './webhooks/wake';
+import { WITHOUT_REQUEST, type ChangeOrigin } from './http/change-origin';
+import type { Subscriber } from './outbox';
+import { queueDeliveries } from './webhooks/fan-out';
 
-export { EVENT_TYPES, type EventType };
+/**
+ * The outbox. An event is written in the transaction of the change that causes it (contract 6), its
+ * body frozen then, and handed to every subscriber in that same transaction. A subscriber only writes
+ * cheap fan-out rows or a pg_notify there — work that takes time (sending) is a job-loop source
+ * (jobs/loop.ts) run after commit from those rows, so a rollback leaves nothing behind.
+ */
+/** Every subscriber, in the order they run: webhooks (deliveries), live changes (contract 8.5). */
+const SUBSCRIBERS: Subscriber[] = [queueDeliveries, announceCampaignChange];
 
 /** Writes the event with its body frozen as text (`{"id","type","timestamp","workspaceId","data"}`); returns its id. */
 export async function insertEvent(tx: Queryable, workspaceId: string, type: DeliveryEventType, data: unknown): Promise<string> {
@@ -20,21 +30,15 @@ export async function insertEvent(tx: Queryable, workspaceId: string, type: Deli
   return eventId;
 }
 
-/**
- * Contract 6: writes an event in the caller's transaction, and one delivery for each live endpoint
- * of the workspace that subscribes to the type (empty eventTypes = all): pending, or `held` while the
- * endpoint is disabled (contract 8.3). The dispatcher sends them after commit, byte-identical on
- * every attempt and redelivery.
- */
-export async function emitEvent(tx: Queryable, workspaceId: string, type: EventType, data: unknown): Promise<string> {
-  const eventId = await insertEvent(tx, workspaceId, type, data);
-  await tx.query(
-    `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, status, next_attempt_at)
-     SELECT workspace_id, id, $2, CASE WHEN status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN status = 'enabled' THEN now() END
-     FROM webhook_endpoints
-     WHERE workspace_id = $1 AND deleted_at IS NULL AND (cardinality(event_types) = 0 OR $3 = ANY(event_types))`,
-    [workspaceId, eventId, type],
-  );
-  wakeDispatcher();
-  return eventId;
+/** Writes an event in the caller's transaction and fans it out to the subscribers; returns its id. */
+export async function emitEvent(
+  tx: Queryable,
+  workspaceId: string,
+  type: EventType,
+  data: unknown,
+  origin: ChangeOrigin = WITHOUT_REQUEST,
+): Promise<string> {
+  const id = await insertEvent(tx, workspaceId, type, data);
+  for (const subscriber of SUBSCRIBERS) await subscriber(tx, { id, workspaceId, type, data, origin });
+  return id;
 }

@@ -6,12 +6,22 @@ import { int32, storableDateTime, text } from './bounds';
  * these, OpenAPI is generated from them and the app infers its types from them.
  */
 
-/** Contract 6: the event kinds an endpoint may subscribe to (empty eventTypes = all). */
+/**
+ * Every event type, written once: what an endpoint may subscribe to (empty eventTypes = all) and what
+ * the server's outbox emits — contract 6, and the run events of contract 9.5.
+ */
 export const EVENT_TYPES = [
   'campaign.workflow_updated',
   'campaign.launched',
   'inspiration.saved',
   'conversation.message_received',
+  'prospect.enrolled',
+  'prospect.replied',
+  'prospect.finished',
+  'action.failed',
+  'campaign.paused',
+  'campaign.resumed',
+  'campaign.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Contract 8.3: the test event, sent to one endpoint on request; nobody subscribes to it. */

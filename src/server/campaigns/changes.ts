@@ -1,10 +1,12 @@
 import { toIsoMillis } from '../../domain';
 import { campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
 import type { Db, Queryable } from '../db/types';
+import type { OutboxEvent } from '../outbox';
 import type { ChangeOrigin } from '../http/change-origin';
 
 /**
- * Contract 8.5 live changes. A save or launch calls `notifyCampaignChanged` inside its transaction:
+ * Contract 8.5 live changes. A save or launch emits its event; this module's outbox subscriber
+ * (`announceCampaignChange`) calls `notifyCampaignChanged` inside that transaction:
  * PostgreSQL (and PGlite) deliver the NOTIFY only when that transaction commits, to every process
  * listening on the database. Each process listens once (`campaignChangeFeed`) and fans the change
  * out to its open streams of that campaign.
@@ -31,6 +33,16 @@ export async function notifyCampaignChanged(tx: Queryable, row: ChangedRow, orig
   };
   await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]);
 }
+
+/** Outbox subscriber: an event about a campaign's state (it names campaignId, status, updated_at) is announced to live views. */
+export async function announceCampaignChange(tx: Queryable, event: OutboxEvent): Promise<void> {
+  const parsed = eventCampaign.safeParse(event.data);
+  if (!parsed.success) return;
+  const { campaignId, status, updated_at } = parsed.data;
+  await notifyCampaignChanged(tx, { id: campaignId, workspace_id: event.workspaceId, status, updated_at }, event.origin);
+}
+
+const eventCampaign = campaignChangedSchema.pick({ campaignId: true, status: true, updated_at: true });
 
 const notified = campaignChangedSchema.extend({ workspaceId: campaignChangedSchema.shape.campaignId });
 

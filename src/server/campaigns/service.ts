@@ -19,7 +19,6 @@ import { ApiError } from '../http/errors';
 import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/pagination';
 import type { WorkspaceRef } from '../http/auth';
 import { WITHOUT_REQUEST, type ChangeOrigin } from '../http/change-origin';
-import { notifyCampaignChanged } from './changes';
 import {
   activateDraft,
   findCampaign,
@@ -251,17 +250,22 @@ async function persistDraftGraph(
     });
     if (!result) return undefined;
     const { version, ...row } = result;
-    await emitEvent(tx, workspace.id, 'campaign.workflow_updated', {
-      campaignId: row.id,
-      workspaceId: workspace.id,
-      name: row.name,
-      status: row.status,
-      editingMode: row.editing_mode,
-      updated_at: iso(row.updated_at),
-      ...counts(definition),
-      version,
-    });
-    await notifyCampaignChanged(tx, row, origin);
+    await emitEvent(
+      tx,
+      workspace.id,
+      'campaign.workflow_updated',
+      {
+        campaignId: row.id,
+        workspaceId: workspace.id,
+        name: row.name,
+        status: row.status,
+        editingMode: row.editing_mode,
+        updated_at: iso(row.updated_at),
+        ...counts(definition),
+        version,
+      },
+      origin,
+    );
     return row;
   });
   if (!saved) return explainMiss(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
@@ -286,15 +290,20 @@ export async function launchCampaign(
   const launched = await db.transaction(async (tx) => {
     const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
     if (!row) return undefined;
-    await emitEvent(tx, workspace.id, 'campaign.launched', {
-      campaignId: row.id,
-      workspaceId: workspace.id,
-      name: row.name,
-      status: row.status,
-      updated_at: iso(row.updated_at),
-      senderAccountIds: row.sender_account_ids,
-    });
-    await notifyCampaignChanged(tx, row, origin);
+    await emitEvent(
+      tx,
+      workspace.id,
+      'campaign.launched',
+      {
+        campaignId: row.id,
+        workspaceId: workspace.id,
+        name: row.name,
+        status: row.status,
+        updated_at: iso(row.updated_at),
+        senderAccountIds: row.sender_account_ids,
+      },
+      origin,
+    );
     return row;
   });
   if (!launched) return explainMiss(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);

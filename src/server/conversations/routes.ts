@@ -8,7 +8,6 @@ import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey, uuidParam } fr
 import {
   getAccount,
   getConversation,
-  ingestMessage,
   listAccounts,
   listConversations,
   listMessages,
@@ -16,6 +15,7 @@ import {
   setTags,
   type ConversationFilters,
 } from './queries';
+import { ingestMessage } from './ingest';
 import {
   bulkConversationsBody,
   ingestMessageBody,

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
+import { claimCtes, type LeasedTable } from '../jobs/lease';
 import type { SendOutcome } from './sender';
 
 /**
@@ -7,11 +8,16 @@ import type { SendOutcome } from './sender';
  * a delivery is claimed with FOR UPDATE SKIP LOCKED and a lease (locked_until) longer than one
  * attempt, so each attempt is made by one process; a process that dies mid-attempt loses its lease
  * and another retries. Leased deliveries are the attempts in flight: the per-endpoint cap counts them
- * across processes.
+ * across processes. An attempt is counted when it is claimed, before anything is sent: its row in
+ * webhook_attempts says "no answer recorded" until the outcome replaces it, so after a crash the
+ * count never under-reports what a receiver (which de-duplicates on webhook-id) may have seen.
  */
 
 export interface ClaimedDelivery {
   id: string;
+  /** The row of this attempt in webhook_attempts, written at claim. */
+  attemptId: string;
+  /** Attempts so far, this one included. */
   attempts: number;
   endpointId: string;
   url: string;
@@ -27,10 +33,17 @@ type DispatchConfig = Pick<
   'webhookRetryDelaysMs' | 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookDisableAfterHours' | 'webhookEndpointConcurrency'
 >;
 
-const CLAIMED_SELECT = `SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
+/** What an attempt whose outcome never got recorded (a crashed process) shows. */
+export const NO_ANSWER_RECORDED = 'no answer recorded: the server stopped during the attempt';
+
+/** After the CTE `claimed`: each claimed delivery's attempt row, then what the attempt needs. */
+const CLAIMED_SELECT = `intent AS (
+    INSERT INTO webhook_attempts (delivery_id, duration_ms, error) SELECT id, 0, '${NO_ANSWER_RECORDED}' FROM claimed
+    RETURNING id::text AS attempt_id, delivery_id)
+  SELECT c.id, i.attempt_id AS "attemptId", c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret,
     CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret",
     e.deleted_at IS NOT NULL AS "endpointDeleted", ev.id AS "eventId", ev.body
-  FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`;
+  FROM claimed c JOIN intent i ON i.delivery_id = c.id JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN events ev ON ev.id = c.event_id`;
 
 /**
  * A retry due within this many ms stays leased to the process that made the attempt, which sends it
@@ -42,35 +55,27 @@ export const KEEP_LEASE_MAX_MS = 5_000;
 /** The lease outlasts an attempt with room for the database write after it. */
 export const leaseSeconds = (config: Pick<Config, 'webhookTimeoutMs'>) => Math.ceil(config.webhookTimeoutMs / 1000) * 3 + 5;
 
+/** Webhook deliveries as a leased table (jobs/lease.ts); indexes in migrations 009. */
+const DELIVERIES: LeasedTable = {
+  table: 'webhook_deliveries',
+  key: 'endpoint_id',
+  keys: 'SELECT id AS key FROM webhook_endpoints',
+  due: `d.status = 'pending' AND d.next_attempt_at <= now() AND (d.released_at IS NULL OR NOT EXISTS (
+      SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id AND o.status = 'pending'
+        AND o.released_at IS NOT NULL AND (o.created_at, o.id) < (d.created_at, d.id)))`,
+  order: ['next_attempt_at', 'created_at', 'id'],
+  set: 'attempts = d.attempts + 1',
+  returning: 'd.id, d.attempts, d.endpoint_id, d.event_id',
+};
+const CLAIM_SQL = `WITH ${claimCtes(DELIVERIES)}, ${CLAIMED_SELECT}`;
+
 /**
  * Claims up to `limit` due pending deliveries, at most `webhookEndpointConcurrency` in flight per
  * endpoint (counting every process's leases), oldest due first. A released held delivery waits until
  * the older released ones of its endpoint had their first attempt, so they are sent in order.
  */
 export async function claimDue(db: Queryable, config: DispatchConfig, limit: number): Promise<ClaimedDelivery[]> {
-  const { rows } = await db.query<ClaimedDelivery>(
-    `WITH inflight AS (
-       SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries
-       WHERE status = 'pending' AND locked_until >= now() GROUP BY endpoint_id),
-     due AS (
-       SELECT d.id, d.next_attempt_at, d.created_at,
-         row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.created_at, d.id) + coalesce(f.n, 0) AS slot
-       FROM webhook_deliveries d LEFT JOIN inflight f ON f.endpoint_id = d.endpoint_id
-       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
-         AND (d.released_at IS NULL OR NOT EXISTS (
-           SELECT 1 FROM webhook_deliveries o WHERE o.endpoint_id = d.endpoint_id AND o.status = 'pending'
-             AND o.released_at IS NOT NULL AND (o.created_at, o.id) < (d.created_at, d.id)))),
-     picked AS (
-       SELECT id FROM webhook_deliveries
-       WHERE id IN (SELECT id FROM due WHERE slot <= $3 ORDER BY next_attempt_at, created_at, id LIMIT $1)
-         AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())
-       FOR UPDATE SKIP LOCKED),
-     claimed AS (
-       UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2) FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.attempts, d.endpoint_id, d.event_id)
-     ${CLAIMED_SELECT}`,
-    [limit, leaseSeconds(config), config.webhookEndpointConcurrency],
-  );
+  const { rows } = await db.query<ClaimedDelivery>(CLAIM_SQL, [limit, leaseSeconds(config), config.webhookEndpointConcurrency]);
   return rows;
 }
 
@@ -78,16 +83,32 @@ export async function claimDue(db: Queryable, config: DispatchConfig, limit: num
 export async function reclaim(db: Queryable, config: DispatchConfig, id: string): Promise<ClaimedDelivery | undefined> {
   const { rows } = await db.query<ClaimedDelivery>(
     `WITH claimed AS (
-       UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'
-       RETURNING id, attempts, endpoint_id, event_id)
+       UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+       WHERE id = $1 AND status = 'pending'
+       RETURNING id, attempts, endpoint_id, event_id),
      ${CLAIMED_SELECT}`,
     [id, leaseSeconds(config)],
   );
   return rows[0];
 }
 
+/** A 2xx, in one statement (the common case: no transaction, no endpoint row lock unless a failing streak ends). */
+async function recordDelivered(db: Queryable, d: ClaimedDelivery, outcome: SendOutcome, startedAt: Date): Promise<void> {
+  await db.query(
+    `WITH attempt AS (
+       UPDATE webhook_attempts SET at = $2, status = $3, duration_ms = $4, response_body_excerpt = $5, error = NULL WHERE id = $1::bigint),
+     streak AS (UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $6 AND failing_since IS NOT NULL)
+     UPDATE webhook_deliveries SET status = 'delivered', last_response_status = $3, last_error = NULL, last_attempt_at = $2,
+       locked_until = NULL, released_at = NULL, next_attempt_at = NULL
+     WHERE id = $7`,
+    [d.attemptId, startedAt.toISOString(), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, d.endpointId, d.id],
+  );
+}
+
+const clampMs = (ms: number) => Math.min(ms, 2_147_483_647);
+
 /**
- * Records one attempt of a claimed delivery and what follows from it, in one transaction:
+ * Records one attempt of a claimed delivery and what follows from it, atomically:
  * - 2xx → delivered (the endpoint's failing streak ends);
  * - 410 → the endpoint is disabled ("gone") and this delivery is held with its other pending ones;
  * - otherwise the next retry after webhookRetryDelaysMs[attempts - 1] — or Retry-After of a 429/503,
@@ -98,13 +119,17 @@ export async function reclaim(db: Queryable, config: DispatchConfig, id: string)
  * Returns the delay before the next attempt when one is due, else null; `kept` when this process keeps the lease until then.
  */
 export async function recordAttempt(
-  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
   config: DispatchConfig,
   d: ClaimedDelivery,
   outcome: SendOutcome,
   startedAt: Date,
 ): Promise<{ retryInMs: number; kept: boolean } | null> {
-  const attempts = d.attempts + 1;
+  if (outcome.ok) {
+    await recordDelivered(db, d, outcome, startedAt);
+    return null;
+  }
+  const attempts = d.attempts;
   const delays = config.webhookRetryDelaysMs;
   const maxDelay = Math.max(0, ...delays);
   let status: 'delivered' | 'pending' | 'exhausted' = outcome.ok ? 'delivered' : 'pending';
@@ -118,8 +143,8 @@ export async function recordAttempt(
   const keep = status === 'pending' && !outcome.interrupted && delayMs <= KEEP_LEASE_MAX_MS;
   await db.transaction(async (tx) => {
     await tx.query(
-      'INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms, response_body_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6)',
-      [d.id, startedAt.toISOString(), outcome.status, Math.min(outcome.durationMs, 2_147_483_647), outcome.excerpt, outcome.error],
+      'UPDATE webhook_attempts SET at = $2, status = $3, duration_ms = $4, response_body_excerpt = $5, error = $6 WHERE id = $1::bigint',
+      [d.attemptId, startedAt.toISOString(), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, outcome.error],
     );
     const { rows } = await tx.query<{ disable: string | null }>(
       `UPDATE webhook_endpoints SET

@@ -149,7 +149,10 @@ describe('attempts (contract 8.3)', () => {
     const ep = await endpointFor(ws, r.url);
     const saved = (await save(ws, 'inspect me')).body;
     await r.waitFor(1);
-    const pending = await eventually(async () => (await deliveries(ws, ep.endpointId)).find((d) => d.attempts === 1));
+    // An attempt counts from when it is sent; its answer is recorded a moment later.
+    const pending = await eventually(async () =>
+      (await deliveries(ws, ep.endpointId)).find((d) => d.attempts === 1 && d.lastResponseStatus !== null),
+    );
     expect(deliverySchema.strict().parse(pending)).toMatchObject({ status: 'pending', lastResponseStatus: 500 });
     const next = Date.parse(pending.nextAttemptAt);
     expect(next).toBeGreaterThan(Date.parse(pending.createdAt));

@@ -5,7 +5,7 @@ import { ApiError, invalidRequest, notFound } from '../http/errors';
 import { disableEndpoint, enableEndpoint } from './attempts';
 import { getDelivery, getEndpoint, insertDelivery, updateEndpoint } from './queries';
 import type { Delivery, Endpoint } from './schemas';
-import { wakeDispatcher } from './wake';
+import { wakeWebhooks } from './wake';
 
 /** Contract 8.3 operator actions on one endpoint: edit/enable/disable, recover a window, send a test event. */
 
@@ -16,10 +16,12 @@ export async function patchEndpoint(db: Db, workspaceId: string, endpointId: str
     if (!current) throw notFound('Webhook endpoint');
     if (change.url !== undefined || change.eventTypes !== undefined) await updateEndpoint(tx, endpointId, change);
     if (change.status === 'disabled' && current.status === 'enabled') await disableEndpoint(tx, endpointId, 'manual');
-    if (change.status === 'enabled' && current.status === 'disabled') await enableEndpoint(tx, endpointId);
+    if (change.status === 'enabled' && current.status === 'disabled') {
+      await enableEndpoint(tx, endpointId);
+      await wakeWebhooks(tx);
+    }
     return (await getEndpoint(tx, workspaceId, endpointId))!;
   });
-  if (change.status === 'enabled') wakeDispatcher();
   return updated;
 }
 
@@ -86,6 +88,7 @@ export async function recover(
       [workspaceId, endpointId, since, until],
     );
     const body = { matched: rowCount, queued: rowCount };
+    if (rowCount > 0) await wakeWebhooks(tx);
     await tx.query('UPDATE webhook_recoveries SET response = $3::jsonb WHERE workspace_id = $1 AND key = $2', [
       workspaceId,
       input.idempotencyKey,
@@ -93,7 +96,6 @@ export async function recover(
     ]);
     return { body, replayed: false };
   });
-  if (!result.replayed) wakeDispatcher();
   return { status: 202, ...result };
 }
 
@@ -103,9 +105,9 @@ export async function sendTestEvent(db: Db, workspaceId: string, endpointId: str
     if (!(await getEndpoint(tx, workspaceId, endpointId))) throw notFound('Webhook endpoint');
     const eventId = await insertEvent(tx, workspaceId, TEST_EVENT_TYPE, { endpointId });
     const id = await insertDelivery(tx, { workspaceId, endpointId, eventId, redeliveryOf: null });
+    await wakeWebhooks(tx);
     const { retained: _retained, ...created } = (await getDelivery(tx, workspaceId, endpointId, id))!;
     return created;
   });
-  wakeDispatcher();
   return delivery;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/types';
 import { ApiError, notFound } from '../http/errors';
 import { getDelivery, getEndpoint, insertDelivery } from './queries';
 import type { Delivery } from './schemas';
-import { wakeDispatcher } from './wake';
+import { wakeWebhooks } from './wake';
 
 /** A claim on an idempotency key older than this is from a process that died: it may be taken over. */
 const STALE_CLAIM_SECONDS = 120;
@@ -64,9 +64,9 @@ export async function redeliver(
         key,
         JSON.stringify(created),
       ]);
+      await wakeWebhooks(tx);
       return created;
     });
-    wakeDispatcher();
     return { status: 202, body: delivery, replayed: false };
   } catch (err) {
     // Nothing was sent (or the failure is recorded on the delivery): free the key for a retry.

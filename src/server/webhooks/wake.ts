@@ -1,15 +1,8 @@
-/**
- * In-process nudge: a new or released delivery wakes this process's dispatcher instead of waiting
- * for its next poll. Only a latency shortcut — other processes still find the work by polling.
- */
-const listeners = new Set<() => void>();
+import type { Queryable } from '../db/types';
+import { wakeJobs } from '../jobs/loop';
 
-export function onWake(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** The pg_notify channel of webhook deliveries: every process's dispatcher claims when a write that queued some commits. */
+export const WEBHOOK_CHANNEL = 'webhook_deliveries';
 
-/** Called after writing deliveries; the dispatcher claims on its next turn (a wake inside an open transaction only polls early). */
-export function wakeDispatcher(): void {
-  for (const listener of listeners) listener();
-}
+/** In the transaction that queued or released deliveries: wakes the dispatchers on commit. */
+export const wakeWebhooks = (tx: Queryable): Promise<void> => wakeJobs(tx, WEBHOOK_CHANNEL);

@@ -1,0 +1,51 @@
+/**
+ * The claiming query of a leased work table (rows with `id` and `locked_until`), shared by every job
+ * source. A row is leased by setting `locked_until`; a lease that ends without the outcome recorded
+ * (a crashed process) makes the row claimable again. At most `$3` rows per key are leased at once,
+ * counting every process's leases.
+ *
+ * Why it stays cheap on a large backlog (never a scan or window over the whole backlog):
+ * - the leased rows per key come from an index on (key) WHERE locked_until IS NOT NULL, which holds
+ *   just the rows in flight;
+ * - each key (`keys`, a short list such as the endpoints) takes at most its free slots of due rows
+ *   from an index on (key, order…) whose predicate `due` implies — a full key reads nothing;
+ * - those few candidates are ordered globally and the oldest `limit` are locked.
+ */
+export interface LeasedTable {
+  table: string;
+  /** The column that bounds how many rows are leased at once (e.g. endpoint_id). NOT NULL. */
+  key: string;
+  /** SQL listing every value of `key` that may have due rows, as column `key` (e.g. the endpoints). */
+  keys: string;
+  /** SQL condition on alias `d`: the row waits for work and is due (leases are checked by the claim). */
+  due: string;
+  /** The claim order, columns of `d`, oldest first; an index on them makes the scan stop early. */
+  order: string[];
+  /** Extra assignments of the claiming UPDATE (alias `d`), e.g. the attempt count. */
+  set?: string;
+  /** RETURNING list of the claiming UPDATE (alias `d`). */
+  returning: string;
+}
+
+/** `WITH` body ending in the CTE `claimed` (the rows just leased). Parameters: $1 limit, $2 lease seconds, $3 per-key cap. */
+export function claimCtes(t: LeasedTable): string {
+  const cols = t.order.map((c, i) => `d.${c} AS o${i}`).join(', ');
+  const byOrder = (alias: string) => t.order.map((c, i) => (alias === 'd' ? `d.${c}` : `${alias}.o${i}`)).join(', ');
+  const free = `(d.locked_until IS NULL OR d.locked_until < now())`;
+  return `inflight AS (
+      SELECT ${t.key} AS key, count(*)::int AS n FROM ${t.table} WHERE locked_until >= now() GROUP BY ${t.key}),
+    candidates AS (
+      SELECT c.* FROM (${t.keys}) k LEFT JOIN inflight f ON f.key = k.key
+      CROSS JOIN LATERAL (
+        SELECT d.id, ${cols} FROM ${t.table} d
+        WHERE d.${t.key} = k.key AND ${t.due} AND ${free}
+        ORDER BY ${byOrder('d')} LIMIT greatest($3 - coalesce(f.n, 0), 0)) c),
+    picked AS (
+      SELECT d.id FROM ${t.table} d
+      WHERE d.id IN (SELECT c.id FROM candidates c ORDER BY ${byOrder('c')} LIMIT $1) AND ${t.due} AND ${free}
+      FOR UPDATE SKIP LOCKED),
+    claimed AS (
+      UPDATE ${t.table} d SET locked_until = now() + make_interval(secs => $2)${t.set ? `, ${t.set}` : ''}
+      FROM picked WHERE d.id = picked.id
+      RETURNING ${t.returning})`;
+}
