@@ -17,3 +17,6 @@ export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
 
 /** Statuses of an enrollment still under way (the one-campaign-at-a-time rule and stops look at these). */
 export const UNFINISHED_ENROLLMENT_STATUSES = ['waiting', 'active'] as const satisfies readonly EnrollmentStatus[];
+
+/** The same list as SQL text for `status IN (…)` (constants only, never user input). */
+export const UNFINISHED_ENROLLMENT_STATUSES_SQL = UNFINISHED_ENROLLMENT_STATUSES.map((status) => `'${status}'`).join(', ');

@@ -1,6 +1,6 @@
 import { campaignSenderChannel } from '../../domain/channels';
 import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
-import type { EnrollmentStatus, ExclusionReason } from '../../domain/contract/statuses';
+import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type ExclusionReason } from '../../domain/contract/statuses';
 import { toIsoMillis } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
@@ -45,7 +45,7 @@ async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaig
 async function senderLoads(tx: Queryable, workspaceId: string, campaign: CampaignForEnrollment): Promise<Map<string, number>> {
   const channel = campaignSenderChannel(campaign.types);
   const { rows } = await tx.query<{ id: string; load: number }>(
-    `SELECT a.id, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN ('waiting', 'active')) AS load
+    `SELECT a.id, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS load
      FROM accounts a WHERE a.workspace_id = $1 AND a.id = ANY($2::uuid[]) AND ($3::text IS NULL OR a.channel = $3)
      ORDER BY a.created_at, a.id`,
     [workspaceId, campaign.sender_account_ids, channel],
@@ -84,7 +84,7 @@ export async function enrollProspects(
       `SELECT p.id,
          EXISTS (SELECT 1 FROM enrollments e WHERE e.prospect_id = p.id AND e.campaign_id = $3) AS here,
          EXISTS (SELECT 1 FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
-                 WHERE e.prospect_id = p.id AND e.campaign_id <> $3 AND c.status <> 'completed' AND e.status IN ('waiting', 'active')) AS elsewhere
+                 WHERE e.prospect_id = p.id AND e.campaign_id <> $3 AND c.status <> 'completed' AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS elsewhere
        FROM prospects p WHERE p.workspace_id = $1 AND p.id = ANY($2::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
       [workspaceId, requested, campaignId],
     );

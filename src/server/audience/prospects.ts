@@ -1,4 +1,4 @@
-import type { EnrollmentStatus } from '../../domain/contract/statuses';
+import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus } from '../../domain/contract/statuses';
 import type { CustomFields, PatchProspectBody, Prospect, ProspectDetail } from '../../domain/contract/prospects';
 import { normaliseProfileUrl } from '../../domain/profile-url';
 import { toIsoMillis } from '../../domain/time';
@@ -172,7 +172,7 @@ export async function deleteProspect(db: Db, workspaceId: string, prospectId: st
     await tx.query(
       `UPDATE enrollments SET status = 'stopped', outcome = 'stopped', next_step_at = NULL,
          finished_at = date_trunc('milliseconds', clock_timestamp())
-       WHERE prospect_id = $1 AND status IN ('waiting', 'active')`,
+       WHERE prospect_id = $1 AND status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})`,
       [prospectId],
     );
     await tx.query('DELETE FROM prospects WHERE id = $1', [prospectId]);
