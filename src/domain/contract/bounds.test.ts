@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { int32, isStorableInstant, storableDateTime, text, unstorableTextPaths } from './bounds';
+import { MAX_JSON_DEPTH, int32, isStorableInstant, storableDateTime, text, tooDeepPath, unstorableTextPaths } from './bounds';
 
 describe('contract 8.4 bounds', () => {
   it('refuses U+0000 and lone surrogates, keeps real pairs', () => {
@@ -62,5 +62,24 @@ describe('contract 8.4 bounds, as a client reads the refusal', () => {
         .safeParse('0000-12-31T23:59:59Z')
         .error?.issues.map((i) => i.message),
     ).toEqual(['must be a date between the years 1 and 9999 (in UTC)']);
+  });
+});
+
+describe('contract 8.4 nesting depth', () => {
+  const nested = (levels: number): unknown => {
+    let value: unknown = 'x';
+    for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { a: value };
+    return value;
+  };
+  it(`admits ${MAX_JSON_DEPTH} levels and names where deeper nesting starts, without recursion`, () => {
+    expect(unstorableTextPaths(nested(MAX_JSON_DEPTH))).toEqual([]);
+    expect(tooDeepPath(nested(MAX_JSON_DEPTH))).toBeNull();
+    const deep = unstorableTextPaths(nested(100_000));
+    expect(deep).toEqual([{ path: expect.any(String), message: expect.stringMatching(/64 levels deep/) }]);
+    expect(deep[0]!.path.split('.')).toHaveLength(MAX_JSON_DEPTH);
+    expect(tooDeepPath(nested(100_000), ['workflow_definition'])?.split('.')).toHaveLength(MAX_JSON_DEPTH + 1);
+  });
+  it('still finds unstorable text in document order when walking iteratively', () => {
+    expect(unstorableTextPaths([{ b: '\u0000' }, 'ok', ['\ud800']]).map((e) => e.path)).toEqual(['0.b', '2.0']);
   });
 });

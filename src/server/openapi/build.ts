@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../http/pagination';
 import type { RouteDoc } from './route-doc';
+import { MAX_JSON_DEPTH } from '../../domain/contract/bounds';
+import { MAX_RESPONSE_BYTES } from '../http/response-limit';
+import { MAX_BATCH_MESSAGES } from '../mcp/server';
 
 /**
  * Builds the OpenAPI 3.1 document from the route list (contract 7). Schemas come from the same zod
@@ -98,7 +101,10 @@ export function buildOpenApi(routes: RouteDoc[], serverUrl?: string): Json {
       title: 'Campaign Studio API',
       version: '1.0.0',
       description:
-        'REST face of Campaign Studio: conversations, content inspirations, webhooks and the live changes of a campaign. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here.',
+        'REST face of Campaign Studio: conversations, content inspirations, webhooks and the live changes of a campaign. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here. ' +
+        `Limits on every route (contract 8.4): a request body is at most 1 MiB (413 payload_too_large); JSON nested more than ${MAX_JSON_DEPTH} levels deep is 400 invalid_request; ` +
+        `an answer is at most ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB (422 response_too_large: ask for a smaller page). On POST /mcp a JSON-RPC batch holds at most ${MAX_BATCH_MESSAGES} messages (-32600), ` +
+        'the tool results of one request share the answer limit, and simulations run one at a time per API key with a few waiting (then rate_limited), each within its budget (truncated past it).',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearerAuth: [] }],
