@@ -52,9 +52,11 @@ const DOCK_GATEKEEPERS = new Set(['app/inbox/index.ts', 'app/inspiration/index.t
 /** The rule an import breaks, or null. */
 function violation(e: ImportEdge): string | null {
   if (under(e.from, 'domain')) {
-    if (e.to !== undefined) return under(e.to, 'domain') ? null : 'domain imports only domain files and zod';
-    const allowed = ['zod', ...(isTestCode(e.from) ? ['vitest', 'fast-check'] : [])];
-    return allowed.some((p) => e.spec === p || e.spec.startsWith(`${p}/`)) ? null : 'domain imports only domain files and zod';
+    if (e.to !== undefined) return under(e.to, 'domain') ? null : 'domain imports only domain files, zod and temporal-polyfill';
+    const allowed = ['zod', 'temporal-polyfill', ...(isTestCode(e.from) ? ['vitest', 'fast-check'] : [])];
+    return allowed.some((p) => e.spec === p || e.spec.startsWith(`${p}/`))
+      ? null
+      : 'domain imports only domain files, zod and temporal-polyfill';
   }
   if (under(e.from, 'server') && under(e.to, 'app')) return 'server never imports app';
   if (under(e.from, 'app')) {
