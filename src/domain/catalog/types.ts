@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DailyLimitKind } from '../contract/schedule';
 import type { ProviderLimit } from './fields';
 
 /** Every node type of spec 2.3, in the spec's order. */
@@ -110,8 +111,7 @@ export interface NodeTypeDefinition {
 }
 
 /** Contract 9.3 sender daily limits, one counter per kind. */
-export const LIMIT_KINDS = ['connection_request', 'message', 'inmail', 'profile_visit', 'other'] as const;
-export type LimitKind = (typeof LIMIT_KINDS)[number];
+export type LimitKind = DailyLimitKind;
 
 /** Contract 9.4: events from the executor or a connector that end a step's wait. */
 export const RUN_EVENTS = ['invitation_accepted', 'message_received', 'website_visit', 'new_connection', 'post_comment'] as const;

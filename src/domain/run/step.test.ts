@@ -7,7 +7,8 @@ import { stepDecision, type Decision, type RunNode, type StepContext, type StepI
 const NOW = Temporal.Instant.from('2026-03-06T15:00:00Z').epochMilliseconds; // Friday 10:00 in New York
 const DAY = 86_400_000;
 const prospect: RunProspect = {
-  fields: { name: 'Ada Lovelace', company: 'Acme', timeZone: null },
+  name: 'Ada Lovelace',
+  company: 'Acme',
   customFields: { firstName: 'Ada', seniority: 'VP' },
   timeZone: 'America/New_York',
 };
@@ -56,9 +57,9 @@ describe('contract 9.3, step by step', () => {
   });
 
   it('icp_scoring reads the score field, else asks the executor, and branches on the threshold', () => {
-    const scored = (fields: Record<string, unknown>): RunProspect => ({
+    const scored = (fields: Record<string, string | number>): RunProspect => ({
       ...prospect,
-      customFields: { ...prospect.customFields, ...fields } as RunProspect['customFields'],
+      customFields: { ...prospect.customFields, ...fields },
     });
     expect(decide('icp_scoring', ENTER, { icpThreshold: 70 }, { prospect: scored({ icp_score: 80 }) })).toEqual({
       kind: 'take',

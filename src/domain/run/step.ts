@@ -1,9 +1,9 @@
 import { branchOutputs, CATALOG, HANDLE, nodeDefinition, type LimitKind, type RunEvent } from '../catalog';
 import { num } from '../catalog/define';
 import { messageText, scoreQualifies, subjectText } from '../paths/describe';
-import { renderTemplate } from '../template';
+import { placeholderValues, renderTemplate } from '../template';
 import { conditionHolds, parseCondition } from './condition';
-import { placeholderValues, prospectField, type RunProspect } from './prospect';
+import { prospectField, type RunProspect } from './prospect';
 import { addCalendarDays, addDelay } from './windows';
 
 /**

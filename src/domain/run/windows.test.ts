@@ -4,16 +4,15 @@ import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
   addDelay,
-  DEFAULT_SCHEDULE,
   isInsideWindow,
   localDay,
   nextLocalDayStart,
   nextWindowStart,
   waitZone,
   windowZone,
-  WEEKDAYS,
   type SendingSchedule,
 } from './windows';
+import { DEFAULT_SCHEDULE, WEEKDAYS } from '../contract/schedule';
 
 const ms = (iso: string): number => Temporal.Instant.from(iso).epochMilliseconds;
 const local = (instant: number, zone: string): string =>

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { isIanaTimeZone, WEEKDAYS, type Schedule } from '../contract/schedule';
 
 /**
  * Contract 9.3 time: sending windows and calendar-day waits, computed on zone names with Temporal
@@ -6,49 +7,22 @@ import { Temporal } from 'temporal-polyfill';
  * respected. Instants are epoch milliseconds.
  */
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export interface SendingSchedule {
-  readonly timeZone: string;
-  readonly days: readonly Weekday[];
-  /** Local "HH:MM"; the window is [start, end) each allowed day. */
-  readonly start: string;
-  readonly end: string;
-  readonly useProspectTimeZone: boolean;
-}
-
-/** Contract 9.3 defaults: weekdays 09:00–17:00 in the prospect's zone, else UTC. */
-export const DEFAULT_SCHEDULE: SendingSchedule = {
-  timeZone: 'UTC',
-  days: ['mon', 'tue', 'wed', 'thu', 'fri'],
-  start: '09:00',
-  end: '17:00',
-  useProspectTimeZone: true,
-};
+/** Contract 9.3 `schedule`: the window is [start, end) local time on each allowed day. */
+export type SendingSchedule = Schedule;
 
 const MS_PER_DAY = 86_400_000;
 
-/** True for a zone name Temporal knows (IANA or UTC). */
-export function isTimeZone(name: unknown): name is string {
-  if (typeof name !== 'string' || name === '') return false;
-  try {
-    Temporal.Now.zonedDateTimeISO(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isTimeZone = (name: string | null): name is string => name !== null && name !== '' && isIanaTimeZone(name);
 
 /** The zone a prospect's window is read in: theirs when known and wanted, else the schedule's. */
 export function windowZone(schedule: SendingSchedule, prospectZone: string | null): string {
-  if (schedule.useProspectTimeZone && prospectZone !== null && isTimeZone(prospectZone)) return prospectZone;
+  if (schedule.useProspectTimeZone && isTimeZone(prospectZone)) return prospectZone;
   return isTimeZone(schedule.timeZone) ? schedule.timeZone : 'UTC';
 }
 
 /** The zone calendar-day waits count in: the prospect's when known, else the schedule's (contract 9.3 delay). */
 export function waitZone(schedule: SendingSchedule, prospectZone: string | null): string {
-  if (prospectZone !== null && isTimeZone(prospectZone)) return prospectZone;
+  if (isTimeZone(prospectZone)) return prospectZone;
   return isTimeZone(schedule.timeZone) ? schedule.timeZone : 'UTC';
 }
 
