@@ -1,5 +1,6 @@
 import { branchOutputs, CATALOG, HANDLE, nodeDefinition, type LimitKind, type RunEvent } from '../catalog';
 import { num } from '../catalog/define';
+import type { EnrollmentOutcome } from '../contract/statuses';
 import { messageText, scoreQualifies, subjectText } from '../paths/describe';
 import { placeholderValues, renderTemplate } from '../template';
 import { conditionHolds, parseCondition } from './condition';
@@ -12,7 +13,8 @@ import { addCalendarDays, addDelay } from './windows';
  * string. The engine follows `take` decisions along the edges itself (see walker.ts).
  */
 
-export type RunOutcome = 'replied' | 'finished' | 'not_qualified' | 'condition_not_met' | 'stopped' | 'failed';
+/** Contract 9.2 outcome of an enrollment. */
+export type RunOutcome = EnrollmentOutcome;
 
 export interface RunNode {
   readonly id: string;
