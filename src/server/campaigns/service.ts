@@ -19,6 +19,7 @@ import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/paginati
 import type { WorkspaceRef } from '../http/auth';
 import { WITHOUT_REQUEST, type ChangeOrigin } from '../http/change-origin';
 import { notifyCampaignChanged } from './changes';
+import { pinLaunchedGraph } from '../runs/launch';
 import {
   activateDraft,
   findCampaign,
@@ -269,7 +270,7 @@ async function persistDraftGraph(
 
 /**
  * Contract 4 launch-campaign: a draft whose saved graph was inspected at `inspectedUpdatedAt`
- * (and is valid) becomes active. Launching sends nothing by itself here.
+ * (and is valid) becomes active, its graph pinned (contract 9.3); the run engine starts its enrollments.
  */
 export async function launchCampaign(
   db: Db,
@@ -285,6 +286,7 @@ export async function launchCampaign(
   const launched = await db.transaction(async (tx) => {
     const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
     if (!row) return undefined;
+    await pinLaunchedGraph(tx, row.id);
     await emitEvent(tx, workspace.id, 'campaign.launched', {
       campaignId: row.id,
       workspaceId: workspace.id,
