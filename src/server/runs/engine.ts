@@ -8,7 +8,7 @@ import { waitZone, windowZone } from '../../domain/run/windows';
 import type { Db, Queryable } from '../db/types';
 import type { Executor } from './executor';
 import { passGate, releaseQuota } from './gate';
-import { msOf, ts } from './time-sql';
+import { ts } from './time-sql';
 
 /**
  * The run engine's transactions (contract 9.3): due enrollments are locked in batches
@@ -354,6 +354,3 @@ export async function applyProspectEvent(tx: Queryable, deps: EngineDeps, event:
   }
   return moved;
 }
-
-/** When the enrollment is due, for readers (tests, the run view). */
-export const NEXT_STEP_MS = msOf('next_step_at');
