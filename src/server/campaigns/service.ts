@@ -19,6 +19,7 @@ import { ApiError } from '../http/errors';
 import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/pagination';
 import type { WorkspaceRef } from '../http/auth';
 import { WITHOUT_REQUEST, type ChangeOrigin } from '../http/change-origin';
+import { pinLaunchedGraph } from '../runs/launch';
 import {
   activateDraft,
   findCampaign,
@@ -274,7 +275,7 @@ async function persistDraftGraph(
 
 /**
  * Contract 4 launch-campaign: a draft whose saved graph was inspected at `inspectedUpdatedAt`
- * (and is valid) becomes active. Launching sends nothing by itself here.
+ * (and is valid) becomes active, its graph pinned (contract 9.3); the run engine starts its enrollments.
  */
 export async function launchCampaign(
   db: Db,
@@ -290,6 +291,7 @@ export async function launchCampaign(
   const launched = await db.transaction(async (tx) => {
     const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
     if (!row) return undefined;
+    await pinLaunchedGraph(tx, row.id);
     await emitEvent(
       tx,
       workspace.id,

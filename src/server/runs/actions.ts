@@ -1,0 +1,164 @@
+import { nodeDefinition } from '../../domain/catalog';
+import type { Queryable } from '../db/types';
+import { applyInput, ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './engine';
+import type { ExecutorAnswer, OfferedAction } from './executor';
+import { releaseQuota } from './gate';
+import { ts } from './time-sql';
+
+/**
+ * Offering actions (contract 9.3 exactly once, 9.4): due intent rows are claimed with a lease and
+ * offered outside any transaction; the answer is recorded in a transaction that moves the
+ * enrollment on. A crash after the claim lets the lease run out: the same actionId is offered again.
+ */
+
+interface ActionRow {
+  id: string;
+  workspace_id: string;
+  campaign_id: string | null;
+  enrollment_id: string | null;
+  visit: number | null;
+  node_id: string | null;
+  type: string;
+  sender_account_id: string | null;
+  limit_kind: string | null;
+  quota_day: string | null;
+  payload: OfferedAction['payload'];
+  profile_url: string;
+  name: string | null;
+}
+
+const ACTION_COLUMNS = `a.id, a.workspace_id, a.campaign_id, a.enrollment_id, a.visit, a.node_id, a.type, a.sender_account_id,
+  a.limit_kind, a.quota_day::text AS quota_day, a.payload, p.profile_url, p.name`;
+
+async function cancel(tx: Queryable, action: Pick<ActionRow, 'id' | 'sender_account_id' | 'limit_kind' | 'quota_day'>): Promise<void> {
+  const done = await tx.query(
+    `UPDATE run_actions SET status = 'cancelled', finished_at = now() WHERE id = $1 AND status IN ('scheduled', 'offered')`,
+    [action.id],
+  );
+  if (done.rowCount === 1 && action.sender_account_id && action.limit_kind && action.quota_day)
+    await releaseQuota(tx, action.sender_account_id, action.limit_kind, action.quota_day);
+}
+
+/** Claims due actions (scheduled and due, or offered with an expired lease) of running enrollments. */
+async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const due = await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
+      `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit
+       FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN campaigns c ON c.id = a.campaign_id JOIN prospects p ON p.id = e.prospect_id
+       WHERE ((a.status = 'scheduled' AND a.not_before <= $1) OR (a.status = 'offered' AND a.lease_until <= $1)) AND c.status = 'active'
+       ORDER BY a.not_before LIMIT $2 FOR UPDATE OF a, e SKIP LOCKED`,
+      [ts(now), deps.batch],
+    );
+    const claimed: ActionRow[] = [];
+    for (const a of due.rows) {
+      // The enrollment ended or moved on (a reply, a stop): nothing is offered for it any more.
+      if (a.enrollment_status !== 'active' || a.enrollment_visit !== a.visit) {
+        await cancel(tx, a);
+        continue;
+      }
+      await tx.query(`UPDATE run_actions SET status = 'offered', lease_until = $2, attempts = attempts + 1 WHERE id = $1`, [
+        a.id,
+        ts(now + deps.leaseMs),
+      ]);
+      claimed.push(a);
+    }
+    return claimed;
+  });
+}
+
+const offerOf = (a: ActionRow): OfferedAction => {
+  const run = nodeDefinition(a.type)?.run;
+  return {
+    actionId: a.id,
+    type: a.type,
+    workspaceId: a.workspace_id,
+    campaignId: a.campaign_id,
+    enrollmentId: a.enrollment_id,
+    nodeId: a.node_id,
+    prospect: { profileUrl: a.profile_url, name: a.name },
+    sender: { accountId: a.sender_account_id },
+    payload: a.payload,
+    awaits: run?.does === 'act' && run.await ? run.await.event : null,
+  };
+};
+
+/** Offers every due action once; the number offered. */
+export async function offerDueActions(deps: EngineDeps): Promise<number> {
+  const claimed = await claimDueActions(deps);
+  let offered = 0;
+  for (const action of claimed) {
+    await deps.beforeOffer?.(action.id);
+    // Last look: a reply that landed after the claim stops the offer.
+    const still = await deps.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND status = $2 AND visit = $3', [
+      action.enrollment_id,
+      'active',
+      action.visit,
+    ]);
+    if (still.rows.length === 0) {
+      await deps.db.transaction((tx) => cancel(tx, action));
+      continue;
+    }
+    let answer: ExecutorAnswer;
+    try {
+      answer = await deps.executor.offer(offerOf(action));
+    } catch {
+      // Not known to be done: the lease runs out and the same actionId is offered again.
+      continue;
+    }
+    await recordAnswer(deps, action.id, answer);
+    offered++;
+  }
+  return offered;
+}
+
+/** Records an executor's answer (idempotent: an action already decided stays as it is). */
+export async function recordAnswer(deps: EngineDeps, actionId: string, answer: ExecutorAnswer): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const found = await tx.query<{ status: string; enrollment_id: string | null; visit: number | null; sender_account_id: string | null }>(
+      'SELECT status, enrollment_id, visit, sender_account_id FROM run_actions WHERE id = $1 FOR UPDATE',
+      [actionId],
+    );
+    const action = found.rows[0];
+    if (!action || (action.status !== 'offered' && action.status !== 'waiting_result')) return;
+    if (answer.status === 'later') {
+      await tx.query(`UPDATE run_actions SET status = 'waiting_result' WHERE id = $1`, [actionId]);
+      return;
+    }
+    if (answer.status === 'rate_limited') {
+      const until = now + Math.max(1, answer.retryAfterSeconds) * 1000;
+      if (action.sender_account_id)
+        await tx.query('UPDATE sender_pacing SET cooldown_until = greatest(coalesce(cooldown_until, $2), $2) WHERE account_id = $1', [
+          action.sender_account_id,
+          ts(until),
+        ]);
+      await tx.query(`UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL WHERE id = $1`, [
+        actionId,
+        ts(until),
+      ]);
+      return;
+    }
+    const done = answer.status === 'done';
+    await tx.query(`UPDATE run_actions SET status = $2, result = $3, error = $4, finished_at = $5 WHERE id = $1`, [
+      actionId,
+      done ? 'done' : 'failed',
+      done ? JSON.stringify(answer.result ?? {}) : null,
+      done ? null : answer.error,
+      ts(now),
+    ]);
+    if (action.enrollment_id === null) return;
+    const rows = await tx.query<EnrollmentRow>(`SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = $1 FOR UPDATE OF e`, [
+      action.enrollment_id,
+    ]);
+    const row = rows.rows[0];
+    if (!row || row.status !== 'active' || row.visit !== action.visit) return;
+    await tx.query(`UPDATE enrollment_steps SET started_at = coalesce(started_at, $2) WHERE position = $1`, [row.open_step, ts(now)]);
+    await applyInput(
+      tx,
+      deps,
+      row,
+      done ? { kind: 'result', status: 'done', result: answer.result ?? {} } : { kind: 'result', status: 'failed', error: answer.error },
+    );
+  });
+}

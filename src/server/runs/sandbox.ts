@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { nodeDefinition, type RunEvent } from '../../domain/catalog';
+import type { Clock } from '../../domain/run/clock';
+import type { Db } from '../db/types';
+import { applyProspectEvent, type EngineDeps } from './engine';
+import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
+import { ts } from './time-sql';
+
+/**
+ * Contract 9.4 sandbox: a simulated network inside the server. Deterministic from the workspace's
+ * seed and the actionId; de-duplicates on actionId (and counts the duplicates it was offered);
+ * accepts and replies later with the configured rates, around the median response time.
+ */
+
+export interface SandboxSettings {
+  readonly acceptRate: number;
+  readonly replyRate: number;
+  readonly medianResponseHours: number;
+  readonly seed: number;
+}
+export const DEFAULT_SANDBOX: SandboxSettings = { acceptRate: 0.3, replyRate: 0.15, medianResponseHours: 20, seed: 1 };
+
+/** Three uniform numbers in [0, 1) drawn from the seed and the actionId. */
+function draws(seed: number, actionId: string): [number, number, number] {
+  const digest = createHash('sha256').update(`${seed}:${actionId}`).digest();
+  const u = (i: number): number => digest.readUInt32BE(i * 4) / 2 ** 32;
+  return [u(0), u(1), u(2)];
+}
+
+/** A response delay spread a factor 4 either side of the median (log-uniform). */
+const responseDelayMs = (medianHours: number, u: number): number => medianHours * 3_600_000 * 2 ** (4 * (u - 0.5));
+
+async function settingsOf(db: Db, workspaceId: string): Promise<SandboxSettings> {
+  const found = await db.query<{ accept_rate: number; reply_rate: number; median_response_hours: number; seed: number }>(
+    `SELECT accept_rate, reply_rate, median_response_hours, seed FROM executor_settings WHERE workspace_id = $1 AND kind = 'sandbox'`,
+    [workspaceId],
+  );
+  const s = found.rows[0];
+  return s
+    ? { acceptRate: s.accept_rate, replyRate: s.reply_rate, medianResponseHours: s.median_response_hours, seed: s.seed }
+    : DEFAULT_SANDBOX;
+}
+
+export function sandboxExecutor(db: Db, clock: Clock): Executor {
+  return {
+    async offer(action: OfferedAction): Promise<ExecutorAnswer> {
+      const settings = await settingsOf(db, action.workspaceId);
+      const [u1, u2, u3] = draws(settings.seed, action.actionId);
+      const run = nodeDefinition(action.type)?.run;
+      const result: Record<string, unknown> = {};
+      if (run?.does === 'score') result.score = Math.floor(u1 * 101);
+      if (run?.does === 'ask') result[run.resultKey] = u1 < settings.acceptRate;
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        const seen = await tx.query<{ offered: number }>(
+          `INSERT INTO sandbox_actions (action_id, workspace_id, first_offered_at) VALUES ($1, $2, $3)
+           ON CONFLICT (action_id) DO UPDATE SET offered = sandbox_actions.offered + 1 RETURNING offered`,
+          [action.actionId, action.workspaceId, ts(now)],
+        );
+        if (seen.rows[0]!.offered > 1 || action.awaits === null || action.sender.accountId === null) return;
+        const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
+        if (u2 >= rate) return;
+        await tx.query(
+          `INSERT INTO sandbox_events (workspace_id, account_id, profile_url, event, text, due_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [
+            action.workspaceId,
+            action.sender.accountId,
+            action.prospect.profileUrl,
+            action.awaits,
+            action.awaits === 'message_received' ? 'Thanks for reaching out — tell me more.' : null,
+            ts(now + responseDelayMs(settings.medianResponseHours, u3)),
+          ],
+        );
+      });
+      return { status: 'done', result };
+    },
+  };
+}
+
+/** Sends the sandbox's due acceptances and replies to the engine; the number delivered. */
+export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const due = await tx.query<{
+      id: string;
+      workspace_id: string;
+      account_id: string;
+      profile_url: string;
+      event: string;
+      text: string | null;
+    }>(
+      `SELECT id, workspace_id, account_id, profile_url, event, text FROM sandbox_events
+       WHERE delivered_at IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [ts(now), deps.batch],
+    );
+    for (const e of due.rows) {
+      await applyProspectEvent(tx, deps, {
+        workspaceId: e.workspace_id,
+        accountId: e.account_id,
+        profileUrl: e.profile_url,
+        event: e.event as RunEvent,
+        ...(e.text !== null ? { text: e.text } : {}),
+      });
+      await tx.query('UPDATE sandbox_events SET delivered_at = $2 WHERE id = $1', [e.id, ts(now)]);
+    }
+    return due.rows.length;
+  });
+}

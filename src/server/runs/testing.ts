@@ -1,0 +1,125 @@
+import pg from 'pg';
+import type { Schedule } from '../../domain/contract/schedule';
+import { fakeClock, type FakeClock } from '../../domain/run/clock';
+import type { WorkflowDefinition } from '../../domain/workflow-types';
+import { migrate } from '../db/migrate';
+import { openPg } from '../db/pg';
+import type { Db } from '../db/types';
+import { openMigratedPglite } from '../testing/migrated-pglite';
+import type { EngineDeps } from './engine';
+import type { Executor } from './executor';
+import { sandboxExecutor } from './sandbox';
+
+/** A migrated database of its own: PostgreSQL when DATABASE_URL is set (a fresh database), else embedded. */
+export async function openEngineDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openMigratedPglite();
+  const name = `cs_engine_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const db = await openPg(own.toString());
+  await migrate(db);
+  return db;
+}
+
+/** A seeded pseudo-random source (mulberry32), so spacing draws repeat run to run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function engineDeps(db: Db, clock: FakeClock, over: Partial<EngineDeps> = {}): EngineDeps {
+  return {
+    db,
+    clock,
+    executor: over.executor ?? sandboxExecutor(db, clock),
+    spacingMs: 90_000,
+    random: seededRandom(7),
+    batch: 100,
+    leaseMs: 60_000,
+    ...over,
+  };
+}
+
+export interface SeededRun {
+  workspaceId: string;
+  accountId: string;
+  campaignId: string;
+}
+
+export const ALWAYS_OPEN: Schedule = {
+  timeZone: 'UTC',
+  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  start: '00:00',
+  end: '23:59',
+  useProspectTimeZone: false,
+};
+
+/** An active, launched campaign with `prospects` enrolled (waiting to start) and one sender. */
+export async function seedRun(
+  db: Db,
+  options: {
+    graph: WorkflowDefinition;
+    prospects: number;
+    schedule?: Schedule;
+    dailyLimits?: Record<string, number>;
+    timeZones?: string[];
+  },
+): Promise<SeededRun> {
+  const slug = `run-${Math.random().toString(36).slice(2)}`;
+  const ws = await db.query<{ id: string }>('INSERT INTO workspaces (slug, name) VALUES ($1, $1) RETURNING id', [slug]);
+  const workspaceId = ws.rows[0]!.id;
+  const account = await db.query<{ id: string }>(
+    `INSERT INTO accounts (workspace_id, channel, name, premium${options.dailyLimits ? ', daily_limits' : ''})
+     VALUES ($1, 'professional_network', 'Sam Sender', true${options.dailyLimits ? ', $2' : ''}) RETURNING id`,
+    options.dailyLimits ? [workspaceId, JSON.stringify(options.dailyLimits)] : [workspaceId],
+  );
+  const accountId = account.rows[0]!.id;
+  const campaign = await db.query<{ id: string }>(
+    `INSERT INTO campaigns (workspace_id, name, status, sender_account_ids, schedule, launched_version) VALUES ($1, 'Run', 'active', ARRAY[$2::uuid], $3, 1) RETURNING id`,
+    [workspaceId, accountId, JSON.stringify(options.schedule ?? ALWAYS_OPEN)],
+  );
+  const campaignId = campaign.rows[0]!.id;
+  await db.query(
+    `INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count) VALUES ($1, 1, $2, now(), $3, $4)`,
+    [campaignId, JSON.stringify(options.graph), options.graph.nodes.length, options.graph.edges.length],
+  );
+  const zones = options.timeZones ?? [null];
+  await db.query(
+    `INSERT INTO prospects (workspace_id, profile_url, name, time_zone, custom_fields)
+     SELECT $1, 'https://network.example/in/p' || i, 'Prospect ' || i, ($3::text[])[1 + i % cardinality($3::text[])], jsonb_build_object('firstName', 'P' || i)
+     FROM generate_series(1, $2) AS i`,
+    [workspaceId, options.prospects, zones],
+  );
+  await db.query(
+    `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id) SELECT $1, $2, id, $3 FROM prospects WHERE workspace_id = $1`,
+    [workspaceId, campaignId, accountId],
+  );
+  return { workspaceId, accountId, campaignId };
+}
+
+export const startClock = (iso: string): FakeClock => fakeClock(Date.parse(iso));
+
+/** Wraps an executor: the first offer of each action reaches it, then the process "dies" before recording the answer. */
+export function crashingAfterOffer(inner: Executor, crashes: Set<string>): Executor {
+  return {
+    async offer(action) {
+      const answer = await inner.offer(action);
+      if (!crashes.has(action.actionId)) {
+        crashes.add(action.actionId);
+        throw new Error('crashed before the answer was recorded');
+      }
+      return answer;
+    },
+  };
+}
