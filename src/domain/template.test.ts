@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedTemplate, parseTemplate, renderTemplate } from './template';
+import { isWellFormedTemplate, parseTemplate, placeholderValues, renderTemplate } from './template';
 
 describe('parseTemplate', () => {
   it('finds unique placeholders in order', () => {
@@ -175,5 +175,21 @@ describe('renderTemplate', () => {
         expect(renderTemplate(text, {})).toEqual({ text, missing: [] });
       }),
     );
+  });
+});
+
+describe('placeholderValues (contract 9.1)', () => {
+  it('custom fields first, then the top-level field of the same name; numbers and booleans as text', () => {
+    const values = placeholderValues({
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      email: null,
+      customFields: { firstName: 'Ada', company: 'AE Ltd', score: 82, vip: true },
+    });
+    expect(values).toEqual({ name: 'Ada Lovelace', company: 'AE Ltd', firstName: 'Ada', score: '82', vip: 'true' });
+    expect(renderTemplate('Hi {{firstName}} of {{company}} ({{email}})', values)).toEqual({
+      text: 'Hi Ada of AE Ltd ({{email}})',
+      missing: ['email'],
+    });
   });
 });

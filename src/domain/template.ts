@@ -188,3 +188,30 @@ export function isWellFormedTemplate(text: string): boolean {
   }
   return true;
 }
+
+/** A prospect as placeholders see it (contract 9.1): custom fields, and top-level fields such as name or company. */
+export interface PlaceholderSource {
+  customFields?: Readonly<Record<string, string | number | boolean>> | null;
+  profileUrl?: string | null;
+  name?: string | null;
+  headline?: string | null;
+  company?: string | null;
+  email?: string | null;
+  timeZone?: string | null;
+}
+
+const TOP_LEVEL_FIELDS = ['profileUrl', 'name', 'headline', 'company', 'email', 'timeZone'] as const;
+
+/**
+ * Contract 9.1: the values `{{fieldName}}` takes for one prospect — its customFields first, then the
+ * top-level field of the same name; numbers and true/false as text. Feed the result to renderTemplate.
+ */
+export function placeholderValues(prospect: PlaceholderSource): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of TOP_LEVEL_FIELDS) {
+    const value = prospect[field];
+    if (typeof value === 'string' && value !== '') values[field] = value;
+  }
+  for (const [key, value] of Object.entries(prospect.customFields ?? {})) values[key] = String(value);
+  return values;
+}

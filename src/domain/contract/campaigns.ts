@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from '../schemas';
 import { parseUtcDateTime } from '../time';
 import { int32, text } from './bounds';
+import { scheduleSchema } from './schedule';
 
 /**
  * The campaign tools' wire contract (contract 3, 4, 8.1, 8.4): arguments, results and enums of
@@ -206,6 +207,7 @@ const campaignFields = {
   senderAccountIds: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  schedule: scheduleSchema.describe('Contract 9.3 sending window.'),
 };
 /** Contract 4 campaign record. */
 export const campaignRecordSchema = z.object({ ...campaignFields, workflow_definition: savedWorkflowSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int32, storableDateTime, text } from './bounds';
 import { cursorParam, limitParam, pageOf } from './pagination';
+import { dailyLimitsSchema } from './schedule';
 
 /**
  * The inbox's wire contract (spec 4.2, contract 4, 7 and 8.2): requests, responses and enums. The
@@ -164,6 +165,7 @@ export const accountSchema = z.object({
   premium: z.boolean(),
   createdAt: isoTime,
   unreadConversations: int32().min(0).describe('Conversations of this account with unread messages.'),
+  dailyLimits: dailyLimitsSchema.describe('Contract 9.3: most actions of each kind per calendar day.'),
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.object({ items: z.array(accountSchema) });

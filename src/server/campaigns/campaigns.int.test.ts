@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, inmailFallbackGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
+import { DEFAULT_SCHEDULE } from '../../domain/contract/schedule';
 import { api, newWorkspace } from '../testing/fixtures';
 import { createDraft, ok, saveGraph, type CampaignRecord } from './test-helpers';
 
@@ -25,11 +26,13 @@ describe('campaign tools — happy paths (contract 4)', () => {
         .map((e) => e.sourceHandle)
         .sort(),
     ).toEqual(['accepted', 'no_response']);
+    expect(c.schedule).toEqual(DEFAULT_SCHEDULE);
     expect(Object.keys(c).sort()).toEqual([
       'campaignId',
       'created_at',
       'editingMode',
       'name',
+      'schedule',
       'senderAccountIds',
       'status',
       'updated_at',

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/types';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
 import type { CampaignStatus, EditingMode } from '../../domain';
+import type { Schedule } from '../../domain/contract/schedule';
 
 export interface CampaignRow {
   id: string;
@@ -12,6 +13,7 @@ export interface CampaignRow {
   status: CampaignStatus;
   editing_mode: EditingMode;
   sender_account_ids: string[];
+  schedule: Schedule;
   workflow_definition: string;
   created_at: Date;
   updated_at: Date;
@@ -33,7 +35,7 @@ export interface CampaignState {
 const NOW_MS = `date_trunc('milliseconds', clock_timestamp())`;
 const NEXT_STAMP = `GREATEST(${NOW_MS}, c.updated_at + interval '1 millisecond')`;
 
-const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.created_at, c.updated_at`;
+const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at`;
 const COLUMNS = `${CAMPAIGN}, v.workflow_definition`;
 // The current graph of campaign `c`.
 const CURRENT_GRAPH = 'JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version';

@@ -1,7 +1,8 @@
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { likePattern } from '../http/pagination';
-import type { Conversation, IngestMessageBody, Message, TagCount } from '../../domain/contract/conversations';
+import type { Account, Conversation, IngestMessageBody, Message, TagCount } from '../../domain/contract/conversations';
+import { DEFAULT_DAILY_LIMITS, type DailyLimits } from '../../domain/contract/schedule';
 
 /** SQL of the inbox (spec 4.2, contract 4 and 7). Every query is scoped by workspace_id. */
 
@@ -152,16 +153,18 @@ export interface AccountRow {
   channel: Conversation['channel'];
   name: string;
   premium: boolean;
+  daily_limits: Partial<DailyLimits>;
   created_at: Date;
   unread: number;
 }
 
-export async function listAccounts(db: Queryable, workspaceId: string) {
+/** The workspace's sender accounts (contract 7, 9.3 dailyLimits), or only `accountId` when given. */
+export async function listAccounts(db: Queryable, workspaceId: string, accountId?: string): Promise<Account[]> {
   const { rows } = await db.query<AccountRow>(
-    `SELECT a.id, a.channel, a.name, a.premium, a.created_at,
+    `SELECT a.id, a.channel, a.name, a.premium, a.daily_limits, a.created_at,
        (SELECT count(*)::int FROM conversations c WHERE c.account_id = a.id AND c.unread_count > 0) AS unread
-     FROM accounts a WHERE a.workspace_id = $1 ORDER BY a.created_at, a.id`,
-    [workspaceId],
+     FROM accounts a WHERE a.workspace_id = $1 ${accountId ? 'AND a.id = $2' : ''} ORDER BY a.created_at, a.id`,
+    accountId ? [workspaceId, accountId] : [workspaceId],
   );
   return rows.map((a) => ({
     id: a.id,
@@ -170,6 +173,7 @@ export async function listAccounts(db: Queryable, workspaceId: string) {
     premium: a.premium,
     createdAt: new Date(a.created_at).toISOString(),
     unreadConversations: a.unread,
+    dailyLimits: { ...DEFAULT_DAILY_LIMITS, ...a.daily_limits },
   }));
 }
 

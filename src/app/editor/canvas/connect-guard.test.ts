@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import type { CampaignStatus, WorkflowDefinition } from '../../../domain';
 import { connectionOnlyGraph, node } from '../../../domain/testing/fixtures';
 import { editorStore } from '../store';
@@ -12,6 +13,7 @@ const open = (def: WorkflowDefinition, status: CampaignStatus = 'draft') =>
     status,
     editingMode: 'easy',
     senderAccountIds: [],
+    schedule: DEFAULT_SCHEDULE,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     workflow_definition: def,

@@ -1,4 +1,5 @@
 import type { InternalNode, NodeChange } from '@xyflow/react';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { connectionOnlyGraph } from '../../../domain/testing/fixtures';
@@ -37,6 +38,7 @@ beforeEach(() =>
     status: 'draft',
     editingMode: 'easy',
     senderAccountIds: [],
+    schedule: DEFAULT_SCHEDULE,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     workflow_definition: connectionOnlyGraph(),

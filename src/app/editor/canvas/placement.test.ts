@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { NODE_GAP, NODE_HEIGHT, NODE_WIDTH, type WorkflowDefinition } from '../../../domain';
 import { edge, node } from '../../../domain/testing/fixtures';
 import { chooseOutput, nearestFreeSpot, placeClickAdded } from './placement';
@@ -73,6 +74,7 @@ describe('click-add on the editor store', () => {
       status: 'draft',
       editingMode: 'easy',
       senderAccountIds: [],
+      schedule: DEFAULT_SCHEDULE,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
       workflow_definition: def,

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import type { CampaignStatus, WorkflowDefinition } from '../../../domain';
 import { cloneGraph, scoredFollowUpGraph } from '../../../domain/testing/fixtures';
 import type { Campaign } from '../../api/campaigns';
@@ -12,6 +13,7 @@ const meta = {
   status: 'draft' as CampaignStatus,
   editingMode: 'advanced' as const,
   senderAccountIds: [],
+  schedule: DEFAULT_SCHEDULE,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

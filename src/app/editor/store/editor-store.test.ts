@@ -1,4 +1,5 @@
 import type { CampaignStatus } from '../../../domain';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, followUpChain, inmailFallbackGraph } from '../../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../../domain';
@@ -12,6 +13,7 @@ const meta = {
   status: 'draft' as CampaignStatus,
   editingMode: 'easy' as const,
   senderAccountIds: [],
+  schedule: DEFAULT_SCHEDULE,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

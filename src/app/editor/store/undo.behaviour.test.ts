@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import type { CampaignStatus } from '../../../domain';
 import { connectionOnlyGraph } from '../../../domain/testing/fixtures';
 import { useEditorStore } from './editor-store';
@@ -23,6 +24,7 @@ beforeEach(() =>
     status: 'draft' as CampaignStatus,
     editingMode: 'easy',
     senderAccountIds: [],
+    schedule: DEFAULT_SCHEDULE,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     workflow_definition: connectionOnlyGraph(),

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { campaignRecordSchema } from './campaigns';
+import {
+  enrollProspectsArgs,
+  enrollResultSchema,
+  enrollmentPageSchema,
+  getEnrollmentTimelineArgs,
+  listEnrollmentsArgs,
+  timelineSchema,
+  updateCampaignScheduleArgs,
+} from './enrollments';
+import { importProspectsBody, importProspectsEnvelope, importResultSchema, listProspectsArgs, prospectPageSchema } from './prospects';
+
+/**
+ * The audience tools (contract 9.5): each takes its REST twin's body and path fields (plus
+ * workspaceId) and answers that route's body.
+ */
+export const AUDIENCE_TOOLS = {
+  // Rows are checked one by one and reported by index (not as invalid_arguments), exactly as the REST twin does.
+  'import-prospects': { arguments: importProspectsEnvelope, advertised: importProspectsBody, result: importResultSchema },
+  'list-prospects': { arguments: listProspectsArgs, result: prospectPageSchema },
+  'enroll-prospects': { arguments: enrollProspectsArgs, result: enrollResultSchema },
+  'list-enrollments': { arguments: listEnrollmentsArgs, result: enrollmentPageSchema },
+  'get-enrollment-timeline': { arguments: getEnrollmentTimelineArgs, result: timelineSchema },
+  'update-campaign-schedule': { arguments: updateCampaignScheduleArgs, result: campaignRecordSchema },
+} as const satisfies Record<string, { arguments: z.ZodType; advertised?: z.ZodType; result: z.ZodType }>;
+
+export type AudienceToolName = keyof typeof AUDIENCE_TOOLS;
+export type AudienceToolArguments<N extends AudienceToolName> = z.input<(typeof AUDIENCE_TOOLS)[N]['arguments']>;
+export type AudienceToolResult<N extends AudienceToolName> = z.output<(typeof AUDIENCE_TOOLS)[N]['result']>;

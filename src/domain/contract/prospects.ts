@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { normaliseProfileUrl } from '../profile-url';
+import { int32, text } from './bounds';
+import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
+import { ianaTimeZone } from './schedule';
+
+/**
+ * The workspace's audience (contract 9.1): a prospect, its import, list, read, change and removal.
+ * The server validates with these, OpenAPI and the tools' JSON Schemas come from them, the app
+ * infers its types from them and parses every answer with them.
+ */
+
+export const MAX_IMPORT_ROWS = 10_000;
+export const ON_DUPLICATE = ['skip', 'update'] as const;
+export type OnDuplicate = (typeof ON_DUPLICATE)[number];
+
+/** The top-level prospect fields a placeholder may name (after customFields, contract 9.1). */
+export const PROSPECT_TEXT_FIELDS = ['profileUrl', 'name', 'headline', 'company', 'email', 'timeZone'] as const;
+export type ProspectTextField = (typeof PROSPECT_TEXT_FIELDS)[number];
+
+export const MAX_PROFILE_URL = 2000;
+export const MAX_CUSTOM_FIELDS = 100;
+export const MAX_CUSTOM_FIELD_NAME = 100;
+export const MAX_CUSTOM_FIELD_TEXT = 10_000;
+
+const workspaceId = text()
+  .min(1)
+  .max(1000)
+  .optional()
+  .describe('Workspace id or slug (contract 2); optional when the key grants one workspace.');
+
+/** A profile URL as sent: an absolute http(s) URL; the server stores its normalised form. */
+export const profileUrlInput = () =>
+  text()
+    .trim()
+    .min(1, 'is required')
+    .max(MAX_PROFILE_URL)
+    .refine((url) => normaliseProfileUrl(url) !== null, 'must be an absolute http(s) URL, e.g. https://www.linkedin.com/in/ada-lovelace')
+    .describe(
+      'The prospect’s profile, an absolute http(s) URL. Stored normalised: lower-case host, no query or fragment, no trailing "/".',
+    );
+
+const optionalText = (max: number, description: string) => text().trim().max(max).nullable().optional().describe(description);
+
+/** Contract 9.1 customFields: text, number or true/false per field. */
+export const customFieldValue = z.union([text().max(MAX_CUSTOM_FIELD_TEXT), z.number(), z.boolean()]);
+export const customFieldsSchema = z
+  .record(text().min(1).max(MAX_CUSTOM_FIELD_NAME), customFieldValue)
+  .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS, `at most ${MAX_CUSTOM_FIELDS} custom fields`)
+  .describe('Extra fields for {{placeholders}} and conditions, e.g. {"firstName": "Ada", "icp_score": 82, "vip": true}.');
+export type CustomFields = z.infer<typeof customFieldsSchema>;
+
+const prospectFields = {
+  name: optionalText(300, 'Full name as shown on the profile.'),
+  headline: optionalText(1000, 'Profile headline.'),
+  company: optionalText(300, 'Current company.'),
+  email: text().trim().max(320).pipe(z.email('must be an e-mail address')).nullable().optional().describe('E-mail address.'),
+  timeZone: ianaTimeZone().nullable().optional().describe('The prospect’s IANA time zone, e.g. "Europe/Paris"; null when unknown.'),
+  customFields: customFieldsSchema.optional(),
+};
+
+/** One prospect as imported (a row of POST /api/v1/prospects/import). Empty text counts as absent. */
+export const prospectInputSchema = z.strictObject({ profileUrl: profileUrlInput(), ...prospectFields });
+export type ProspectInput = z.infer<typeof prospectInputSchema>;
+
+/** PATCH /api/v1/prospects/{id}: the fields given replace theirs (customFields as a whole); null clears. */
+export const patchProspectBody = z.strictObject({ profileUrl: profileUrlInput().optional(), ...prospectFields });
+export type PatchProspectBody = z.infer<typeof patchProspectBody>;
+
+/** Contract 9.1 import. Rows are checked one by one (a bad row is reported, not fatal), so the envelope takes any rows. */
+export const importProspectsEnvelope = z.strictObject({
+  workspaceId,
+  prospects: z.array(z.unknown()).min(1).max(MAX_IMPORT_ROWS),
+  onDuplicate: z.enum(ON_DUPLICATE).optional(),
+});
+/** The same body as documented (each row's schema shown). */
+export const importProspectsBody = z.strictObject({
+  workspaceId,
+  prospects: z
+    .array(prospectInputSchema)
+    .min(1)
+    .max(MAX_IMPORT_ROWS)
+    .describe(`1–${MAX_IMPORT_ROWS} prospects. Invalid rows are reported by index and not stored; the valid ones are stored together.`),
+  onDuplicate: z
+    .enum(ON_DUPLICATE)
+    .optional()
+    .describe(
+      '"skip" (default): a prospect whose profile URL is already in the workspace (or earlier in this request) is left as it is; "update": its fields are replaced by the row’s.',
+    ),
+});
+export type ImportProspectsBody = z.input<typeof importProspectsBody>;
+
+export const importErrorSchema = z.object({
+  index: z.int().describe('Position of the row in prospects (from 0).'),
+  path: z.string().describe('The field of that row, e.g. "profileUrl".'),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importResultSchema = z.object({
+  created: int32().min(0),
+  updated: int32().min(0),
+  skipped: int32().min(0).describe('Duplicates left unchanged (onDuplicate "skip"), in the workspace or earlier in the request.'),
+  errors: z.array(importErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** Contract 9.1 prospect record; absent optional fields are null. */
+export const prospectSchema = z.object({
+  prospectId: z.guid(),
+  workspaceId: z.guid(),
+  profileUrl: z.string(),
+  name: z.string().nullable(),
+  headline: z.string().nullable(),
+  company: z.string().nullable(),
+  email: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Prospect = z.infer<typeof prospectSchema>;
+
+/** GET /api/v1/prospects/{id}: the prospect and the campaigns it is (or was) enrolled in. */
+export const prospectDetailSchema = prospectSchema.extend({
+  campaigns: z.array(
+    z.object({
+      campaignId: z.guid(),
+      name: z.string(),
+      enrollmentId: z.guid(),
+      status: z.string().describe('The enrollment’s status (contract 9.2).'),
+      enteredAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
+
+export const prospectPageSchema = pageOf(prospectSchema);
+export type ProspectPage = z.infer<typeof prospectPageSchema>;
+
+export const prospectIdParams = z.object({ prospectId: z.guid().describe('Prospect id') });
+
+const listProspectsFields = {
+  workspaceId,
+  search: text().max(500).optional().describe('Case-insensitive substring of the name, headline, company or profile URL.'),
+  campaignId: z.guid().optional().describe('Only prospects enrolled in this campaign (a foreign id matches nothing).'),
+};
+
+/** Contract 9.1 list: newest first, cursor-paginated like conversations. */
+export const listProspectsQuery = z.object({ ...listProspectsFields, limit: limitParam, cursor: cursorParam });
+export type ListProspectsQuery = z.infer<typeof listProspectsQuery>;
+
+/** The list as tool arguments (a number for limit). */
+export const listProspectsArgs = z.strictObject({
+  ...listProspectsFields,
+  limit: int32().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1..${MAX_LIMIT}; default 100.`),
+  cursor: text().min(1).max(1000).optional().describe('nextCursor of the previous page (same filters).'),
+});
