@@ -17,6 +17,7 @@ const Dock = lazyPage(PAGE_CODE.dock);
 const InboxPage = lazyPage(PAGE_CODE.inbox);
 const InspirationPage = lazyPage(PAGE_CODE.inspiration);
 const WebhooksPage = lazyPage(PAGE_CODE.webhooks);
+const AudiencePage = lazyPage(PAGE_CODE.audience);
 const PAGES = new Map<PageCode, LazyPage<never>>([
   [PAGE_CODE.campaigns, CampaignsPage],
   [PAGE_CODE.editor, EditorPage],
@@ -24,6 +25,7 @@ const PAGES = new Map<PageCode, LazyPage<never>>([
   [PAGE_CODE.inbox, InboxPage],
   [PAGE_CODE.inspiration, InspirationPage],
   [PAGE_CODE.webhooks, WebhooksPage],
+  [PAGE_CODE.audience, AudiencePage],
 ]);
 
 /** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
@@ -57,6 +59,7 @@ function Routes() {
   if (matchPath(PATHS.inbox, pathname)) return <InboxPage />;
   if (matchPath(PATHS.inspiration, pathname)) return <InspirationPage />;
   if (matchPath(PATHS.webhooks, pathname)) return <WebhooksPage />;
+  if (matchPath(PATHS.audience, pathname) || matchPath(PATHS.audienceImport, pathname)) return <AudiencePage />;
   return <CampaignsPage />;
 }
 

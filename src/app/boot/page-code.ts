@@ -14,6 +14,7 @@ export const PAGE_CODE = {
   inbox: () => import('../inbox/InboxPage'),
   inspiration: () => import('../inspiration/InspirationPage'),
   webhooks: () => import('../webhooks/WebhooksPage'),
+  audience: () => import('../audience/AudiencePage'),
 };
 
 export type PageCode = (typeof PAGE_CODE)[keyof typeof PAGE_CODE];
@@ -24,5 +25,6 @@ export function pageCodeFor(pathname: string): PageCode[] {
   if (matchPath(PATHS.inbox, pathname)) return [PAGE_CODE.inbox];
   if (matchPath(PATHS.inspiration, pathname)) return [PAGE_CODE.inspiration];
   if (matchPath(PATHS.webhooks, pathname)) return [PAGE_CODE.webhooks];
+  if (matchPath(PATHS.audience, pathname) || matchPath(PATHS.audienceImport, pathname)) return [PAGE_CODE.audience];
   return [PAGE_CODE.campaigns];
 }

@@ -7,6 +7,8 @@ export const PATHS = {
   inbox: '/inbox',
   inspiration: '/inspiration',
   webhooks: '/webhooks',
+  audience: '/audience',
+  audienceImport: '/audience/import',
 } as const;
 
 /** `{ campaignId: 'c1' }` for matchPath('/campaigns/:campaignId', '/campaigns/c1'); null when it does not match. */

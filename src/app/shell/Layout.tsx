@@ -6,6 +6,7 @@ import { useTheme } from '../ui/theme';
 
 const NAV = [
   { to: '/', label: 'Campaigns', match: (p: string) => p === '/' || p.startsWith('/campaigns') },
+  { to: '/audience', label: 'Audience', match: (p: string) => p.startsWith('/audience') },
   { to: '/inbox', label: 'Inbox', match: (p: string) => p.startsWith('/inbox') },
   { to: '/inspiration', label: 'Inspiration', match: (p: string) => p.startsWith('/inspiration') },
   { to: '/webhooks', label: 'Webhooks', match: (p: string) => p.startsWith('/webhooks') },

@@ -1,3 +1,5 @@
+import { PROSPECT_TEXT_FIELDS, type ProspectTextField } from '../../../domain/contract/prospects';
+
 /**
  * Matching a CSV's columns to a prospect's fields (contract 9.1): the top-level fields, a custom field
  * (what `{{firstName}}`-style placeholders read first), or nothing. Pure: the import screen shows the
@@ -5,8 +7,8 @@
  */
 
 /** The prospect's own fields a column can fill, in the order the mapping lists them. */
-export const PROSPECT_FIELDS = ['profileUrl', 'name', 'headline', 'company', 'email', 'timeZone'] as const;
-export type ProspectField = (typeof PROSPECT_FIELDS)[number];
+export const PROSPECT_FIELDS = PROSPECT_TEXT_FIELDS;
+export type ProspectField = ProspectTextField;
 
 export const PROSPECT_FIELD_LABEL: Record<ProspectField, string> = {
   profileUrl: 'LinkedIn profile URL',

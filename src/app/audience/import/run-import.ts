@@ -80,7 +80,7 @@ export class ImportInterrupted extends Error {
   constructor(
     readonly summary: ImportSummary,
     readonly rowsDone: number,
-    readonly cause: Error,
+    override readonly cause: Error,
   ) {
     super(cause.message);
   }
