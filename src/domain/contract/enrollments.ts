@@ -3,28 +3,16 @@ import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
 import { MAX_IMPORT_ROWS } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
+import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
+
+export * from './statuses';
 
 /**
  * Enrollments (contract 9.2): a prospect's passage through one campaign, the enroll request, the
- * list, and the timeline the run engine records. The SQL CHECKs of 011_audience.sql repeat these
- * enums (a test keeps them equal).
+ * list, and the timeline the run engine records.
  */
 
-export const ENROLLMENT_STATUSES = ['waiting', 'active', 'finished', 'stopped', 'failed'] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
-
-export const ENROLLMENT_OUTCOMES = ['replied', 'finished', 'not_qualified', 'condition_not_met', 'stopped', 'failed'] as const;
-export type EnrollmentOutcome = (typeof ENROLLMENT_OUTCOMES)[number];
-
-export const EXCLUSION_REASONS = ['in_another_campaign', 'not_found'] as const;
-export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
-
-export const TIMELINE_STATUSES = ['scheduled', 'running', 'done', 'skipped', 'failed'] as const;
-export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
-
-/** Statuses of an enrollment still under way (the one-campaign-at-a-time rule and stops look at these). */
-export const UNFINISHED_ENROLLMENT_STATUSES = ['waiting', 'active'] as const satisfies readonly EnrollmentStatus[];
 
 const workspaceId = text()
   .min(1)

@@ -3,6 +3,7 @@ import { normaliseProfileUrl } from '../profile-url';
 import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
 import { ianaTimeZone } from './schedule';
+import { ENROLLMENT_STATUSES } from './statuses';
 
 /**
  * The workspace's audience (contract 9.1): a prospect, its import, list, read, change and removal.
@@ -144,6 +145,10 @@ const listProspectsFields = {
   workspaceId,
   search: text().max(500).optional().describe('Case-insensitive substring of the name, headline, company or profile URL.'),
   campaignId: z.guid().optional().describe('Only prospects enrolled in this campaign (a foreign id matches nothing).'),
+  enrollmentStatus: z
+    .enum(ENROLLMENT_STATUSES)
+    .optional()
+    .describe('Only prospects with an enrollment in this status (in campaignId when given, else in any campaign).'),
 };
 
 /** Contract 9.1 list: newest first, cursor-paginated like conversations. */

@@ -11,14 +11,22 @@ import { int32, text } from './bounds';
 /** IANA names look like `Europe/Paris`, `America/Argentina/Buenos_Aires` or `UTC` (never an offset). */
 const IANA_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
+const zoneVerdicts = new Map<string, boolean>();
+
 /** True for an IANA time zone name this runtime knows (`Europe/Paris`, `Asia/Kolkata`, `UTC`); never an offset. */
 export function isIanaTimeZone(name: string): boolean {
   if (!IANA_SHAPE.test(name)) return false;
+  const known = zoneVerdicts.get(name);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone !== '';
+    valid = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone !== '';
   } catch {
-    return false;
+    valid = false;
   }
+  // An import checks the same few zones thousands of times; building a formatter each time is slow.
+  if (zoneVerdicts.size < 2000) zoneVerdicts.set(name, valid);
+  return valid;
 }
 
 /** Every canonical IANA zone this runtime knows, `UTC` first (for a time zone picker). */

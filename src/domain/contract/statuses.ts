@@ -1,0 +1,19 @@
+/**
+ * Contract 9.2 enums of enrollments and their timelines. The SQL CHECKs of 011_audience.sql repeat
+ * them (a database cannot import them; a test keeps them equal).
+ */
+
+export const ENROLLMENT_STATUSES = ['waiting', 'active', 'finished', 'stopped', 'failed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+export const ENROLLMENT_OUTCOMES = ['replied', 'finished', 'not_qualified', 'condition_not_met', 'stopped', 'failed'] as const;
+export type EnrollmentOutcome = (typeof ENROLLMENT_OUTCOMES)[number];
+
+export const EXCLUSION_REASONS = ['in_another_campaign', 'not_found'] as const;
+export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
+
+export const TIMELINE_STATUSES = ['scheduled', 'running', 'done', 'skipped', 'failed'] as const;
+export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
+
+/** Statuses of an enrollment still under way (the one-campaign-at-a-time rule and stops look at these). */
+export const UNFINISHED_ENROLLMENT_STATUSES = ['waiting', 'active'] as const satisfies readonly EnrollmentStatus[];
