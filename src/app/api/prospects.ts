@@ -33,39 +33,34 @@ const PAGE_SIZE = 100;
 
 export const prospectKeys = {
   all: ['prospects'] as const,
-  list: (workspaceId: string | null, search: string, campaignId: string | null) =>
-    ['prospects', workspaceId, 'list', search, campaignId] as const,
+  list: (workspaceId: string | null, filters: ProspectFilters) => ['prospects', workspaceId, 'list', filters] as const,
   one: (workspaceId: string | null, prospectId: string) => ['prospects', workspaceId, 'one', prospectId] as const,
-  enrollments: (workspaceId: string | null, campaignId: string, status: EnrollmentStatus | null) =>
-    ['prospects', workspaceId, 'enrollments', campaignId, status] as const,
   enrolledCount: (workspaceId: string | null, campaignId: string) => ['prospects', workspaceId, 'enrolled-count', campaignId] as const,
 };
 
-/** Contract 9.1 list: newest first, searched, optionally only those enrolled in one campaign. */
-export function useProspects(search: string, campaignId: string | null) {
+export interface ProspectFilters {
+  search: string;
+  campaignId: string | null;
+  /** Only prospects with an enrollment in this status (in campaignId when given, else in any campaign). */
+  status: EnrollmentStatus | null;
+}
+
+/** Contract 9.1 list: newest first, searched, by campaign and enrollment status. */
+export function useProspects(filters: ProspectFilters) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useInfiniteQuery({
-    queryKey: prospectKeys.list(workspaceId, search, campaignId),
+    queryKey: prospectKeys.list(workspaceId, filters),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       call(prospectPageSchema, '/api/v1/prospects', {
-        query: { workspaceId: currentWorkspaceId(), limit: PAGE_SIZE, cursor: pageParam, search: search || undefined, campaignId },
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
-/** Contract 9.2 list: a campaign's enrollments (each with its prospect's name), optionally in one status. */
-export function useEnrollments(campaignId: string | null, status: EnrollmentStatus | null) {
-  const workspaceId = useSession((s) => s.workspaceId);
-  return useInfiniteQuery({
-    queryKey: prospectKeys.enrollments(workspaceId, campaignId ?? '', status),
-    enabled: Boolean(campaignId),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      call(enrollmentPageSchema, `/api/v1/campaigns/${campaignId}/enrollments`, {
-        query: { workspaceId: currentWorkspaceId(), limit: PAGE_SIZE, cursor: pageParam, status },
+        query: {
+          workspaceId: currentWorkspaceId(),
+          limit: PAGE_SIZE,
+          cursor: pageParam,
+          search: filters.search || undefined,
+          campaignId: filters.campaignId,
+          enrollmentStatus: filters.status,
+        },
         signal,
       }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ENROLLMENT_STATUSES, useEnrollments, useProspects, type EnrollmentStatus } from '../api/prospects';
+import { ENROLLMENT_STATUSES, useProspects, type EnrollmentStatus, type ProspectFilters } from '../api/prospects';
 import { Link } from '../router';
 import { formatCount } from '../ui/format';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
@@ -11,33 +11,18 @@ import { ProspectDetail } from './ProspectDetail';
 import { ProspectList, type AudienceRow } from './ProspectList';
 import { useAudienceView } from './url-state';
 
-const detailOf = (p: { headline?: string | null; company: string | null }) => [p.headline, p.company].filter(Boolean).join(' · ');
+const detailOf = (p: { headline: string | null; company: string | null }) => [p.headline, p.company].filter(Boolean).join(' · ');
 
-/** The rows of the list: the audience (searched, by campaign), or one campaign's prospects in one status. */
-function useRows(search: string, campaignId: string | null, status: EnrollmentStatus | null) {
-  const prospects = useProspects(search, campaignId);
-  const enrollments = useEnrollments(status ? campaignId : null, status);
-  const query = status ? enrollments : prospects;
-  const rows = useMemo<AudienceRow[]>(() => {
-    if (status) {
-      // The enrollments list has no search: it is applied to the loaded rows (the list then loads on to the end).
-      const needle = search.trim().toLowerCase();
-      return (enrollments.data?.pages ?? [])
-        .flatMap((p) =>
-          p.items.map((e) => ({
-            prospectId: e.prospectId,
-            name: e.prospect.name,
-            profileUrl: e.prospect.profileUrl,
-            detail: detailOf(e.prospect),
-            status: e.status,
-          })),
-        )
-        .filter((r) => !needle || [r.name, r.profileUrl, r.detail].some((v) => v?.toLowerCase().includes(needle)));
-    }
-    return (prospects.data?.pages ?? []).flatMap((p) =>
-      p.items.map((x) => ({ prospectId: x.prospectId, name: x.name, profileUrl: x.profileUrl, detail: detailOf(x) })),
-    );
-  }, [status, search, enrollments.data, prospects.data]);
+/** The rows of the list: the audience, searched, by campaign and enrollment status. */
+function useRows(filters: ProspectFilters) {
+  const query = useProspects(filters);
+  const rows = useMemo<AudienceRow[]>(
+    () =>
+      (query.data?.pages ?? []).flatMap((p) =>
+        p.items.map((x) => ({ prospectId: x.prospectId, name: x.name, profileUrl: x.profileUrl, detail: detailOf(x) })),
+      ),
+    [query.data],
+  );
   return { query, rows };
 }
 
@@ -45,7 +30,7 @@ function useRows(search: string, campaignId: string | null, status: EnrollmentSt
 export function AudienceBrowser() {
   const [view, setView] = useAudienceView();
   const [draft, setDraft] = useDebouncedField(view.search, (search) => setView({ search }));
-  const { query, rows } = useRows(view.search, view.campaignId, view.status);
+  const { query, rows } = useRows({ search: view.search, campaignId: view.campaignId, status: view.status });
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const campaigns = useCampaignOptions();
   const addToName = campaigns.find((c) => c.campaignId === view.addTo)?.name;
@@ -57,7 +42,7 @@ export function AudienceBrowser() {
       return next;
     });
   const open = (prospectId: string | null) => setView({ prospectId }, true);
-  const filtered = Boolean(view.search || view.campaignId);
+  const filtered = Boolean(view.search || view.campaignId || view.status);
   return (
     <main className={`feature-page feature-page-full audience${view.prospectId ? ' has-detail' : ''}`} aria-labelledby="audience-title">
       <div className="audience-head">
@@ -93,19 +78,12 @@ export function AudienceBrowser() {
                 onChange={(e) => setDraft(e.target.value)}
               />
             </label>
-            <CampaignSelect
-              label="Campaign"
-              value={view.campaignId}
-              onChange={(campaignId) => setView({ campaignId, status: campaignId ? view.status : null })}
-              none="Everyone"
-            />
+            <CampaignSelect label="Campaign" value={view.campaignId} onChange={(campaignId) => setView({ campaignId })} none="Everyone" />
             <label className="audience-status">
               <span className="campaign-select-label">Status</span>
               <select
                 className="input input-sm"
                 value={view.status ?? ''}
-                disabled={!view.campaignId}
-                title={view.campaignId ? undefined : 'Choose a campaign first: a status is a place in one campaign'}
                 onChange={(e) => setView({ status: (e.target.value || null) as EnrollmentStatus | null })}
               >
                 <option value="">Any status</option>

@@ -1,17 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
-import type { EnrollmentStatus } from '../api/prospects';
 import { Avatar } from '../ui/Avatar';
-import { ENROLLMENT_STATUS_LABEL, ENROLLMENT_STATUS_TONE } from './labels';
 
-/** One row of the audience list: a prospect, or a prospect's enrollment when filtered by status. */
+/** One row of the audience list. */
 export interface AudienceRow {
   prospectId: string;
   name: string | null;
   profileUrl: string;
   /** "Headline · Company", or just one of them. */
   detail: string;
-  status?: EnrollmentStatus;
 }
 
 export const ROW_HEIGHT = 60;
@@ -58,7 +55,6 @@ const Row = memo(function Row({
           <span className="audience-row-name">{title}</span>
           <span className="audience-row-detail muted">{row.detail || shortProfile(row.profileUrl)}</span>
         </span>
-        {row.status && <span className={`badge ${ENROLLMENT_STATUS_TONE[row.status]}`}>{ENROLLMENT_STATUS_LABEL[row.status]}</span>}
       </button>
     </div>
   );

@@ -12,8 +12,8 @@ describe('viewFromParams', () => {
       addTo: 'c2',
     });
   });
-  it('drops a status without a campaign and an unknown status', () => {
-    expect(viewFromParams(new URLSearchParams('status=active')).status).toBeNull();
+  it('keeps a status without a campaign (in any campaign), drops an unknown status', () => {
+    expect(viewFromParams(new URLSearchParams('status=active')).status).toBe('active');
     expect(viewFromParams(new URLSearchParams('campaign=c1&status=sleeping')).status).toBeNull();
   });
 });

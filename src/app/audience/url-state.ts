@@ -17,8 +17,7 @@ export function viewFromParams(params: URLSearchParams): AudienceView {
   return {
     search: params.get('q') ?? '',
     campaignId,
-    // An enrollment status is a place in one campaign: without a campaign it means nothing.
-    status: campaignId && (ENROLLMENT_STATUSES as readonly string[]).includes(status ?? '') ? (status as EnrollmentStatus) : null,
+    status: (ENROLLMENT_STATUSES as readonly string[]).includes(status ?? '') ? (status as EnrollmentStatus) : null,
     prospectId: params.get('prospect'),
     addTo: params.get('addTo'),
   };
@@ -33,7 +32,7 @@ export function useAudienceView(): [AudienceView, (change: Partial<AudienceView>
       {
         q: next.search,
         campaign: next.campaignId,
-        status: next.campaignId ? next.status : null,
+        status: next.status,
         prospect: next.prospectId,
         addTo: next.addTo,
       },
