@@ -63,7 +63,7 @@ export function AddToCampaign({
   const inOther = result?.result.excluded.filter((e) => e.reason === 'in_another_campaign').map((e) => e.prospectId) ?? [];
   const busy = finding || enroll.isPending;
   return (
-    <section className="add-to-campaign" aria-label="Add to campaign">
+    <section className="add-to-campaign" aria-label="Add to a campaign">
       <div className="add-to-campaign-row">
         <CampaignSelect label="Add to campaign" value={campaignId} onChange={setCampaignId} none="Choose a campaign…" onlyOpen />
         <button type="button" className="btn btn-sm btn-primary" disabled={!campaignId || busy || disabled} onClick={() => void add(false)}>

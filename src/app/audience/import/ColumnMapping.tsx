@@ -63,12 +63,11 @@ export function ColumnMapping({
                     </option>
                   ))}
                 </optgroup>
-                <option value="custom">Custom field (for placeholders)</option>
+                <option value="custom">Custom field</option>
                 <option value="ignore">Don’t import</option>
               </select>
               {target.kind === 'custom' && (
-                <label className="custom-key">
-                  <span className="muted">Placeholder</span>
+                <label className="custom-key" title="The placeholder your messages use for this column">
                   <code aria-hidden="true">{'{{'}</code>
                   <input
                     className="input input-sm"

@@ -58,7 +58,7 @@ function CampaignAudienceDialog({ campaignId, label, onClose }: { campaignId: st
       wide
       onClose={onClose}
       actions={
-        <button type="button" className="btn btn-sm" onClick={onClose} data-autofocus>
+        <button type="button" className="btn btn-sm" onClick={onClose}>
           Close
         </button>
       }
@@ -68,8 +68,8 @@ function CampaignAudienceDialog({ campaignId, label, onClose }: { campaignId: st
           <h3 id="campaign-prospects-title">Prospects</h3>
           <p>
             <strong>{label}</strong> in “{campaign.name}”.{' '}
-            {campaign.status === 'draft' && 'They start at the first step when you launch the campaign.'}
-            {campaign.status === 'paused' && 'New prospects start when you resume the campaign.'}
+            {campaign.status === 'draft' && 'Prospects start at the first step when you launch the campaign.'}
+            {campaign.status === 'paused' && 'Prospects added now start when you resume the campaign.'}
           </p>
           <div className="campaign-prospects-actions">
             {!completed && (

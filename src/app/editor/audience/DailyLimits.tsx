@@ -3,7 +3,6 @@ import { CHANNEL_LABEL, useAccounts, useUpdateDailyLimits, type Account } from '
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT, type DailyLimits as Limits } from '../../../domain/contract/schedule';
 import { jsonEqual } from '../../../domain/paths/diff';
 import { formatCount } from '../../ui/format';
-import { toast } from '../../ui/toast';
 import { DEFAULT_LIMITS_SENTENCE, LIMIT_LABEL } from './schedule-words';
 
 function SenderLimits({ account, editable }: { account: Account; editable: boolean }) {
@@ -11,6 +10,8 @@ function SenderLimits({ account, editable }: { account: Account; editable: boole
     Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, String(account.dailyLimits[k])])),
   );
   const update = useUpdateDailyLimits();
+  // Said inside the dialog: a toast would sit under the modal dialog's backdrop.
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const values = Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, Number(draft[k])])) as Limits;
   const bad = DAILY_LIMIT_KINDS.filter((k) => !/^\d+$/.test(draft[k] ?? '') || values[k] > MAX_DAILY_LIMIT);
   const changed = !jsonEqual(values, account.dailyLimits);
@@ -18,14 +19,16 @@ function SenderLimits({ account, editable }: { account: Account; editable: boole
     update.mutate(
       { accountId: account.id, dailyLimits: values },
       {
-        onSuccess: () => toast.success(`Daily limits of ${account.name} saved.`),
-        onError: (e) => toast.error(`The daily limits of ${account.name} could not be saved: ${e.message}`),
+        onSuccess: () => setOutcome({ ok: true, text: `Daily limits of ${account.name} saved.` }),
+        onError: (e) => setOutcome({ ok: false, text: `The daily limits of ${account.name} could not be saved: ${e.message}` }),
       },
     );
   return (
     <fieldset className="sender-limits" disabled={!editable}>
       <legend>
-        {account.name} <span className="muted">{CHANNEL_LABEL[account.channel]}</span>
+        {account.name}
+        {/* The channel, unless the account's name says it already ("Ben (LinkedIn)"). */}
+        {!account.name.includes(CHANNEL_LABEL[account.channel]) && <span className="muted"> {CHANNEL_LABEL[account.channel]}</span>}
       </legend>
       <div className="sender-limit-grid">
         {DAILY_LIMIT_KINDS.map((kind) => (
@@ -36,15 +39,26 @@ function SenderLimits({ account, editable }: { account: Account; editable: boole
               inputMode="numeric"
               value={draft[kind]}
               aria-invalid={bad.includes(kind) || undefined}
-              onChange={(e) => setDraft({ ...draft, [kind]: e.target.value.trim() })}
+              onChange={(e) => {
+                setOutcome(null);
+                setDraft({ ...draft, [kind]: e.target.value.trim() });
+              }}
             />
-            <span className="field-help">default {formatCount(DEFAULT_DAILY_LIMITS[kind])}</span>
+            <span className="field-help">
+              default {formatCount(DEFAULT_DAILY_LIMITS[kind])}
+              {kind === 'other' && ' · follows, likes, endorsements…'}
+            </span>
           </label>
         ))}
       </div>
       {bad.length > 0 && (
         <p className="field-error" role="alert">
           A daily limit is a whole number from 0 (none that day) to {formatCount(MAX_DAILY_LIMIT)}.
+        </p>
+      )}
+      {outcome && (
+        <p className={outcome.ok ? 'window-saved' : 'field-error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
         </p>
       )}
       {editable && (

@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { jsonEqual } from '../../../domain/paths/diff';
 import { useSaveSchedule } from '../../api/campaigns';
 import { DEFAULT_SCHEDULE, ianaTimeZones, scheduleBody, WEEKDAYS, type Schedule, type Weekday } from '../../../domain/contract/schedule';
 import { browserTimeZone } from '../../ui/format';
-import { toast } from '../../ui/toast';
 import { metaOf } from '../save/merge-flow';
 import { editorStore } from '../store';
 import { DAY_LABEL, DEFAULT_WINDOW_SENTENCE, describeWindow } from './schedule-words';
@@ -31,7 +30,10 @@ function adoptSaved(saved: Parameters<typeof metaOf>[0]): void {
  * time zone. Editable on draft and paused campaigns.
  */
 export function SendingWindow({ campaignId, schedule, editable }: { campaignId: string; schedule: Schedule; editable: boolean }) {
+  const id = useId();
   const [draft, setDraft] = useState<Schedule>(schedule);
+  // Said inside the dialog: a toast would sit under the modal dialog's backdrop.
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveSchedule();
   const zones = useMemo(() => {
     const mine = browserTimeZone();
@@ -40,7 +42,10 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
   }, []);
   const problems = windowProblems(draft);
   const changed = !jsonEqual(draft, schedule);
-  const set = (change: Partial<Schedule>) => setDraft((d) => ({ ...d, ...change }));
+  const set = (change: Partial<Schedule>) => {
+    setOutcome(null);
+    setDraft((d) => ({ ...d, ...change }));
+  };
   const toggleDay = (day: Weekday) =>
     set({
       days: draft.days.includes(day) ? draft.days.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || draft.days.includes(d)),
@@ -52,9 +57,9 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
         onSuccess: (saved) => {
           adoptSaved(saved);
           setDraft(saved.schedule);
-          toast.success(`Sending window saved: ${describeWindow(saved.schedule)}.`);
+          setOutcome({ ok: true, text: `Saved: ${describeWindow(saved.schedule)}.` });
         },
-        onError: (e) => toast.error(`The sending window could not be saved: ${e.message}`),
+        onError: (e) => setOutcome({ ok: false, text: `The sending window could not be saved: ${e.message}` }),
       },
     );
   return (
@@ -73,29 +78,32 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
         ))}
       </fieldset>
       <div className="window-hours">
-        <label className="field">
-          <span>From</span>
+        <div className="field">
+          <label htmlFor={`${id}-start`}>From</label>
           <input
+            id={`${id}-start`}
             className="input input-sm"
             type="time"
             value={draft.start}
             disabled={!editable}
             onChange={(e) => set({ start: e.target.value })}
           />
-        </label>
-        <label className="field">
-          <span>Until</span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-end`}>Until</label>
           <input
+            id={`${id}-end`}
             className="input input-sm"
             type="time"
             value={draft.end}
             disabled={!editable}
             onChange={(e) => set({ end: e.target.value })}
           />
-        </label>
-        <label className="field window-zone">
-          <span>Time zone</span>
+        </div>
+        <div className="field window-zone">
+          <label htmlFor={`${id}-zone`}>Time zone</label>
           <select
+            id={`${id}-zone`}
             className="input input-sm"
             value={draft.timeZone}
             disabled={!editable}
@@ -107,7 +115,7 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <label className="check-row">
         <input
@@ -127,13 +135,18 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
           ))}
         </ul>
       )}
+      {outcome && (
+        <p className={outcome.ok ? 'window-saved' : 'field-error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
+        </p>
+      )}
       {editable && (
         <div className="window-actions">
           <button
             type="button"
             className="btn btn-sm btn-ghost"
             disabled={jsonEqual(draft, DEFAULT_SCHEDULE)}
-            onClick={() => setDraft({ ...DEFAULT_SCHEDULE })}
+            onClick={() => set({ ...DEFAULT_SCHEDULE })}
           >
             Back to the defaults
           </button>

@@ -7,6 +7,9 @@ describe('schedule words', () => {
     expect(describeDays(['fri', 'mon', 'wed'])).toBe('Monday, Wednesday and Friday');
     expect(describeDays(['sat', 'sun'])).toBe('Saturday and Sunday');
     expect(describeDays(['tue'])).toBe('Tuesday');
+    expect(describeDays(['sat', 'mon', 'tue', 'wed', 'thu'])).toBe('Monday to Thursday and Saturday');
+    expect(describeDays(['mon', 'tue', 'thu', 'fri', 'sat'])).toBe('Monday, Tuesday and Thursday to Saturday');
+    expect(describeDays([])).toBe('No day');
     expect(describeDays(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).toBe('Every day');
   });
   it('says the window and the defaults in one sentence each', () => {

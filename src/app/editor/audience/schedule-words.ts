@@ -18,7 +18,7 @@ export const LIMIT_LABEL: Record<DailyLimitKind, string> = {
   message: 'Messages',
   inmail: 'InMails',
   profile_visit: 'Profile visits',
-  other: 'Other actions (follows, likes…)',
+  other: 'Other actions',
 };
 
 /** The same, inside a sentence ("20 invitations a day"). */
@@ -30,16 +30,22 @@ const LIMIT_IN_SENTENCE: Record<DailyLimitKind, string> = {
   other: 'other actions',
 };
 
-/** "Monday to Friday", "Monday, Wednesday and Friday", "Every day". */
+/** "Monday to Friday", "Monday to Thursday and Saturday", "Monday, Wednesday and Friday", "Every day". */
 export function describeDays(days: readonly Weekday[]): string {
-  const set = WEEKDAYS.filter((d) => days.includes(d));
-  if (set.length === WEEKDAYS.length) return 'Every day';
-  if (set.length === 0) return 'No day';
-  const first = WEEKDAYS.indexOf(set[0]!);
-  const consecutive = set.length > 2 && set.every((d, i) => WEEKDAYS.indexOf(d) === first + i);
-  if (consecutive) return `${DAY_LABEL[set[0]!].long} to ${DAY_LABEL[set.at(-1)!].long}`;
-  const names = set.map((d) => DAY_LABEL[d].long);
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const on = WEEKDAYS.map((d) => days.includes(d));
+  if (on.every(Boolean)) return 'Every day';
+  const parts: string[] = [];
+  for (let i = 0; i < WEEKDAYS.length; i++) {
+    if (!on[i]) continue;
+    let j = i;
+    while (j + 1 < WEEKDAYS.length && on[j + 1]) j++;
+    // Three days or more in a row read as a range; one or two as names.
+    if (j - i >= 2) parts.push(`${DAY_LABEL[WEEKDAYS[i]!].long} to ${DAY_LABEL[WEEKDAYS[j]!].long}`);
+    else for (let k = i; k <= j; k++) parts.push(DAY_LABEL[WEEKDAYS[k]!].long);
+    i = j;
+  }
+  if (parts.length === 0) return 'No day';
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** The window in one sentence: "Monday to Friday, 09:00–17:00, in each prospect's time zone when known (else UTC)". */
