@@ -1,9 +1,11 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent } from 'react';
+import { warmCsvWorker } from './read-csv-file';
 
 /** Drop a CSV file here, or pick one: the import's first step. */
 export function DropZone({ onFile, busy, error }: { onFile(file: File): void; busy: boolean; error: string | null }) {
   const inputId = useId();
   const [over, setOver] = useState(false);
+  useEffect(warmCsvWorker, []);
   const take = (files: FileList | null) => {
     const file = files?.[0];
     if (file) onFile(file);

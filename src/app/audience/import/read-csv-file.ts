@@ -7,9 +7,20 @@ const WORKER_FROM_BYTES = 256 * 1024;
 /** A file of this size or more is refused before reading: far past the 10,000 rows an import takes. */
 export const MAX_CSV_BYTES = 50 * 1024 * 1024;
 
+const startWorker = () => new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module' });
+
+/** A worker started before the file arrives (its code loads while the user picks the file); used once. */
+let warm: Worker | null = null;
+
+/** Starts the parsing worker ahead of a file (the drop zone calls it when it shows). */
+export function warmCsvWorker(): void {
+  if (typeof Worker !== 'undefined') warm ??= startWorker();
+}
+
 function parseInWorker(file: File): Promise<ParsedCsv> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module' });
+    const worker = warm ?? startWorker();
+    warm = null;
     worker.onmessage = (event: MessageEvent<CsvResultMessage>) => {
       worker.terminate();
       if (event.data.ok) resolve(event.data.csv);
