@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from './context';
 import { requireCaller, type AppEnv } from './http/auth';
@@ -17,15 +17,20 @@ import { webhookRoutes } from './webhooks/routes';
 import { webhookSinkRoutes } from './webhooks/sink';
 import { openApiRoutes } from './openapi/routes';
 import { campaignRoutes } from './campaigns/routes';
+import { audienceRoutes } from './audience/routes';
 import { refuseBadClientId } from './http/change-origin';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+// Contract 9.1: an import of 10,000 prospects (and its tool twin) is several MiB of JSON.
+const MAX_IMPORT_BODY_BYTES = 16 * 1024 * 1024;
+const LARGE_BODY_PATHS = new Set(['/api/v1/prospects/import', '/mcp']);
 const APP_DIR = 'dist/app';
 
 // Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
 const MODULES: RouteModule[] = [
   workspaceRoutes,
   campaignRoutes,
+  audienceRoutes,
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,
@@ -36,14 +41,18 @@ const MODULES: RouteModule[] = [
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const tooLarge = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      // The rest of the body is never read: close the connection so a keep-alive client does not reuse a socket the server drops.
-      c.header('Connection', 'close');
-      return problemResponse(c, new ApiError(413, 'payload_too_large', 'The request body is larger than 1 MiB.'));
-    },
-  });
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // The rest of the body is never read: close the connection so a keep-alive client does not reuse a socket the server drops.
+        c.header('Connection', 'close');
+        return problemResponse(c, new ApiError(413, 'payload_too_large', `The request body is larger than ${maxSize / 1024 / 1024} MiB.`));
+      },
+    });
+  const usual = limitOf(MAX_BODY_BYTES);
+  const large = limitOf(MAX_IMPORT_BODY_BYTES);
+  const tooLarge: MiddlewareHandler = (c, next) => (LARGE_BODY_PATHS.has(c.req.path) ? large(c, next) : usual(c, next));
 
   app.use('*', securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));

@@ -55,7 +55,7 @@ beforeAll(async () => {
   console.log(`[fuzz] seed ${SEED}, ${RUNS} cases per route and per tool (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`);
   ws = await newWorkspace();
   ids.push(ws.workspaceId, ws.accounts.whatsapp, ws.accounts.linkedinPremium);
-  // Real ids for path parameters: a campaign, an inspiration, a conversation.
+  // Real ids for path parameters: a campaign, an inspiration, a conversation, a prospect, an enrollment.
   const campaign = await callTool(ws.apiKey, 'create-campaign', { name: 'Fuzz target' });
   if (!campaign.isError) ids.push((campaign.structured as any).campaignId);
   const inspiration = await api(ws.apiKey, 'POST', '/api/v1/content/inspiration', { text: 'fuzz' });
@@ -70,6 +70,16 @@ beforeAll(async () => {
     sentAt: '2026-01-01T00:00:00Z',
   });
   if (message.status === 201) ids.push(message.body.conversationId);
+  // A prospect enrolled in that campaign, and its enrollment (contract 9.1, 9.2).
+  await api(ws.apiKey, 'POST', '/api/v1/prospects/import', { prospects: [{ profileUrl: 'https://www.linkedin.com/in/fuzz' }] });
+  const prospect = (await api(ws.apiKey, 'GET', '/api/v1/prospects')).body?.items?.[0]?.prospectId;
+  if (prospect) ids.push(prospect);
+  if (prospect && !campaign.isError) {
+    const campaignId = (campaign.structured as any).campaignId;
+    await api(ws.apiKey, 'POST', `/api/v1/campaigns/${campaignId}/enrollments`, { prospectIds: [prospect] });
+    const enrollment = (await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaignId}/enrollments`)).body?.items?.[0]?.enrollmentId;
+    if (enrollment) ids.push(enrollment);
+  }
   const doc = await api(ws.apiKey, 'GET', '/api/openapi.json');
   expect(doc.status).toBe(200);
   openapi = doc.body;

@@ -175,7 +175,9 @@ export const simulateCampaignArgs = z.strictObject({
         .describe('Values for the {{fieldName}} placeholders, e.g. {"firstName": "Ada", "company": "Acme"}.'),
     })
     .optional()
-    .describe('A sample prospect; without it every placeholder is reported as unfilled.'),
+    .describe(
+      "A sample prospect; without it, the campaign's first enrolled prospect, or (none enrolled) every placeholder is reported as unfilled.",
+    ),
 });
 
 // ---- results ---------------------------------------------------------------------------------------

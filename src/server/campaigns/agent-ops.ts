@@ -1,7 +1,8 @@
 import type { PatchOperation, Simulation, ValidationVerdict } from '../../domain/contract/campaigns';
 import { simulatePaths } from '../../domain/paths';
-import type { WorkflowDefinition } from '../../domain';
+import { placeholderValues, type WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
+import { firstEnrolledProspect } from '../audience/enrollments';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
@@ -71,5 +72,7 @@ export async function simulateCampaign(
 ): Promise<Simulation> {
   const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
-  return simulatePaths(JSON.parse(text), input.prospect);
+  // Contract 9.1: without a sample, the campaign's first enrolled prospect (when there is one) fills the placeholders.
+  const prospect = input.prospect ?? (await firstEnrolledProspect(db, workspace.id, input.campaignId));
+  return simulatePaths(JSON.parse(text), prospect && { customFields: placeholderValues(prospect) });
 }

@@ -13,7 +13,7 @@ export interface CampaignRow {
   status: CampaignStatus;
   editing_mode: EditingMode;
   sender_account_ids: string[];
-  schedule: Schedule;
+  schedule: Schedule | string;
   workflow_definition: string;
   created_at: Date;
   updated_at: Date;

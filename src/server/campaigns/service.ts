@@ -9,6 +9,7 @@ import {
 } from '../../domain';
 import type { CAMPAIGN_VIEWS, CampaignSummary, ValidationVerdict } from '../../domain/contract/campaigns';
 import { completeSchedule } from '../../domain/contract/schedule';
+import { jsonColumn } from '../db/json';
 
 type CampaignView = (typeof CAMPAIGN_VIEWS)[number];
 import { findTemplate } from '../../domain/paths';
@@ -59,7 +60,7 @@ export const toCampaign = (
   senderAccountIds: row.sender_account_ids,
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
-  schedule: completeSchedule(row.schedule),
+  schedule: completeSchedule(jsonColumn(row.schedule)),
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 

@@ -153,7 +153,8 @@ export const campaignTools: ToolDefinition[] = [
     title: 'Simulate what prospects receive',
     description:
       "Walk the saved graph of a campaign the way the studio's path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), " +
-      'each step with its day (from entering the campaign), whether it sends, the rendered message for an optional sample prospect and the placeholders it leaves unfilled. ' +
+      'each step with its day (from entering the campaign), whether it sends, the rendered message and the placeholders it leaves unfilled — for the sample prospect given, ' +
+      'else for the campaign’s first enrolled prospect (custom fields, then fields such as name or company), else with every placeholder unfilled. ' +
       'Use it to review a campaign before launch-campaign. Sends nothing. At most 100 paths (truncated: true when there are more). ' +
       'Example: {"campaignId": "3f0c…", "prospect": {"customFields": {"firstName": "Ada", "company": "Acme"}}}.',
     readOnly: true,

@@ -1,3 +1,4 @@
+import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { likePattern } from '../http/pagination';
@@ -153,7 +154,7 @@ export interface AccountRow {
   channel: Conversation['channel'];
   name: string;
   premium: boolean;
-  daily_limits: Partial<DailyLimits>;
+  daily_limits: Partial<DailyLimits> | string;
   created_at: Date;
   unread: number;
 }
@@ -173,7 +174,7 @@ export async function listAccounts(db: Queryable, workspaceId: string, accountId
     premium: a.premium,
     createdAt: new Date(a.created_at).toISOString(),
     unreadConversations: a.unread,
-    dailyLimits: { ...DEFAULT_DAILY_LIMITS, ...a.daily_limits },
+    dailyLimits: { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(a.daily_limits) },
   }));
 }
 

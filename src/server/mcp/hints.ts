@@ -13,6 +13,9 @@ const HINTS: Readonly<Record<string, string>> = {
   stale_edit: 'Call get-campaign, re-apply your change to the returned graph and send its updated_at as expectedUpdatedAt.',
   campaign_not_draft:
     'This campaign is live or finished and its graph cannot change: create a copy with create-campaign (pass its workflow_definition) and edit that draft.',
+  campaign_completed:
+    'This campaign is completed and takes no more prospects: enrol them in a draft or active campaign (list-campaigns), or copy this one with create-campaign.',
+  prospect_exists: 'Another prospect already has that profile URL: find it with list-prospects (search) and change that one instead.',
   invalid_workflow:
     'Fix the violations with severity "error" (each names its node or edge) and send the graph again; validate-campaign-workflow checks without saving.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',

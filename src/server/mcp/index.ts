@@ -1,5 +1,6 @@
+import { audienceTools } from '../audience/tools';
 import { campaignTools } from '../campaigns/tools';
 import { mcpRoutes } from './server';
 
 /** POST /mcp with every tool of the service (contract 3–4). A module with tools adds its list here. */
-export const mcpModule = mcpRoutes([...campaignTools]);
+export const mcpModule = mcpRoutes([...campaignTools, ...audienceTools]);

@@ -9,14 +9,20 @@ import { api, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtu
 
 const TOOL_NAMES = [
   'create-campaign',
+  'enroll-prospects',
   'get-campaign',
   'get-campaign-version',
+  'get-enrollment-timeline',
+  'import-prospects',
   'launch-campaign',
   'list-campaign-versions',
   'list-campaigns',
+  'list-enrollments',
   'list-node-types',
+  'list-prospects',
   'patch-campaign-workflow',
   'simulate-campaign',
+  'update-campaign-schedule',
   'update-campaign-workflow',
   'validate-campaign-workflow',
 ];

@@ -30,7 +30,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'invalid_request (errors[] names each field), invalid_cursor, workspace_required',
   401: 'unauthorized: missing, malformed or unknown API key',
   404: 'workspace_not_found or not_found (unknown and foreign look alike)',
-  409: 'delivery_not_redeliverable or idempotency_in_progress',
+  409: 'delivery_not_redeliverable, idempotency_in_progress, campaign_not_draft, campaign_completed or prospect_exists',
   413: 'payload_too_large: body over 1 MiB',
   422: 'idempotency_key_reused: the key was used for another delivery',
 };

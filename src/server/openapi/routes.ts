@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RouteModule } from '../http/route-module';
+import { audienceDocs } from '../audience/docs';
 import { campaignDocs } from '../campaigns/docs';
 import { conversationDocs } from '../conversations/docs';
 import type { AppEnv } from '../http/auth';
@@ -13,6 +14,7 @@ import type { RouteDoc } from './route-doc';
 /** Every REST route of the server (contract 7: GET /api/openapi.json documents them all). */
 export const REST_ROUTES: RouteDoc[] = [
   ...campaignDocs,
+  ...audienceDocs,
   ...conversationDocs,
   ...inspirationDocs,
   ...webhookDocs,

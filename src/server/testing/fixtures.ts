@@ -38,6 +38,13 @@ export async function keyFor(workspaceIds: string[]): Promise<string> {
   return ((await res.json()) as { apiKey: string }).apiKey;
 }
 
+/** Runs one SQL statement on the suite's database, for states no API reaches yet (e.g. a completed campaign). */
+export async function fixtureSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const res = await fetch(`${testEnv().fixturesUrl}/sql`, { method: 'POST', body: JSON.stringify({ sql, params }) });
+  if (!res.ok) throw new Error(`fixture server: ${await res.text()}`);
+  return (await res.json()) as T[];
+}
+
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;

@@ -58,7 +58,12 @@ export default async function setup(project: TestProject) {
     };
     return { workspaceId, slug, apiKey, accounts };
   };
-  // POST /workspaces → a fresh workspace; POST /keys {workspaceIds} → a key for several.
+  // States no API reaches yet (a completed campaign, steps the run engine records): one statement with parameters.
+  const runFixtureSql = async (body: string) => {
+    const { sql, params } = JSON.parse(body) as { sql: string; params?: unknown[] };
+    return (await server.db.query(sql, params ?? [])).rows;
+  };
+  // POST /workspaces → a fresh workspace; POST /keys {workspaceIds} → a key for several; POST /sql {sql, params} → its rows.
   const fixtures: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -67,7 +72,9 @@ export default async function setup(project: TestProject) {
         const result =
           req.url === '/keys'
             ? await createApiKey(server.db, (JSON.parse(body) as { workspaceIds: string[] }).workspaceIds)
-            : await makeWorkspace();
+            : req.url === '/sql'
+              ? await runFixtureSql(body)
+              : await makeWorkspace();
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result));
       } catch (err) {
         res.writeHead(500).end(String(err));

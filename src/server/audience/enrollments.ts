@@ -1,0 +1,255 @@
+import { campaignSenderChannel } from '../../domain/channels';
+import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
+import type { EnrollmentStatus, ExclusionReason } from '../../domain/contract/statuses';
+import { toIsoMillis } from '../../domain/time';
+import { jsonColumn } from '../db/json';
+import type { Db, Queryable } from '../db/types';
+import { ApiError } from '../http/errors';
+import type { TimeIdKey } from '../http/pagination';
+import { campaignNotFound } from '../campaigns/service';
+
+/**
+ * Enrollments (contract 9.2): enrolling prospects into a campaign with the one-campaign-at-a-time
+ * rule and a least-loaded sender, listing a campaign's enrollments, and an enrollment's timeline as
+ * the run engine records it (enrollment_steps).
+ */
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : toIsoMillis(new Date(value).getTime()));
+
+const campaignCompleted = () =>
+  new ApiError(409, 'campaign_completed', 'The campaign is completed: it takes no more prospects.', {
+    status: 'completed',
+    hint: 'Enrol these prospects in a draft or active campaign instead (list-campaigns), or copy this one with create-campaign.',
+  });
+
+interface CampaignForEnrollment {
+  status: string;
+  sender_account_ids: string[];
+  types: string[];
+}
+
+async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaignId: string): Promise<CampaignForEnrollment> {
+  const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string }>(
+    `SELECT c.status, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
+     FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version
+     WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE OF c`,
+    [campaignId, workspaceId],
+  );
+  const row = rows[0];
+  if (!row) throw campaignNotFound();
+  const nodes = (JSON.parse(row.workflow_definition) as { nodes?: { type?: unknown }[] }).nodes ?? [];
+  return { status: row.status, sender_account_ids: row.sender_account_ids, types: nodes.map((n) => String(n.type)) };
+}
+
+/** The campaign's senders of the channel its steps need, with their unfinished enrollments over every campaign. */
+async function senderLoads(tx: Queryable, workspaceId: string, campaign: CampaignForEnrollment): Promise<Map<string, number>> {
+  const channel = campaignSenderChannel(campaign.types);
+  const { rows } = await tx.query<{ id: string; load: number }>(
+    `SELECT a.id, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN ('waiting', 'active')) AS load
+     FROM accounts a WHERE a.workspace_id = $1 AND a.id = ANY($2::uuid[]) AND ($3::text IS NULL OR a.channel = $3)
+     ORDER BY a.created_at, a.id`,
+    [workspaceId, campaign.sender_account_ids, channel],
+  );
+  return new Map(rows.map((r) => [r.id, r.load]));
+}
+
+/** Each new enrollment goes to the sender with the fewest unfinished enrollments at that moment. */
+function assignSenders(count: number, loads: Map<string, number>): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (let i = 0; i < count; i++) {
+    let best: string | null = null;
+    for (const [id, load] of loads) if (best === null || load < loads.get(best)!) best = id;
+    if (best !== null) loads.set(best, loads.get(best)! + 1);
+    out.push(best);
+  }
+  return out;
+}
+
+/**
+ * POST /api/v1/campaigns/{id}/enrollments. One transaction; the prospects are locked so two
+ * concurrent enrolments of one prospect into two campaigns cannot both pass the one-campaign rule.
+ * Enrollments start `waiting`: in an active campaign they are due at once, otherwise at launch/resume.
+ */
+export async function enrollProspects(
+  db: Db,
+  workspaceId: string,
+  campaignId: string,
+  input: { prospectIds: string[]; allowInOtherCampaigns?: boolean },
+): Promise<EnrollResult> {
+  const requested = [...new Set(input.prospectIds.map((id) => id.toLowerCase()))].sort();
+  return db.transaction(async (tx) => {
+    const campaign = await campaignForEnrollment(tx, workspaceId, campaignId);
+    if (campaign.status === 'completed') throw campaignCompleted();
+    const { rows: found } = await tx.query<{ id: string; here: boolean; elsewhere: boolean }>(
+      `SELECT p.id,
+         EXISTS (SELECT 1 FROM enrollments e WHERE e.prospect_id = p.id AND e.campaign_id = $3) AS here,
+         EXISTS (SELECT 1 FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
+                 WHERE e.prospect_id = p.id AND e.campaign_id <> $3 AND c.status <> 'completed' AND e.status IN ('waiting', 'active')) AS elsewhere
+       FROM prospects p WHERE p.workspace_id = $1 AND p.id = ANY($2::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
+      [workspaceId, requested, campaignId],
+    );
+    const known = new Map(found.map((r) => [r.id, r]));
+    const excluded: { prospectId: string; reason: ExclusionReason }[] = [];
+    const toEnroll: string[] = [];
+    let alreadyEnrolled = 0;
+    for (const id of requested) {
+      const row = known.get(id);
+      if (!row) excluded.push({ prospectId: id, reason: 'not_found' });
+      else if (row.here) alreadyEnrolled++;
+      else if (row.elsewhere && !input.allowInOtherCampaigns) excluded.push({ prospectId: id, reason: 'in_another_campaign' });
+      else toEnroll.push(id);
+    }
+    if (toEnroll.length > 0) {
+      const senders = assignSenders(toEnroll.length, await senderLoads(tx, workspaceId, campaign));
+      await tx.query(
+        `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id, next_step_at)
+         SELECT $1, $2, p, s, CASE WHEN $5 THEN date_trunc('milliseconds', clock_timestamp()) END
+         FROM unnest($3::uuid[], $4::uuid[]) AS t(p, s)
+         ON CONFLICT (campaign_id, prospect_id) DO NOTHING`,
+        [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
+      );
+    }
+    return { enrolled: toEnroll.length, alreadyEnrolled, excluded };
+  });
+}
+
+interface EnrollmentRow {
+  id: string;
+  campaign_id: string;
+  prospect_id: string;
+  sender_account_id: string | null;
+  status: Enrollment['status'];
+  current_node_id: string | null;
+  next_step_at: Date | string | null;
+  outcome: Enrollment['outcome'];
+  entered_at: Date | string;
+  finished_at: Date | string | null;
+  error: string | null;
+  name: string | null;
+  profile_url: string;
+  company: string | null;
+}
+
+const toEnrollment = (r: EnrollmentRow): Enrollment => ({
+  enrollmentId: r.id,
+  campaignId: r.campaign_id,
+  prospectId: r.prospect_id,
+  senderAccountId: r.sender_account_id,
+  status: r.status,
+  currentNodeId: r.current_node_id,
+  nextStepAt: iso(r.next_step_at),
+  outcome: r.outcome,
+  enteredAt: iso(r.entered_at)!,
+  finishedAt: iso(r.finished_at),
+  error: r.error,
+  prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
+});
+
+export interface EnrollmentFilters {
+  workspaceId: string;
+  campaignId: string;
+  status: EnrollmentStatus | null;
+  nodeId: string | null;
+}
+
+/** A campaign's enrollments, first entered first (ties by id), `limit + 1` rows. */
+export async function listEnrollments(db: Queryable, filters: EnrollmentFilters, limit: number, after?: TimeIdKey): Promise<Enrollment[]> {
+  const { rows: campaign } = await db.query('SELECT 1 FROM campaigns WHERE id = $1 AND workspace_id = $2', [
+    filters.campaignId,
+    filters.workspaceId,
+  ]);
+  if (campaign.length === 0) throw campaignNotFound();
+  const params: unknown[] = [filters.campaignId];
+  const where = ['e.campaign_id = $1'];
+  if (filters.status) {
+    params.push(filters.status);
+    where.push(`e.status = $${params.length}`);
+  }
+  if (filters.nodeId) {
+    params.push(filters.nodeId);
+    where.push(`e.current_node_id = $${params.length}`);
+  }
+  if (after) {
+    params.push(after[0], after[1]);
+    where.push(`(e.entered_at, e.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+  }
+  params.push(limit + 1);
+  const { rows } = await db.query<EnrollmentRow>(
+    `SELECT e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.next_step_at, e.outcome,
+       e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company
+     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+     WHERE ${where.join(' AND ')} ORDER BY e.entered_at, e.id LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map(toEnrollment);
+}
+
+interface StepRow {
+  node_id: string;
+  type: string;
+  status: TimelineItem['status'];
+  scheduled_for: Date | string | null;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  handle: string | null;
+  action_id: string | null;
+  rendered: TimelineItem['rendered'] | string | null;
+  error: string | null;
+}
+
+/** GET /api/v1/enrollments/{id}/timeline: what the engine recorded for this prospect, in order. */
+export async function enrollmentTimeline(db: Queryable, workspaceId: string, enrollmentId: string): Promise<{ items: TimelineItem[] }> {
+  const { rows: enrollment } = await db.query('SELECT 1 FROM enrollments WHERE id = $1 AND workspace_id = $2', [enrollmentId, workspaceId]);
+  if (enrollment.length === 0)
+    throw new ApiError(404, 'not_found', 'No enrollment with that enrollmentId in this workspace.', {
+      hint: 'Check the id: call list-enrollments for the campaign to find its enrollmentId.',
+    });
+  const { rows } = await db.query<StepRow>(
+    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error
+     FROM enrollment_steps WHERE enrollment_id = $1 ORDER BY position`,
+    [enrollmentId],
+  );
+  return {
+    items: rows.map((r) => ({
+      nodeId: r.node_id,
+      type: r.type,
+      status: r.status,
+      scheduledFor: iso(r.scheduled_for),
+      startedAt: iso(r.started_at),
+      finishedAt: iso(r.finished_at),
+      handle: r.handle,
+      actionId: r.action_id,
+      rendered: jsonColumn(r.rendered),
+      error: r.error,
+    })),
+  };
+}
+
+/** simulate-campaign without a prospect: the campaign's first enrolled prospect, when there is one. */
+export async function firstEnrolledProspect(db: Queryable, workspaceId: string, campaignId: string) {
+  const { rows } = await db.query<{
+    profile_url: string;
+    name: string | null;
+    headline: string | null;
+    company: string | null;
+    email: string | null;
+    time_zone: string | null;
+    custom_fields: Record<string, string | number | boolean> | string;
+  }>(
+    `SELECT p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields
+     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+     WHERE e.campaign_id = $1 AND e.workspace_id = $2 ORDER BY e.entered_at, e.id LIMIT 1`,
+    [campaignId, workspaceId],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    profileUrl: r.profile_url,
+    name: r.name,
+    headline: r.headline,
+    company: r.company,
+    email: r.email,
+    timeZone: r.time_zone,
+    customFields: jsonColumn(r.custom_fields),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Account } from '../../domain/contract/conversations';
+import { completeSchedule, type DailyLimits, type ScheduleInput } from '../../domain/contract/schedule';
+import type { Db, Queryable } from '../db/types';
+import { ApiError, notFound } from '../http/errors';
+import type { WorkspaceRef } from '../http/auth';
+import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
+import { listAccounts } from '../conversations/queries';
+
+/** Contract 9.3 run settings: a campaign's sending window and a sender's daily limits. */
+
+/** PUT /api/v1/campaigns/{id}/schedule: draft or paused campaigns only; answers the campaign record. */
+export async function updateCampaignSchedule(db: Db, workspace: WorkspaceRef, campaignId: string, input: ScheduleInput): Promise<Campaign> {
+  const schedule = completeSchedule(input);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ status: string }>('SELECT status FROM campaigns WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [
+      campaignId,
+      workspace.id,
+    ]);
+    const status = rows[0]?.status;
+    if (status === undefined) throw campaignNotFound();
+    if (status !== 'draft' && status !== 'paused')
+      throw new ApiError(
+        409,
+        'campaign_not_draft',
+        `The campaign is ${status}; its sending window can change only while it is a draft or paused.`,
+        {
+          status,
+          hint: 'Pause the campaign first (pause-campaign), then change its schedule and resume it.',
+        },
+      );
+    await tx.query('UPDATE campaigns SET schedule = $2::jsonb WHERE id = $1', [campaignId, JSON.stringify(schedule)]);
+  });
+  return getCampaign(db, workspace, campaignId);
+}
+
+/** PATCH /api/messaging/accounts/{id} {dailyLimits}: the kinds given replace theirs; answers the account. */
+export async function updateDailyLimits(
+  db: Queryable,
+  workspaceId: string,
+  accountId: string,
+  limits: Partial<DailyLimits>,
+): Promise<Account> {
+  const { rowCount } = await db.query('UPDATE accounts SET daily_limits = daily_limits || $3::jsonb WHERE id = $1 AND workspace_id = $2', [
+    accountId,
+    workspaceId,
+    JSON.stringify(limits),
+  ]);
+  const account = rowCount === 0 ? undefined : (await listAccounts(db, workspaceId, accountId))[0];
+  if (!account) throw notFound('Account');
+  return account;
+}
