@@ -44,7 +44,7 @@ const under = (file: string | undefined, dir: string) => file !== undefined && (
 const describeEdge = (e: ImportEdge) => `${e.from} → ${e.to ?? e.spec}`;
 
 /** The app's features: they share api/, ui/, router, session and shared-bridge, never each other's files. */
-const FEATURES = ['editor', 'inbox', 'inspiration', 'webhooks', 'dock'];
+const FEATURES = ['editor', 'inbox', 'inspiration', 'webhooks', 'dock', 'audience'];
 const featureOf = (file: string | undefined) => FEATURES.find((f) => under(file, `app/${f}`));
 /** The dock hosts the panes through their gatekeepers, and nothing else of them. */
 const DOCK_GATEKEEPERS = new Set(['app/inbox/index.ts', 'app/inspiration/index.ts', 'app/webhooks/index.ts']);

@@ -19,6 +19,7 @@ const Dock = lazyPage(PAGE_CODE.dock);
 const InboxPage = lazyPage(PAGE_CODE.inbox);
 const InspirationPage = lazyPage(PAGE_CODE.inspiration);
 const WebhooksPage = lazyPage(PAGE_CODE.webhooks);
+const AudiencePage = lazyPage(PAGE_CODE.audience);
 const PAGES = new Map<PageCode, LazyPage<never>>([
   [PAGE_CODE.campaigns, CampaignsPage],
   [PAGE_CODE.editor, EditorPage],
@@ -26,6 +27,7 @@ const PAGES = new Map<PageCode, LazyPage<never>>([
   [PAGE_CODE.inbox, InboxPage],
   [PAGE_CODE.inspiration, InspirationPage],
   [PAGE_CODE.webhooks, WebhooksPage],
+  [PAGE_CODE.audience, AudiencePage],
 ]);
 
 /** Loads the code of the page at `pathname` (main.tsx awaits it before the first render). */
@@ -64,6 +66,8 @@ function Routes() {
       return <InspirationPage />;
     case 'webhooks':
       return <WebhooksPage />;
+    case 'audience':
+      return <AudiencePage />;
     case 'not-found':
       return <NotFoundPage />;
   }

@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CampaignRecord, CampaignStatus } from '../../domain';
-import { isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
+import { campaignRecordSchema, isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
+import type { ScheduleInput } from '../../domain/contract/schedule';
 import { takeEarlyCampaignRead } from '../boot/early-read';
 import { useSession } from '../session';
-import { ApiProblem, CLIENT_ERROR_CODES, readApiResponse } from './http';
+import { apiFetch, ApiProblem, CLIENT_ERROR_CODES, readApiResponse } from './http';
 import { callTool, readToolAnswer, type ToolAnswer } from './mcp';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
@@ -115,6 +116,25 @@ export function useLaunchCampaign() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { campaignId: string; inspectedUpdatedAt: string }) => callTool('launch-campaign', { ...input, confirm: true }),
+    onSuccess: (campaign) => rememberCampaign(client, campaign),
+  });
+}
+
+/** Contract 9.3: the campaign's sending window (draft or paused campaigns); answers the campaign record. */
+export function useSaveSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ campaignId, schedule }: { campaignId: string; schedule: ScheduleInput }): Promise<Campaign> => {
+      const workspaceId = useSession.getState().workspaceId ?? undefined;
+      const { data } = await apiFetch<unknown>(`/api/v1/campaigns/${campaignId}/schedule`, {
+        method: 'PUT',
+        query: { workspaceId },
+        body: schedule,
+      });
+      const parsed = campaignRecordSchema.safeParse(data);
+      if (!parsed.success) throw new ApiProblem(500, 'bad_response', 'The server’s answer about this campaign has an unexpected shape.');
+      return parsed.data as Campaign;
+    },
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
 }

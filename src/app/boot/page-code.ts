@@ -14,6 +14,7 @@ export const PAGE_CODE = {
   inbox: () => import('../inbox/InboxPage'),
   inspiration: () => import('../inspiration/InspirationPage'),
   webhooks: () => import('../webhooks/WebhooksPage'),
+  audience: () => import('../audience/AudiencePage'),
 };
 
 export type PageCode = (typeof PAGE_CODE)[keyof typeof PAGE_CODE];

@@ -9,6 +9,8 @@ export const PATHS = {
   inbox: '/inbox',
   inspiration: '/inspiration',
   webhooks: '/webhooks',
+  audience: '/audience',
+  audienceImport: '/audience/import',
 } as const;
 
 /** Percent-decoding that answers null for text that is not valid percent-encoding (`%E0` alone). */
@@ -45,12 +47,15 @@ export type Route =
   | { page: 'inbox' }
   | { page: 'inspiration' }
   | { page: 'webhooks' }
+  | { page: 'audience' }
   | { page: 'not-found' };
 
 export function routeOf(pathname: string): Route {
   const editor = matchPath(PATHS.editor, pathname);
   if (editor) return { page: 'editor', campaignId: editor.campaignId };
-  for (const page of ['campaigns', 'inbox', 'inspiration', 'webhooks'] as const) if (matchPath(PATHS[page], pathname)) return { page };
+  for (const page of ['campaigns', 'inbox', 'inspiration', 'webhooks', 'audience'] as const)
+    if (matchPath(PATHS[page], pathname)) return { page };
+  if (matchPath(PATHS.audienceImport, pathname)) return { page: 'audience' };
   return { page: 'not-found' };
 }
 
@@ -71,4 +76,7 @@ export const hrefs = {
   inbox: (query: Record<string, string | null | undefined> = {}): string => withQuery(PATHS.inbox, query),
   inspiration: (): string => PATHS.inspiration,
   webhooks: (query: { endpoint?: string } = {}): string => withQuery(PATHS.webhooks, query),
+  /** The audience; `addTo` offers to add prospects to that campaign, `campaign` filters by it. */
+  audience: (query: { addTo?: string; campaign?: string } = {}): string => withQuery(PATHS.audience, query),
+  audienceImport: (query: { addTo?: string } = {}): string => withQuery(PATHS.audienceImport, query),
 };

@@ -8,6 +8,7 @@ import { useTheme } from '../ui/theme';
 // Each link is current on its own pages (the campaigns' on the editor too).
 const NAV = [
   { to: hrefs.campaigns(), label: 'Campaigns', pages: ['campaigns', 'editor'] },
+  { to: hrefs.audience(), label: 'Audience', pages: ['audience'] },
   { to: hrefs.inbox(), label: 'Inbox', pages: ['inbox'] },
   { to: hrefs.inspiration(), label: 'Inspiration', pages: ['inspiration'] },
   { to: hrefs.webhooks(), label: 'Webhooks', pages: ['webhooks'] },

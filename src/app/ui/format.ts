@@ -63,3 +63,6 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
   return letters.map((p) => [...p][0]?.toUpperCase() ?? '').join('') || '?';
 }
+
+/** The browser's own IANA time zone ("Europe/Paris"), offered first in time zone pickers. */
+export const browserTimeZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -12,6 +12,7 @@ import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
 import { editorStore, useEditorStore, type FlowNode } from '../store';
 import { PowerToolbarSlot } from './PowerSlot';
 import { StepStatsToggle } from '../step-stats/StepStats';
+import { CampaignAudienceButton } from '../audience/CampaignAudience';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -228,6 +229,7 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
       </div>
       <div className="toolbar-actions">
         <UndoRedo />
+        <CampaignAudienceButton campaignId={campaignId} />
         <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
         <ProblemsBadge />

@@ -1,0 +1,148 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { enrollmentPageSchema, enrollResultSchema, type EnrollmentStatus, type EnrollResult } from '../../domain/contract/enrollments';
+import {
+  importResultSchema,
+  prospectDetailSchema,
+  prospectPageSchema,
+  type ImportResult,
+  type OnDuplicate,
+  type ProspectInput,
+} from '../../domain/contract/prospects';
+import { useSession } from '../session';
+import { apiFetch, currentWorkspaceId } from './http';
+
+export { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, type EnrollResult } from '../../domain/contract/enrollments';
+export { MAX_IMPORT_ROWS, type ImportResult, type OnDuplicate, type Prospect, type ProspectDetail } from '../../domain/contract/prospects';
+
+const wsBody = () => {
+  const workspaceId = currentWorkspaceId();
+  return workspaceId ? { workspaceId } : {};
+};
+
+/** apiFetch, then the answer checked against the wire contract: a mismatch is a clear error, not a silent cast. */
+async function call<S extends z.ZodType>(schema: S, path: string, options: Parameters<typeof apiFetch>[1] = {}): Promise<z.infer<S>> {
+  const { data } = await apiFetch<unknown>(path, options);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new Error(`The server's answer to ${options.method ?? 'GET'} ${path} has an unexpected shape.`);
+  return parsed.data as z.infer<S>;
+}
+
+/** Rows per list page: one request fills a tall screen several times over. */
+const PAGE_SIZE = 100;
+
+export const prospectKeys = {
+  all: ['prospects'] as const,
+  list: (workspaceId: string | null, filters: ProspectFilters) => ['prospects', workspaceId, 'list', filters] as const,
+  one: (workspaceId: string | null, prospectId: string) => ['prospects', workspaceId, 'one', prospectId] as const,
+  enrolledCount: (workspaceId: string | null, campaignId: string) => ['prospects', workspaceId, 'enrolled-count', campaignId] as const,
+};
+
+export interface ProspectFilters {
+  search: string;
+  campaignId: string | null;
+  /** Only prospects with an enrollment in this status (in campaignId when given, else in any campaign). */
+  status: EnrollmentStatus | null;
+}
+
+/** Contract 9.1 list: newest first, searched, by campaign and enrollment status. */
+export function useProspects(filters: ProspectFilters) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useInfiniteQuery({
+    queryKey: prospectKeys.list(workspaceId, filters),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      call(prospectPageSchema, '/api/v1/prospects', {
+        query: {
+          workspaceId: currentWorkspaceId(),
+          limit: PAGE_SIZE,
+          cursor: pageParam,
+          search: filters.search || undefined,
+          campaignId: filters.campaignId,
+          enrollmentStatus: filters.status,
+        },
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Counting stops here and shows "10,000+": the toolbar needs an order of size, not an exact census. */
+export const ENROLLED_COUNT_CAP = 10_000;
+
+/**
+ * How many prospects a campaign has, counted over the enrollments list (the contract has no count
+ * route before the run summary of 9.5), 250 a page, up to ENROLLED_COUNT_CAP.
+ */
+export function useEnrolledCount(campaignId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: prospectKeys.enrolledCount(workspaceId, campaignId),
+    enabled: campaignId !== '',
+    staleTime: 30_000,
+    queryFn: async ({ signal }) => {
+      let count = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await call(enrollmentPageSchema, `/api/v1/campaigns/${campaignId}/enrollments`, {
+          query: { workspaceId: currentWorkspaceId(), limit: 250, cursor },
+          signal,
+        });
+        count += page.items.length;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && count < ENROLLED_COUNT_CAP);
+      return { count, more: Boolean(cursor) };
+    },
+  });
+}
+
+/** One page of 250 of the whole audience, newest first (the import's "Add to campaign" looks its rows up in it). */
+export const readProspectPage = (cursor: string | undefined) =>
+  call(prospectPageSchema, '/api/v1/prospects', { query: { workspaceId: currentWorkspaceId(), limit: 250, cursor } });
+
+/** One prospect with the campaigns it is or was in. */
+export function useProspect(prospectId: string | null) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: prospectKeys.one(workspaceId, prospectId ?? ''),
+    enabled: Boolean(prospectId),
+    queryFn: ({ signal }) =>
+      call(prospectDetailSchema, `/api/v1/prospects/${prospectId}`, { query: { workspaceId: currentWorkspaceId() }, signal }),
+  });
+}
+
+/** Deleting stops its enrollments first (contract 9.1); every list and count may change. */
+export function useDeleteProspect() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (prospectId: string) => {
+      await apiFetch<null>(`/api/v1/prospects/${prospectId}`, { method: 'DELETE', query: { workspaceId: currentWorkspaceId() } });
+    },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }),
+  });
+}
+
+/** One import request (contract 9.1); the import screen sends a file in chunks of these. */
+export const importProspects = (prospects: ProspectInput[], onDuplicate: OnDuplicate): Promise<ImportResult> =>
+  call(importResultSchema, '/api/v1/prospects/import', { method: 'POST', body: { ...wsBody(), prospects, onDuplicate } });
+
+/** Contract 9.2 enroll: a prospect in another unfinished campaign is excluded unless allowed. */
+export function useEnroll() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      campaignId,
+      prospectIds,
+      allowInOtherCampaigns,
+    }: {
+      campaignId: string;
+      prospectIds: string[];
+      allowInOtherCampaigns?: boolean;
+    }) =>
+      call(enrollResultSchema, `/api/v1/campaigns/${campaignId}/enrollments`, {
+        method: 'POST',
+        body: { ...wsBody(), prospectIds, ...(allowInOtherCampaigns ? { allowInOtherCampaigns } : {}) },
+      }) as Promise<EnrollResult>,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }),
+  });
+}

@@ -1,0 +1,23 @@
+import type { EnrollmentStatus } from '../api/prospects';
+
+/** A prospect's place in a campaign (contract 9.2 enrollment status), in users' words. */
+export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
+  waiting: 'Waiting to start',
+  active: 'In progress',
+  finished: 'Finished',
+  stopped: 'Stopped',
+  failed: 'Failed',
+};
+
+/** Badge tone of each status (the ui/ badge classes). */
+export const ENROLLMENT_STATUS_TONE: Record<EnrollmentStatus, string> = {
+  waiting: '',
+  active: 'badge-accent',
+  finished: 'badge-success',
+  stopped: 'badge-warning',
+  failed: 'badge-error',
+};
+
+/** "1 prospect", "12 prospects" (the count already formatted). */
+export const plural = (count: number, formatted: string, one: string, many = `${one}s`): string =>
+  `${formatted} ${count === 1 ? one : many}`;
