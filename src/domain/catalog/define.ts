@@ -1,6 +1,6 @@
 import { nodeDataSchema, type ProviderLimit } from './fields';
 import { HANDLE } from './handles';
-import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
+import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec, SenderChannel } from './types';
 
 const SINGLE: OutputSpec = { kind: 'single' };
 export const NONE: OutputSpec = { kind: 'none' };
@@ -24,7 +24,11 @@ interface EntryInput {
   role?: NodeRole;
   needsPremiumSeat?: boolean;
   limits?: Record<string, ProviderLimit>;
+  senderChannel?: SenderChannel;
 }
+
+// LinkedIn actions and messages act through a professional-network account unless an entry says otherwise.
+const ACCOUNT_CATEGORIES: ReadonlySet<NodeCategory> = new Set(['linkedin', 'messaging']);
 
 /** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
 export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
@@ -43,6 +47,9 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     ...(input.role ? { role: input.role } : {}),
     ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
     ...(input.limits ? { limits: input.limits } : {}),
+    ...(input.senderChannel || ACCOUNT_CATEGORIES.has(input.category)
+      ? { senderChannel: input.senderChannel ?? 'professional_network' }
+      : {}),
   };
 }
 

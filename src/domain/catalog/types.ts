@@ -101,7 +101,12 @@ export interface NodeTypeDefinition {
   readonly needsPremiumSeat?: boolean;
   /** Contract 8.6: provider limits of this type's texts narrower than the field table's. */
   readonly limits?: Readonly<Record<string, ProviderLimit>>;
+  /** Contract 9.2 / 9.4: the channel of the sender account this step acts through; absent when it needs none. */
+  readonly senderChannel?: SenderChannel;
 }
+
+/** The channels of sender accounts (contract 7; the same list as the conversations' CHANNELS). */
+export type SenderChannel = 'professional_network' | 'messaging_app';
 
 /**
  * Roles the graph rules name (spec 3.3, 4.1); the validator reads roles, never type strings.

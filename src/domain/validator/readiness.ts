@@ -1,18 +1,18 @@
-import { FIELDS, nodeDefinition, providerLimit } from '../catalog';
+import { FIELDS, nodeDefinition, providerLimit, type SenderChannel } from '../catalog';
 import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
 import { violation } from './violation';
 
 /**
- * Contract 8.6 launch readiness: warnings that never block a save but block a launch
- * (`provider_limit`, `invalid_url`). Both read the field table, never a second copy of a limit.
+ * Contract 8.6 / 9.4 launch readiness: warnings that never block a save but block a launch
+ * (`provider_limit`, `invalid_url`, `no_sender`). They read the field table and the catalog, never a second copy.
  */
 
-/** Codes that block a launch although they are warnings (contract 8.6). */
-const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url']);
+/** Codes that block a launch although they are warnings (contract 8.6, 9.4). */
+const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url', 'no_sender']);
 
-/** Contract 8.6: a launch is refused while any error, or any provider_limit / invalid_url warning, remains. */
+/** Contract 8.6 / 9.4: a launch is refused while any error, or any launch-blocking warning, remains. */
 export const blocksLaunch = (v: Violation): boolean => v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code);
 
 const dataPath = (index: number, key: string): string => `nodes.${index}.data.${key}`;
@@ -95,4 +95,37 @@ export function checkUrls(graph: Graph): Violation[] {
     }
   }
   return out;
+}
+
+/** What a sender account of each channel is called in messages. */
+const ACCOUNT_WORDS: Record<SenderChannel, string> = {
+  professional_network: 'a LinkedIn account',
+  messaging_app: 'a WhatsApp account',
+};
+
+/**
+ * Contract 9.4 no_sender: sending steps whose channel has no sender account on the campaign — one
+ * warning per channel, on the campaign (the fix is its senders, not a step). Only when the senders are known.
+ */
+export function checkSenders(graph: Graph, context: ValidationContext | undefined): Violation[] {
+  const senders = context?.senders;
+  // Unknown senders, or one whose channel is not said (it might send anything): nothing to tell.
+  if (!Array.isArray(senders) || senders.some((s) => s.channel === undefined)) return [];
+  const channels = new Set(senders.map((s) => s.channel));
+  const stranded = new Map<SenderChannel, string[]>();
+  for (const node of graph.nodes) {
+    const def = nodeDefinition(node.type);
+    if (!def?.sends || !def.senderChannel || channels.has(def.senderChannel)) continue;
+    const names = stranded.get(def.senderChannel) ?? [];
+    names.push(stepName(graph, node));
+    stranded.set(def.senderChannel, names);
+  }
+  return [...stranded].map(([channel, steps]) => {
+    const listed = steps.length > 3 ? `${steps.slice(0, 3).join(', ')} and ${steps.length - 3} more` : steps.join(', ');
+    return violation(
+      'no_sender',
+      `Nothing can be sent: add ${ACCOUNT_WORDS[channel]} to the campaign's senders before launch (it sends ${listed})`,
+      { severity: 'warning' },
+    );
+  });
 }

@@ -33,6 +33,8 @@ const RULE_OF: Record<ViolationCode, string> = {
   // Contract 8.6: limits and formats of a step's fields, like the bounds of spec section 2.
   provider_limit: '2',
   invalid_url: '2',
+  // Contract 9.4: who sends is the campaign's setting, not a graph rule.
+  no_sender: '2',
 };
 
 export interface ViolationDetails {
