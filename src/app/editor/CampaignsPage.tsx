@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useCampaignList, type CampaignStatus } from '../api/campaigns';
 import { Link, setSearchParams, useLocation } from '../router';
+import { CAMPAIGN_STATUS_HELP, CAMPAIGN_STATUS_LABEL } from '../ui/campaign-status';
 import { RelativeTime } from '../ui/Time';
+import { CampaignActions, usePendingDeletes } from './campaigns/CampaignActions';
 import { CreateCampaignDialog } from './campaigns/CreateCampaignDialog';
 import './campaigns/campaigns.css';
 
@@ -21,13 +23,14 @@ function SkeletonRows() {
   );
 }
 
-/** Home: the workspace's campaigns (name, status, editing mode, last saved) and "New campaign". */
+/** Home: the workspace's campaigns (name, status, steps, last saved, actions) and "New campaign". */
 export default function CampaignsPage() {
   const { search } = useLocation();
   const status = (STATUSES as string[]).includes(search.get('status') ?? '') ? (search.get('status') as CampaignStatus) : undefined;
   const list = useCampaignList(status);
   const [creating, setCreating] = useState(false);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const deleting = usePendingDeletes((s) => s.ids);
+  const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !deleting.has(c.campaignId));
 
   return (
     <main className="page campaigns-page" aria-labelledby="campaigns-title">
@@ -39,7 +42,7 @@ export default function CampaignsPage() {
             <option value="">All statuses</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
+                {CAMPAIGN_STATUS_LABEL[s]}
               </option>
             ))}
           </select>
@@ -62,9 +65,11 @@ export default function CampaignsPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Status</th>
-                <th scope="col">Made with</th>
                 <th scope="col">Steps</th>
                 <th scope="col">Last saved</th>
+                <th scope="col" className="campaigns-actions-col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -77,20 +82,16 @@ export default function CampaignsPage() {
                     </Link>
                   </td>
                   <td>
-                    <span className={`badge status-${c.status}`}>{c.status}</span>
-                  </td>
-                  <td
-                    title={
-                      c.editingMode === 'advanced'
-                        ? 'Built on the canvas'
-                        : 'Built with the simple step list; saving it on the canvas switches it to the canvas for good'
-                    }
-                  >
-                    {c.editingMode === 'advanced' ? 'Canvas' : 'Simple step list'}
+                    <span className={`badge status-${c.status}`} title={CAMPAIGN_STATUS_HELP[c.status]}>
+                      {CAMPAIGN_STATUS_LABEL[c.status]}
+                    </span>
                   </td>
                   <td>{c.workflow_definition.nodeCount}</td>
                   <td>
                     <RelativeTime iso={c.updated_at} />
+                  </td>
+                  <td>
+                    <CampaignActions campaign={c} />
                   </td>
                 </tr>
               ))}
@@ -98,7 +99,7 @@ export default function CampaignsPage() {
           </table>
           {!list.isPending && items.length === 0 && (
             <div className="campaigns-empty">
-              <p>{status ? `No ${status} campaigns.` : 'No campaigns yet.'}</p>
+              <p>{status ? `No campaigns with the status ${CAMPAIGN_STATUS_LABEL[status]}.` : 'No campaigns yet.'}</p>
               {!status && (
                 <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
                   Create your first campaign

@@ -71,7 +71,13 @@ const elementId = (what: string) => text().min(1).max(MAX_TEXT).describe(what);
 
 export const getCampaignArgs = z.strictObject({ workspaceId, campaignId, view });
 
-const campaignName = text().trim().min(1).max(200).describe('Campaign name shown in the studio, 1–200 characters.');
+/** The longest campaign name (the create dialog and a copy's name keep to it). */
+export const CAMPAIGN_NAME_MAX = 200;
+const campaignName = text()
+  .trim()
+  .min(1)
+  .max(CAMPAIGN_NAME_MAX)
+  .describe(`Campaign name shown in the studio, 1–${CAMPAIGN_NAME_MAX} characters.`);
 const senderAccountIds = z.array(z.guid()).max(50).describe('Sender accounts of this workspace (their ids, at most 50).');
 
 export const createCampaignArgs = z.strictObject({

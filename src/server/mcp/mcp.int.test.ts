@@ -9,6 +9,7 @@ import { api, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtu
 
 const TOOL_NAMES = [
   'create-campaign',
+  'delete-campaign',
   'get-campaign',
   'get-campaign-version',
   'launch-campaign',
@@ -17,6 +18,7 @@ const TOOL_NAMES = [
   'list-node-types',
   'patch-campaign-workflow',
   'simulate-campaign',
+  'update-campaign',
   'update-campaign-workflow',
   'validate-campaign-workflow',
 ];

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useAccounts, CHANNEL_LABEL } from '../../api/accounts';
+import { CAMPAIGN_NAME_MAX } from '../../../domain/contract/campaigns';
+import { useAccounts } from '../../api/accounts';
 import { useCreateCampaign } from '../../api/campaigns';
 import { navigate } from '../../router';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
+import { SenderPicker } from './SenderPicker';
 import { buildTemplateChoice, DEFAULT_TEMPLATE_CHOICE, TemplateChooser } from './TemplatePicker';
 
 /** Name (and optionally sender accounts) → a draft campaign with the starter graph, opened in the editor. */
@@ -55,31 +57,13 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
             value={name}
             onChange={(e) => (setName(e.target.value), setError(null))}
             data-autofocus
-            maxLength={200}
+            maxLength={CAMPAIGN_NAME_MAX}
             placeholder="e.g. Q3 founders outreach"
             aria-invalid={Boolean(error) || undefined}
           />
         </label>
         <TemplateChooser value={template} onChange={setTemplate} />
-        {accounts && accounts.length > 0 && (
-          <fieldset className="field create-senders">
-            <legend>Send from</legend>
-            {accounts.map((a) => (
-              <label key={a.id} className="create-sender">
-                <input
-                  type="checkbox"
-                  checked={senders.includes(a.id)}
-                  onChange={(e) => setSenders(e.target.checked ? [...senders, a.id] : senders.filter((id) => id !== a.id))}
-                />
-                <span>{a.name}</span>
-                <span className="muted">
-                  {CHANNEL_LABEL[a.channel] ?? a.channel}
-                  {a.premium ? ' · premium' : ''}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        {accounts && accounts.length > 0 && <SenderPicker accounts={accounts} value={senders} onChange={setSenders} />}
         <p className="field-help">It starts as a draft; nothing is sent until you launch it.</p>
         {error && (
           <p className="field-error" role="alert">

@@ -30,6 +30,7 @@
 import { applyEdgeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
 import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
 import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
 import * as history from './history';
@@ -75,6 +76,8 @@ export interface EditorState extends CanvasGraph {
   markSaved(campaign: CampaignMeta, revision: number, definition: WorkflowDefinition): void;
   setBase(updatedAt: string, definition: WorkflowDefinition | null): void;
   setReadOnly(reason: string | null): void;
+  /** The campaign's settings changed (rename, senders): no graph change, the senders revalidate through the context. */
+  setCampaignSettings(settings: Pick<CampaignMeta, 'name' | 'senderAccountIds'>): void;
   setServerViolations(violations: Violation[]): void;
   onNodesChange(changes: NodeChange<FlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<FlowEdge>[]): void;
@@ -225,6 +228,10 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     },
     setBase: (updatedAt, definition) => set({ baseUpdatedAt: updatedAt, baseDefinition: definition }),
     setReadOnly: (reason) => set({ readOnly: reason !== null, readOnlyReason: reason }),
+    setCampaignSettings: ({ name, senderAccountIds }) => {
+      const { campaign } = get();
+      if (campaign) set({ campaign: { ...campaign, name, senderAccountIds } });
+    },
     setServerViolations: (violations) => {
       const s = get();
       set({ serverViolations: violations, validation: summarize(mergeViolations(s.validation.violations, violations), s.validation) });
@@ -385,7 +392,8 @@ function labelOf(type: string | undefined): string {
   return nodeDefinition(type)?.label ?? type ?? 'step';
 }
 
-/** Why a non-draft campaign opens read-only, in users' words. */
+/** Why a non-draft campaign opens read-only, in users' words (a status the app does not know is said as given). */
 export function readOnlyMessage(status: string): string {
-  return `This campaign is ${status}. Only draft campaigns can be edited, so the graph is read-only.`;
+  const word = (CAMPAIGN_STATUS_LABEL as Record<string, string>)[status]?.toLowerCase() ?? status;
+  return `This campaign is ${word}. Only drafts can be edited, so its steps are read-only: duplicate it from the campaigns list to edit a copy.`;
 }

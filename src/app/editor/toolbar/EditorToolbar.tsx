@@ -2,12 +2,14 @@ import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router';
 import { fullTime } from '../../ui/format';
+import { CAMPAIGN_STATUS_HELP, CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
 import { RelativeTime } from '../../ui/Time';
 import { toast } from '../../ui/toast';
 import { layoutPositions } from '../canvas/layout';
 import { ProblemsBadge } from '../overlays/ProblemsPanel';
 import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
 import { editorStore, useEditorStore, type FlowNode } from '../store';
+import { CampaignSettingsButtons } from './CampaignSettingsButtons';
 import { PowerToolbarSlot } from './PowerSlot';
 import { StepStatsToggle } from '../step-stats/StepStats';
 
@@ -187,8 +189,7 @@ function MoreMenu() {
 /** Name, status, save state, history, layout, power features, problems and save. */
 export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const name = useEditorStore((s) => s.campaign?.name ?? '');
-  const status = useEditorStore((s) => s.campaign?.status ?? '');
-  const mode = useEditorStore((s) => s.campaign?.editingMode ?? '');
+  const status = useEditorStore((s) => s.campaign?.status);
   // The tab says which campaign is open (the full name, whatever the toolbar's width).
   useEffect(() => {
     if (!name) return;
@@ -207,19 +208,10 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
         <h1 className="editor-name" title={name}>
           {name}
         </h1>
-        <span className={`badge status-${status}`}>{status}</span>
-        {mode === 'easy' && (
-          // Spec 3.1: a save stores the graph in advanced mode; the simple step list does not come back. Said before it happens.
-          <span
-            className="badge"
-            title="Saving here moves this campaign to Advanced mode for good: its easy-mode step list will not come back."
-          >
-            Easy mode
-          </span>
-        )}
-        {mode === 'advanced' && (
-          <span className="badge toolbar-mode" title="Built and edited on the canvas">
-            Advanced mode
+        <CampaignSettingsButtons />
+        {status && (
+          <span className={`badge status-${status}`} title={CAMPAIGN_STATUS_HELP[status]}>
+            {CAMPAIGN_STATUS_LABEL[status]}
           </span>
         )}
         <SaveStatus />

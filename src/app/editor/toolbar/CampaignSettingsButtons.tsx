@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { CampaignSettingsDialog } from '../campaigns/CampaignSettingsDialog';
+import { editorStore, useEditorStore } from '../store';
+
+/**
+ * Beside the campaign's name in the editor: rename it, and see and change who sends it ("No sender"
+ * stands out: nothing can be launched without one, contract 9.4). Allowed in every status.
+ */
+export function CampaignSettingsButtons() {
+  const campaign = useEditorStore((s) => s.campaign);
+  const [open, setOpen] = useState<'name' | 'senders' | null>(null);
+  if (!campaign) return null;
+  const count = campaign.senderAccountIds.length;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost toolbar-rename"
+        aria-label="Rename campaign"
+        title="Rename"
+        onClick={() => setOpen('name')}
+      >
+        <span aria-hidden="true">✎</span>
+      </button>
+      <button
+        type="button"
+        className={`btn btn-sm toolbar-senders${count === 0 ? ' is-missing' : ''}`}
+        title="Sender accounts of this campaign"
+        onClick={() => setOpen('senders')}
+      >
+        {count === 0 ? 'No sender' : count === 1 ? '1 sender' : `${count} senders`}
+      </button>
+      {open && (
+        <CampaignSettingsDialog
+          campaign={campaign}
+          focus={open}
+          onClose={() => setOpen(null)}
+          onSaved={(saved) => editorStore.getState().setCampaignSettings(saved)}
+        />
+      )}
+    </>
+  );
+}
