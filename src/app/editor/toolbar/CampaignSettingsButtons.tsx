@@ -3,8 +3,8 @@ import { CampaignSettingsDialog } from '../campaigns/CampaignSettingsDialog';
 import { editorStore, useEditorStore } from '../store';
 
 /**
- * Beside the campaign's name in the editor: rename it, and see and change who sends it ("No sender"
- * stands out: nothing can be launched without one, contract 9.4). Allowed in every status.
+ * The campaign's name in the editor (a click renames it) and who sends it ("No sender" stands out:
+ * nothing can be launched without one, contract 9.4). Both allowed in every status.
  */
 export function CampaignSettingsButtons() {
   const campaign = useEditorStore((s) => s.campaign);
@@ -13,15 +13,11 @@ export function CampaignSettingsButtons() {
   const count = campaign.senderAccountIds.length;
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-ghost toolbar-rename"
-        aria-label="Rename campaign"
-        title="Rename"
-        onClick={() => setOpen('name')}
-      >
-        <span aria-hidden="true">✎</span>
-      </button>
+      <h1 className="editor-name">
+        <button type="button" className="editor-name-button" title={`${campaign.name} · click to rename`} onClick={() => setOpen('name')}>
+          {campaign.name}
+        </button>
+      </h1>
       <button
         type="button"
         className={`btn btn-sm toolbar-senders${count === 0 ? ' is-missing' : ''}`}

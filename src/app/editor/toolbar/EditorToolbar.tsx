@@ -205,9 +205,6 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
         <Link to="/" className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
           ←
         </Link>
-        <h1 className="editor-name" title={name}>
-          {name}
-        </h1>
         <CampaignSettingsButtons />
         {status && (
           <span className={`badge status-${status}`} title={CAMPAIGN_STATUS_HELP[status]}>
