@@ -75,12 +75,29 @@ test('rename, duplicate a running campaign as a draft, and delete a draft with U
   await expect(row(page, copy)).toHaveCount(0);
 });
 
+test('start blank: the new campaign opens on a canvas with only Start, saying how to add the first step', async ({ page }) => {
+  const name = uniqueName('Blank');
+  await signIn(page, '/');
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New campaign' });
+  await dialog.getByLabel('Campaign name').fill(name);
+  await dialog.getByTestId('template-blank').click();
+  await page.screenshot({ path: test.info().outputPath('new-campaign-blank.png') });
+  await dialog.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page.locator('.react-flow__node')).toHaveCount(1);
+  await expect(page.locator('.react-flow__node[data-id="start"]')).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Add the first step.' })).toBeVisible();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  await page.screenshot({ path: test.info().outputPath('blank-canvas.png') });
+});
+
 test('a campaign without a sender cannot be launched until one is added in the editor', async ({ page }) => {
   const name = uniqueName('No sender');
   const campaign = await createCampaign(page, name, findTemplate('connection-only')!.build(), { senderAccountIds: [] });
   await openEditor(page, campaign.campaignId);
   const toolbar = page.getByRole('toolbar', { name: 'Campaign editor' });
-  await expect(toolbar.getByRole('button', { name: 'No sender' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'No sender', exact: true })).toBeVisible();
 
   // The same warning in Problems and in the review, where it blocks the launch.
   await page.getByRole('button', { name: /Show problems/ }).click();
@@ -93,7 +110,7 @@ test('a campaign without a sender cannot be launched until one is added in the e
   await review.getByRole('button', { name: 'Cancel' }).click();
 
   // Add the LinkedIn sender: the warning goes, and one click launches.
-  await toolbar.getByRole('button', { name: 'No sender' }).click();
+  await toolbar.getByRole('button', { name: 'No sender', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Campaign settings' });
   const sender = await linkedInSender(page);
   const { body } = await apiRequest(page, 'GET', '/api/messaging/accounts');
@@ -101,7 +118,7 @@ test('a campaign without a sender cannot be launched until one is added in the e
   await settings.getByRole('checkbox', { name: senderName }).check();
   await page.screenshot({ path: test.info().outputPath('settings-dialog.png') });
   await settings.getByRole('button', { name: 'Save settings' }).click();
-  await expect(toolbar.getByRole('button', { name: '1 sender' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: '1 sender', exact: true })).toBeVisible();
   await expect(page.locator('#problems-panel').getByText(noSender)).toHaveCount(0);
   expect((await getCampaign(page, campaign.campaignId)).senderAccountIds).toEqual([sender]);
 
@@ -124,7 +141,7 @@ for (const viewport of VIEWPORTS) {
     await expect(row(page, name).getByRole('button', { name: 'Delete' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`campaigns-${viewport.width}.png`) });
     await openEditor(page, campaign.campaignId);
-    await expect(page.getByRole('button', { name: 'No sender' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'No sender', exact: true })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`editor-${viewport.width}.png`) });
   });
 }

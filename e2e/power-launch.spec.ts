@@ -49,7 +49,6 @@ test('a save between opening the review and confirming is refused as stale, and 
   expect((await getCampaign(page, campaign.campaignId)).status).toBe('draft');
 
   // The reloaded review can be confirmed again: it now carries the new updated_at.
-  await expect(dialog.getByRole('button', { name: 'Launch now' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Launch now' }).click();
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
   expect((await getCampaign(page, campaign.campaignId)).status).toBe('active');

@@ -17,10 +17,14 @@ let counter = 0;
 /** A unique campaign name per test (two workers share one server). */
 export const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}-${process.pid}-${++counter}`;
 
-/** The demo workspace's first LinkedIn account: a campaign needs a sender to be launched (contract 9.4). */
+/**
+ * The demo workspace's LinkedIn account with a premium seat (so no text limit narrows and InMail is
+ * allowed): a campaign needs a sender to be launched (contract 9.4).
+ */
 export async function linkedInSender(page: Page): Promise<string> {
   const { body } = await apiRequest(page, 'GET', '/api/messaging/accounts');
-  return (body.items as { id: string; channel: string }[]).find((a) => a.channel === 'professional_network')!.id;
+  const linkedIn = (body.items as { id: string; channel: string; premium: boolean }[]).filter((a) => a.channel === 'professional_network');
+  return (linkedIn.find((a) => a.premium) ?? linkedIn[0]!).id;
 }
 
 /** A draft sent by the demo's LinkedIn account (pass `senderAccountIds: []` for one without senders). */

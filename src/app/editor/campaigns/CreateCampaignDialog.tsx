@@ -6,9 +6,10 @@ import { navigate } from '../../router';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
 import { SenderPicker } from './SenderPicker';
+import { BLANK_START } from '../../../domain/paths';
 import { buildTemplateChoice, DEFAULT_TEMPLATE_CHOICE, TemplateChooser } from './TemplatePicker';
 
-/** Name (and optionally sender accounts) → a draft campaign with the starter graph, opened in the editor. */
+/** Name, a blank start or a template, and optionally sender accounts → a draft campaign, opened in the editor. */
 export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [senders, setSenders] = useState<string[]>([]);
@@ -20,13 +21,15 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError('Give the campaign a name.');
+    const graph = buildTemplateChoice(template);
     create.mutate(
-      { name: name.trim(), senderAccountIds: senders, workflow_definition: buildTemplateChoice(template) },
+      { name: name.trim(), senderAccountIds: senders, ...(graph ? { workflow_definition: graph } : {}) },
       {
         onSuccess: (campaign) => {
           toast.success(`Created “${campaign.name}”.`);
           onClose();
-          void navigate(`/campaigns/${campaign.campaignId}`);
+          // A blank start is not a valid graph to store: the editor opens it as unsaved work (EditorPage).
+          void navigate(`/campaigns/${campaign.campaignId}${graph ? '' : `?start=${BLANK_START}`}`);
         },
         onError: (err) => setError(err.message),
       },

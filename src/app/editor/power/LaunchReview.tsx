@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
 import { reviewLaunch, type SenderAccount } from '../../../domain/paths';
 import { useAccounts } from '../../api/accounts';
@@ -63,7 +63,6 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
   const client = useQueryClient();
   const workspaceId = useSession((s) => s.workspaceId);
   const sectionId = useId();
-  const launchRef = useRef<HTMLButtonElement>(null);
   const campaign = saved.data;
   const review = useMemo(
     () =>
@@ -117,7 +116,6 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
               'The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.',
             );
             void saved.refetch();
-            launchRef.current?.focus();
           } else if (error instanceof ToolError && error.code === 'campaign_not_draft') {
             editorStore.getState().setReadOnly(readOnlyMessage(String(error.details.status ?? 'not a draft')));
             setLaunchError('This campaign is no longer a draft, so it cannot be launched.');
@@ -172,7 +170,6 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
             Cancel
           </button>
           <button
-            ref={launchRef}
             type="submit"
             className="btn btn-primary"
             disabled={!review.canLaunch || launch.isPending || saved.isFetching}
