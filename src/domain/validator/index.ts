@@ -1,7 +1,7 @@
 import type { ValidationContext, Violation } from '../workflow-types';
 import { buildGraph } from './graph';
 import { checkOutputs, checkRouting, checkScoring, checkStart } from './routing';
-import { checkProviderLimits, checkSenders, checkUrls } from './readiness';
+import { checkDelays, checkPlaceholderCase, checkProviderLimits, checkSenders, checkUrls } from './readiness';
 import { checkPremiumSeats, checkRequiredFields, checkShape, checkTemplates } from './rules';
 import { checkStorableText } from './storable';
 import { checkStructure } from './structure';
@@ -64,6 +64,8 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
       ...checkProviderLimits(graph, context),
       ...checkUrls(graph),
       ...checkSenders(graph, context),
+      ...checkPlaceholderCase(graph),
+      ...checkDelays(graph),
     );
     return violations;
   } catch (error) {

@@ -78,3 +78,42 @@ describe('contract 9.4 no_sender', () => {
     expect(noSender(whatsApp, [{ channel: 'professional_network' }])[0]!.message).toMatch(/a WhatsApp account/);
   });
 });
+
+describe('launch-blocking warnings in the templates and settings', () => {
+  const withInvite = (data: Record<string, unknown>): WorkflowDefinition => {
+    const def = findTemplate('connection-only')!.build();
+    Object.assign(def.nodes[1]!.data, data);
+    return def;
+  };
+  const withDelay = (data: Record<string, unknown>): WorkflowDefinition => {
+    const def = findTemplate('connection-only')!.build();
+    def.nodes.push({ id: 'wait', type: 'delay', position: { x: 0, y: 0 }, data });
+    def.edges = def.edges.map((e) => (e.sourceHandle === 'accepted' ? { ...e, target: 'wait' } : e));
+    def.edges.push({ id: 'e_wait', source: 'wait', target: 'end' });
+    return def;
+  };
+
+  it('names a wrong-case placeholder with its fix, as a warning that blocks the launch', () => {
+    const [v, ...rest] = validateWorkflow(withInvite({ message_template: 'Hi {{FirstName}} at {{company}}, {{jobtitle}} {{FirstName}}' }));
+    expect(rest).toEqual([]);
+    expect(v).toMatchObject({
+      code: 'template_invalid',
+      severity: 'warning',
+      nodeId: 'connection_request',
+      path: 'nodes.1.data.message_template',
+    });
+    expect(v!.message).toMatch(/wrong case.*\{\{FirstName\}\} → \{\{firstName\}\}, \{\{jobtitle\}\} → \{\{jobTitle\}\}$/);
+    expect(blocksLaunch(v!)).toBe(true);
+    expect(validateWorkflow(withInvite({ message_template: 'Hi {{firstName}}, {{favouriteColour}}' }))).toEqual([]);
+  });
+
+  it('warns about a Delay without a duration (launch-blocking), and leaves a wrong value to the field check', () => {
+    const [v, ...rest] = validateWorkflow(withDelay({ delay_type: 'days' }));
+    expect(rest).toEqual([]);
+    expect(v).toMatchObject({ code: 'invalid_field', severity: 'warning', nodeId: 'wait', path: 'nodes.3.data.delay_amount' });
+    expect(v!.message).toBe('Delay has no duration: set how long it waits');
+    expect(blocksLaunch(v!)).toBe(true);
+    expect(validateWorkflow(withDelay({ delay_type: 'days', delay_amount: 2 }))).toEqual([]);
+    expect(validateWorkflow(withDelay({ delay_amount: 0 })).map((x) => `${x.code}/${x.severity}`)).toEqual(['invalid_field/error']);
+  });
+});

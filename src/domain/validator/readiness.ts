@@ -1,4 +1,5 @@
-import { FIELDS, nodeDefinition, providerLimit, type SenderChannel } from '../catalog';
+import { FIELDS, nodeDefinition, nodeRole, providerLimit, type SenderChannel } from '../catalog';
+import { isWellFormedTemplate, KNOWN_PLACEHOLDERS, parseTemplate } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
@@ -12,8 +13,13 @@ import { violation } from './violation';
 /** Codes that block a launch although they are warnings (contract 8.6, 9.4). */
 const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url', 'no_sender']);
 
-/** Contract 8.6 / 9.4: a launch is refused while any error, or any launch-blocking warning, remains. */
-export const blocksLaunch = (v: Violation): boolean => v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code);
+/**
+ * Contract 8.6 / 9.4: a launch is refused while any error, or any launch-blocking warning, remains —
+ * including a field a step cannot run without and a template prospects would get with braces
+ * (`invalid_field`, `template_invalid` warnings: saved, never sent).
+ */
+export const blocksLaunch = (v: Violation): boolean =>
+  v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code) || v.code === 'invalid_field' || v.code === 'template_invalid';
 
 const dataPath = (index: number, key: string): string => `nodes.${index}.data.${key}`;
 
@@ -127,5 +133,53 @@ export function checkSenders(graph: Graph, context: ValidationContext | undefine
       `Nothing can be sent: add ${ACCOUNT_WORDS[channel]} to the campaign's senders before launch (it sends ${listed})`,
       { severity: 'warning' },
     );
+  });
+}
+
+const KNOWN_BY_LOWER_CASE = new Map(KNOWN_PLACEHOLDERS.map((name) => [name.toLowerCase(), name]));
+const PLACEHOLDER_FIELDS = Object.values(FIELDS)
+  .filter((f) => f.placeholders)
+  .map((f) => f.key);
+
+/**
+ * A placeholder in the wrong case (`{{Company}}` for `{{company}}`) is never filled: prospects would
+ * get the braces. A launch-blocking warning with the fix.
+ */
+export function checkPlaceholderCase(graph: Graph): Violation[] {
+  const out: Violation[] = [];
+  for (const node of graph.nodes) {
+    for (const key of PLACEHOLDER_FIELDS) {
+      const text = node.data[key];
+      if (typeof text !== 'string' || !text.includes('{{') || !isWellFormedTemplate(text)) continue;
+      const wrong = [...new Set(parseTemplate(text).placeholders)].flatMap((name) => {
+        const known = KNOWN_BY_LOWER_CASE.get(name.toLowerCase());
+        return known && known !== name ? [`{{${name}}} → {{${known}}}`] : [];
+      });
+      if (wrong.length === 0) continue;
+      out.push(
+        violation(
+          'template_invalid',
+          `The ${FIELDS[key]!.label.toLowerCase()} of ${stepName(graph, node)} has a placeholder in the wrong case, which prospects would get as written: ${wrong.join(', ')}`,
+          { nodeId: node.id, path: dataPath(node.index, key), severity: 'warning' },
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** A Delay without a duration cannot wait: a launch-blocking warning at its amount. */
+export function checkDelays(graph: Graph): Violation[] {
+  return graph.nodes.flatMap((node) => {
+    const amount = node.data.delay_amount;
+    // A value of the wrong type or bound is already invalid_field (an error); this is only for none at all.
+    if (nodeRole(node.type) !== 'delay' || (amount !== undefined && amount !== null)) return [];
+    return [
+      violation('invalid_field', `${stepName(graph, node)} has no duration: set how long it waits`, {
+        nodeId: node.id,
+        path: dataPath(node.index, 'delay_amount'),
+        severity: 'warning',
+      }),
+    ];
   });
 }
