@@ -87,7 +87,7 @@ test('an active campaign opens read-only with a banner saying why', async ({ pag
   await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
   await openEditor(page, campaign.campaignId);
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
-  await expect(page.getByText(/This campaign is live/).first()).toBeVisible();
+  await expect(page.getByText(/This campaign is running/).first()).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();
   await expect((await openStepList(page)).getByRole('button', { name: /^Delay / })).toBeDisabled();
   await canvasNode(page, 'connection_request').click();
@@ -103,7 +103,7 @@ test('a campaign launched while I edit: the editor switches to read-only at once
   await setWait(page, '3');
   await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
   // Contract 8.5: the launch arrives live; no save attempt is needed to find out.
-  await expect(page.getByText(/this campaign is live/i).first()).toBeVisible();
+  await expect(page.getByText(/this campaign is running/i).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Change saved elsewhere' })).toContainText('your unsaved edits are kept in this browser');
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
   await expect(saveButton(page)).toBeDisabled();

@@ -4,7 +4,7 @@ import { demoAccounts } from './inbox-data';
 import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName, type CampaignRecord } from './support/editor';
 import { tool } from './support/session';
 
-/** Launch review (spec 3.1, 5): inspect the saved graph, type the name, launch with the reviewed updated_at. */
+/** Launch review (spec 3.1, 5): inspect the saved graph, launch it with one click and the reviewed updated_at. */
 
 const reviewDialog = (page: Page) => page.getByRole('dialog', { name: 'Review and launch' });
 
@@ -23,12 +23,8 @@ test('launch review shows the saved paths and sends, then launches and the edito
   await expect(dialog.getByTestId('review-forecast')).toHaveText(
     'Nothing can be sent on LinkedIn yet: add a LinkedIn sender account to see when 100 prospects would finish.',
   );
-  const launch = dialog.getByRole('button', { name: 'Launch campaign' });
-  await expect(launch).toBeDisabled();
-  await dialog.getByLabel(/Type the campaign name/).fill(`${name} typo`);
-  await expect(launch).toBeDisabled();
-  await dialog.getByLabel(/Type the campaign name/).fill(name);
-  await launch.click();
+  await expect(dialog.getByText(`Launching starts ${name} for its prospects`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Launch now' }).click();
   await expect(page.getByText(`“${name}” is launched`)).toBeVisible();
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Review & launch' })).toHaveCount(0);
@@ -52,16 +48,13 @@ test('a save between opening the review and confirming is refused as stale, and 
     workflow_definition: changed,
   });
 
-  await dialog.getByLabel(/Type the campaign name/).fill(name);
-  await dialog.getByRole('button', { name: 'Launch campaign' }).click();
+  await dialog.getByRole('button', { name: 'Launch now' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: 'saved again after this review was opened' })).toBeVisible();
   await expect(dialog.getByTestId('review-path').first()).toContainText('Hello {{firstName}}, changed elsewh');
   expect((await getCampaign(page, campaign.campaignId)).status).toBe('draft');
 
   // The reloaded review can be confirmed again: it now carries the new updated_at.
-  await expect(dialog.getByLabel(/Type the campaign name/)).toHaveValue('');
-  await dialog.getByLabel(/Type the campaign name/).fill(name);
-  await dialog.getByRole('button', { name: 'Launch campaign' }).click();
+  await dialog.getByRole('button', { name: 'Launch now' }).click();
   await expect(page.getByText('Read-only.', { exact: true })).toBeVisible();
   expect((await getCampaign(page, campaign.campaignId)).status).toBe('active');
 });
@@ -75,7 +68,7 @@ test('unsaved changes block the review until they are saved or undone', async ({
   await page.getByRole('button', { name: 'Review & launch' }).click();
   const dialog = reviewDialog(page);
   await expect(dialog.getByText('You have unsaved changes.')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Launch campaign' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Launch now' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Back to the editor' }).click();
   await expect(dialog).toHaveCount(0);
 });
@@ -110,9 +103,8 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Review & launch' }).click();
     const dialog = reviewDialog(page);
     await expect(dialog.getByText(warning)).toBeVisible();
-    await dialog.getByLabel(/Type the campaign name/).fill(name);
     await expect(dialog.getByText('Fix the problems above, save, and review again to launch.')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Launch campaign' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Launch now' })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath(`long-note-review-${viewport.width}.png`) });
     expect((await getCampaign(page, campaign.campaignId)).status).toBe('draft');
   });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { signIn, tool } from './session';
+import { apiRequest, signIn, tool } from './session';
 
 /** Helpers for the editor specs (e2e/editor*.spec.ts). */
 
@@ -7,6 +7,7 @@ export interface CampaignRecord {
   campaignId: string;
   name: string;
   status: string;
+  senderAccountIds: string[];
   editingMode: string;
   updated_at: string;
   workflow_definition: { nodes: any[]; edges: any[] };
@@ -16,8 +17,25 @@ let counter = 0;
 /** A unique campaign name per test (two workers share one server). */
 export const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}-${process.pid}-${++counter}`;
 
-export async function createCampaign(page: Page, name: string, workflow_definition?: unknown): Promise<CampaignRecord> {
-  return tool<CampaignRecord>(page, 'create-campaign', { name, ...(workflow_definition ? { workflow_definition } : {}) });
+/**
+ * The demo workspace's LinkedIn account with a premium seat (so no text limit narrows and InMail is
+ * allowed): a campaign needs a sender to be launched (contract 9.4).
+ */
+export async function linkedInSender(page: Page): Promise<string> {
+  const { body } = await apiRequest(page, 'GET', '/api/messaging/accounts');
+  const linkedIn = (body.items as { id: string; channel: string; premium: boolean }[]).filter((a) => a.channel === 'professional_network');
+  return (linkedIn.find((a) => a.premium) ?? linkedIn[0]!).id;
+}
+
+/** A draft sent by the demo's LinkedIn account (pass `senderAccountIds: []` for one without senders). */
+export async function createCampaign(
+  page: Page,
+  name: string,
+  workflow_definition?: unknown,
+  options: { senderAccountIds?: string[] } = {},
+): Promise<CampaignRecord> {
+  const senderAccountIds = options.senderAccountIds ?? [await linkedInSender(page)];
+  return tool<CampaignRecord>(page, 'create-campaign', { name, senderAccountIds, ...(workflow_definition ? { workflow_definition } : {}) });
 }
 
 export const getCampaign = (page: Page, campaignId: string) => tool<CampaignRecord>(page, 'get-campaign', { campaignId });

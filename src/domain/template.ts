@@ -10,6 +10,15 @@
  *   unclosed `{{`, a stray `}}` and `{{{name}}}` are errors.
  */
 
+/** The placeholders marketers use most; offered as chips in every message template. */
+export const COMMON_PLACEHOLDERS = ['firstName', 'lastName', 'company', 'jobTitle', 'industry', 'location'] as const;
+
+/**
+ * Names a placeholder is known by: the common ones and a prospect's own fields (contract 9.1 fills
+ * `{{name}}` from custom fields, then from the prospect's fields of that name). Names are case-sensitive.
+ */
+export const KNOWN_PLACEHOLDERS: readonly string[] = [...COMMON_PLACEHOLDERS, 'name', 'headline', 'email', 'profileUrl', 'timeZone'];
+
 export interface TemplateError {
   /** Offset in the text (UTF-16 code units) where the problem starts. */
   index: number;

@@ -67,13 +67,20 @@ export type ViolationCode =
   | 'template_invalid'
   | 'provider_limit'
   | 'invalid_url'
-  | 'condition_unreadable';
+  | 'condition_unreadable'
+  | 'no_sender';
 
 /**
  * What the validator may know beyond the graph. Rule 4.1.10 and contract 8.6: `senders` lists the
  * campaign's sender accounts with their premium-seat status (and name, for messages); undefined
- * means unknown (rule 10 then only warns).
+ * means unknown (rule 10 then only warns). Contract 9.4: a known list (even empty) with each
+ * sender's channel lets the validator say which sending steps nothing can send.
  */
 export interface ValidationContext {
-  senders?: ReadonlyArray<{ accountId: string; premium: boolean; name?: string | undefined }>;
+  senders?: ReadonlyArray<{
+    accountId: string;
+    premium: boolean;
+    name?: string | undefined;
+    channel?: 'professional_network' | 'messaging_app' | undefined;
+  }>;
 }

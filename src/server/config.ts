@@ -41,6 +41,8 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, intege
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+/** A host only this machine can reach (the server then prints a sign-in link at every start). */
+export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host);
 // Retries spread over about a day: 10 s, 1 min, 10 min, 1 h, 6 h, 18 h.
 const DEFAULT_RETRY_DELAYS_MS = [10_000, 60_000, 600_000, 3_600_000, 21_600_000, 64_800_000];
 

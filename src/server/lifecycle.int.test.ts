@@ -70,7 +70,7 @@ describe.sequential('server process lifecycle on one data directory', () => {
   it('first start seeds the demo workspace with DEMO_API_KEY and prints the key and sign-in URL', async () => {
     running = await startServerProcess(env);
     await running.waitForOutput(/Sign in: /);
-    expect(running.output()).toContain(`API key (shown once): ${DEMO_KEY}`);
+    expect(running.output()).toContain(`Demo workspace created. API key: ${DEMO_KEY}`);
     expect(running.output()).toContain(`Sign in: ${running.url}/#apiKey=${DEMO_KEY}`);
     const { items } = await tool(running.url, 'list-campaigns', {});
     expect(items.map((c: any) => `${c.status}/${c.editingMode}`).sort()).toEqual(['active/easy', 'draft/advanced']);
@@ -107,9 +107,11 @@ describe.sequential('server process lifecycle on one data directory', () => {
     expect(server.output()).toMatch(/SIGTERM/);
   }, 60_000);
 
-  it('a restart keeps the data, seeds nothing, prints no key; after kill -9 an acknowledged save survives', async () => {
+  it('a restart keeps the data, seeds nothing, prints the same sign-in link; after kill -9 an acknowledged save survives', async () => {
     running = await startServerProcess(env);
-    expect(running.output()).not.toContain('API key (shown once)');
+    await running.waitForOutput(/Sign in: /);
+    expect(running.output()).not.toContain('Demo workspace created');
+    expect(running.output()).toContain(`Sign in: ${running.url}/#apiKey=${DEMO_KEY}`);
     const saved = await tool(running.url, 'get-campaign', { campaignId: draftId });
     expect(saved.workflow_definition).toEqual(scoredFollowUpGraph());
     expect((await tool(running.url, 'list-campaigns', {})).items).toHaveLength(2);

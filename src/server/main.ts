@@ -2,9 +2,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { loadConfig, type Config } from './config';
+import { isLoopbackHost, loadConfig, type Config } from './config';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
+import { localSignInKey, rememberSignInKey } from './demo/local-sign-in';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWebhookDispatcher } from './webhooks/dispatcher';
 import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
@@ -16,6 +17,8 @@ export interface RunningServer {
   config: Config;
   /** The demo key when this start created the demo workspace. */
   demoApiKey: string | null;
+  /** On a loopback host: a key that signs in to the demo workspace, the same at every start. */
+  signInKey: string | null;
   /** Graceful: stop taking requests, finish in-flight ones, stop background work, close the database. */
   close(): Promise<void>;
 }
@@ -28,6 +31,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const seeded = await seedDemoIfEmpty(db, config);
+    // The demo key just made is the one printed at later starts too (unless DEMO_API_KEY names it).
+    if (seeded && !config.demoApiKey && isLoopbackHost(config.host)) rememberSignInKey(config, seeded.apiKey);
+    const signInKey = await localSignInKey(db, config);
     const stopping = new AbortController();
     const compute = createComputePool({ ...DEFAULT_COMPUTE, threads: config.computeThreads });
     warmUp(compute);
@@ -45,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       db,
       config,
       demoApiKey: seeded?.apiKey ?? null,
+      signInKey,
       close: () =>
         (closing ??= (async () => {
           stopping.abort(); // event streams end now, so the HTTP stop does not wait for them
@@ -100,10 +107,9 @@ export async function runFromCommandLine(): Promise<void> {
   console.log(
     `Campaign Studio listening on ${running.url} (${config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`})`,
   );
-  if (running.demoApiKey) {
-    console.log(`Demo workspace created. API key (shown once): ${running.demoApiKey}`);
-    console.log(`Sign in: ${running.url}/#apiKey=${encodeURIComponent(running.demoApiKey)}`);
-  }
+  if (running.demoApiKey) console.log(`Demo workspace created. API key: ${running.demoApiKey}`);
+  const key = running.signInKey ?? running.demoApiKey;
+  if (key) console.log(`Sign in: ${running.url}/#apiKey=${encodeURIComponent(key)}`);
   const shutdown = (signal: string) => {
     console.log(`${signal}: finishing in-flight requests, then closing the database…`);
     running.close().then(

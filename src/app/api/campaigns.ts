@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CampaignRecord, CampaignStatus } from '../../domain';
-import { campaignRecordSchema, isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
+import { CAMPAIGN_NAME_MAX, campaignRecordSchema, isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
 import type { ScheduleInput } from '../../domain/contract/schedule';
 import { takeEarlyCampaignRead } from '../boot/early-read';
 import { useSession } from '../session';
@@ -137,4 +137,40 @@ export function useSaveSchedule() {
     },
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
+}
+
+export type CampaignSettingsInput = Omit<CampaignToolArguments<'update-campaign'>, 'workspaceId'>;
+
+/** update-campaign: rename and/or replace the senders (updated_at, the graph's stamp, stays). */
+export function useUpdateCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CampaignSettingsInput) => callTool('update-campaign', input),
+    onSuccess: (campaign) => rememberCampaign(client, campaign),
+  });
+}
+
+/** delete-campaign (drafts only); the lists are read again. */
+export async function deleteCampaign(client: QueryClient, campaignId: string): Promise<void> {
+  await callTool('delete-campaign', { campaignId });
+  const workspaceId = useSession.getState().workspaceId;
+  client.removeQueries({ queryKey: campaignKeys.one(workspaceId, campaignId) });
+  void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
+}
+
+/**
+ * A draft copy of any campaign (a launched one's copy is how its steps get changed): its graph and
+ * senders, under "<name> (copy)" cut to the name bound.
+ */
+export async function duplicateCampaign(client: QueryClient, campaignId: string): Promise<Campaign> {
+  const source = await fetchCampaign(campaignId);
+  const suffix = ' (copy)';
+  const name = `${source.name.slice(0, CAMPAIGN_NAME_MAX - suffix.length)}${suffix}`;
+  const copy = await callTool('create-campaign', {
+    name,
+    senderAccountIds: source.senderAccountIds,
+    workflow_definition: source.workflow_definition,
+  });
+  rememberCampaign(client, copy);
+  return copy;
 }

@@ -3,8 +3,10 @@ import { hrefs } from '../boot/paths';
 import { CAMPAIGN_STATUSES, campaignStatusSchema } from '../../domain/contract/campaigns';
 import { useCampaignList } from '../api/campaigns';
 import { Link, setSearchParams, useLocation } from '../router';
-import { CAMPAIGN_STATUS_LABEL, CampaignStatusBadge } from '../ui/CampaignStatusBadge';
+import { CampaignStatusBadge } from '../ui/CampaignStatusBadge';
+import { CAMPAIGN_STATUS_LABEL } from '../ui/campaign-status';
 import { RelativeTime } from '../ui/Time';
+import { CampaignActions, usePendingDeletes } from './campaigns/CampaignActions';
 import { CreateCampaignDialog } from './campaigns/CreateCampaignDialog';
 import './campaigns/campaigns.css';
 
@@ -22,13 +24,14 @@ function SkeletonRows() {
   );
 }
 
-/** Home: the workspace's campaigns (name, status, editing mode, last saved) and "New campaign". */
+/** Home: the workspace's campaigns (name, status, steps, last saved, actions) and "New campaign". */
 export default function CampaignsPage() {
   const { search } = useLocation();
   const status = campaignStatusSchema.safeParse(search.get('status')).data;
   const list = useCampaignList(status);
   const [creating, setCreating] = useState(false);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const deleting = usePendingDeletes((s) => s.ids);
+  const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !deleting.has(c.campaignId));
 
   return (
     <main className="page campaigns-page" aria-labelledby="campaigns-title">
@@ -63,9 +66,11 @@ export default function CampaignsPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Status</th>
-                <th scope="col">Made with</th>
                 <th scope="col">Steps</th>
                 <th scope="col">Last saved</th>
+                <th scope="col" className="campaigns-actions-col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -80,18 +85,12 @@ export default function CampaignsPage() {
                   <td>
                     <CampaignStatusBadge status={c.status} />
                   </td>
-                  <td
-                    title={
-                      c.editingMode === 'advanced'
-                        ? 'Built on the canvas'
-                        : 'Built with the simple step list; saving it on the canvas switches it to the canvas for good'
-                    }
-                  >
-                    {c.editingMode === 'advanced' ? 'Canvas' : 'Simple step list'}
-                  </td>
                   <td>{c.workflow_definition.nodeCount}</td>
                   <td>
                     <RelativeTime iso={c.updated_at} />
+                  </td>
+                  <td>
+                    <CampaignActions campaign={c} />
                   </td>
                 </tr>
               ))}

@@ -3,7 +3,8 @@ import { useCampaign } from '../api/campaigns';
 import { ToolError } from '../api/mcp';
 import { hrefs } from '../boot/paths';
 import { lazyPage } from '../lazy-page';
-import { Link } from '../router';
+import { BLANK_START, blankCanvas } from '../../domain/paths';
+import { Link, setSearchParams } from '../router';
 import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { fullTime } from '../ui/format';
 import { PHONE_QUERY } from '../ui/screen';
@@ -132,8 +133,15 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpenedId(campaignId);
     // `?node=<id>` (from the inbox): open with that step selected and centred.
-    const node = new URLSearchParams(window.location.search).get('node');
+    const params = new URLSearchParams(window.location.search);
+    const node = params.get('node');
     if (node) useEditorStore.getState().focusElement({ nodeId: node });
+    // `?start=blank` (a new campaign started blank): the Start step alone, as unsaved work.
+    if (params.get('start') === BLANK_START && !useEditorStore.getState().readOnly) {
+      useEditorStore.getState().loadDefinition(blankCanvas(), { label: 'Start blank', markDirty: true });
+      setSearchParams({ start: null });
+      return;
+    }
     if (query.data.status === 'draft') drafts.check(query.data.workflow_definition);
   }, [query.data, query.isFetching, campaignId, openedId, drafts]);
 

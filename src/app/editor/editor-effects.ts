@@ -5,18 +5,20 @@ import { useEditorBridge } from '../shared-bridge';
 import { editorStore, useEditorStore, useSingleSelectedNodeId } from './store';
 
 /**
- * Spec 4.1 rule 10 context: the campaign's sender accounts with their premium seat. Unknown until
- * the accounts load (or when the campaign names none): the validator then only warns.
+ * Spec 4.1 rule 10 and contract 9.4 context: the campaign's sender accounts that still exist, with
+ * their premium seat and channel — as the server builds it. Unknown until the accounts load.
  */
 export function useSenderContext(): void {
   const { data: accounts } = useAccounts();
   const senderIds = useEditorStore((s) => s.campaign?.senderAccountIds);
   useEffect(() => {
     let context: ValidationContext | undefined;
-    if (accounts && senderIds && senderIds.length > 0) {
-      const byId = new Map(accounts.map((a) => [a.id, a]));
+    if (accounts && senderIds) {
+      const ids = new Set(senderIds);
       context = {
-        senders: senderIds.map((id) => ({ accountId: id, premium: byId.get(id)?.premium === true, name: byId.get(id)?.name })),
+        senders: accounts
+          .filter((a) => ids.has(a.id))
+          .map((a) => ({ accountId: a.id, premium: a.premium === true, name: a.name, channel: a.channel })),
       };
     }
     editorStore.getState().setContext(context);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../session';
 
-/** Paste an API key (printed by `npm start`), optionally a server base URL. */
+/** Paste an API key (the server prints a sign-in link at every start on this computer), optionally a server base URL. */
 export function SignIn() {
   const signIn = useSession((s) => s.signIn);
   const rejected = useSession((s) => s.rejected);
@@ -26,7 +26,10 @@ export function SignIn() {
           ◆
         </div>
         <h1 id="signin-title">Sign in to Campaign Studio</h1>
-        <p className="muted">Paste your API key. `npm start` prints one for the demo workspace, with a sign-in link.</p>
+        <p className="muted">
+          Paste your API key. A server running on this computer prints a sign-in link each time it starts: open it, or copy its key from the
+          terminal. On a shared server, ask its administrator for a key.
+        </p>
         <label className="field">
           <span>API key</span>
           <input

@@ -28,4 +28,27 @@ describe('toasts', () => {
     for (const n of [1, 2, 3]) toast.info(`n${n}`);
     expect(messages()).toEqual(['error:Done', 'info:n1', 'info:n2', 'info:n3']);
   });
+
+  it('an undoable toast commits when it leaves by time, by × or crowded out, and only undoes on Undo', () => {
+    vi.useFakeTimers();
+    const log: string[] = [];
+    const undoable = (name: string) => ({ undo: () => log.push(`undo ${name}`), commit: () => log.push(`commit ${name}`) });
+    toast.undoable('Deleted A.', undoable('A'));
+    toast.undoable('Deleted B.', undoable('B'));
+    toast.undoable('Deleted C.', undoable('C'));
+    const [a, b] = useToasts.getState().toasts;
+    useToasts.getState().undo(a!.id);
+    useToasts.getState().dismiss(b!.id);
+    expect(log).toEqual(['undo A', 'commit B']);
+    for (const n of [1, 2, 3, 4]) toast.info(`n${n}`);
+    expect(log).toEqual(['undo A', 'commit B', 'commit C']);
+    vi.advanceTimersByTime(10_000);
+    expect(log).toHaveLength(3);
+
+    toast.undoable('Deleted D.', undoable('D'));
+    vi.advanceTimersByTime(7_900);
+    expect(log).toHaveLength(3);
+    vi.advanceTimersByTime(200);
+    expect(log.at(-1)).toBe('commit D');
+  });
 });

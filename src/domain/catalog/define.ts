@@ -10,6 +10,7 @@ import type {
   NodeTypeDefinition,
   OutputSpec,
   RunBehaviour,
+  SenderChannel,
 } from './types';
 
 const SINGLE: OutputSpec = { kind: 'single' };
@@ -44,7 +45,11 @@ interface EntryInput {
   run?: RunBehaviour;
   /** Contract 9.3 sender limit of an in-window action; default `other`. */
   limitKind?: LimitKind;
+  senderChannel?: SenderChannel;
 }
+
+// LinkedIn actions and messages act through a professional-network account unless an entry says otherwise.
+const ACCOUNT_CATEGORIES: ReadonlySet<NodeCategory> = new Set(['linkedin', 'messaging']);
 
 /** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
 export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
@@ -69,6 +74,9 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     run,
     window,
     ...(window ? { limitKind: input.limitKind ?? 'other' } : {}),
+    ...(input.senderChannel || ACCOUNT_CATEGORIES.has(input.category)
+      ? { senderChannel: input.senderChannel ?? 'professional_network' }
+      : {}),
   };
 }
 

@@ -55,6 +55,12 @@ export interface FieldDefinition {
 type Row = Omit<FieldDefinition, 'key'>;
 
 const TABLE = {
+  // Every step's own name (the form shows it first for every type); not a spec 2.5 field, so an extra property.
+  name: {
+    label: 'Step name',
+    kind: 'text',
+    help: 'Your name for this step, shown on the canvas, in Problems, the launch review, the inbox and the history. Leave it empty to use the type.',
+  },
   message_template: {
     label: 'Message',
     kind: 'template',

@@ -155,6 +155,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     label: 'WhatsApp message',
     description: 'Sends a message on the messaging-app channel.',
     category: 'messaging',
+    senderChannel: 'messaging_app',
     fields: ['message_template'],
     defaults: { message_template: 'Hi {{firstName}}, ' },
     summary: (d) => messageSummary(d),

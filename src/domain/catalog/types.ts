@@ -102,6 +102,8 @@ export interface NodeTypeDefinition {
   readonly needsPremiumSeat?: boolean;
   /** Contract 8.6: provider limits of this type's texts narrower than the field table's. */
   readonly limits?: Readonly<Record<string, ProviderLimit>>;
+  /** Contract 9.2 / 9.4: the channel of the sender account this step acts through; absent when it needs none. */
+  readonly senderChannel?: SenderChannel;
   /** Contract 9.3: what the run engine does at a step of this type. */
   readonly run: RunBehaviour;
   /** Contract 9.3: the action reaches a person or the network, so it starts only inside the sending window. */
@@ -141,6 +143,9 @@ export type RunBehaviour =
   | { readonly does: 'trigger'; readonly event: RunEvent; readonly keywordField?: string }
   | { readonly does: 'call'; readonly methodField?: string }
   | { readonly does: 'act'; readonly await?: AwaitAfterAction };
+
+/** The channels of sender accounts (contract 7; the same list as the conversations' CHANNELS). */
+export type SenderChannel = 'professional_network' | 'messaging_app';
 
 /**
  * Roles the graph rules name (spec 3.3, 4.1); the validator reads roles, never type strings.

@@ -73,10 +73,19 @@ const elementId = (what: string) => text().min(1).max(MAX_TEXT).describe(what);
 
 export const getCampaignArgs = z.strictObject({ workspaceId, campaignId, view });
 
+/** The longest campaign name (the create dialog and a copy's name keep to it). */
+export const CAMPAIGN_NAME_MAX = 200;
+const campaignName = text()
+  .trim()
+  .min(1)
+  .max(CAMPAIGN_NAME_MAX)
+  .describe(`Campaign name shown in the studio, 1–${CAMPAIGN_NAME_MAX} characters.`);
+const senderAccountIds = z.array(z.guid()).max(50).describe('Sender accounts of this workspace (their ids, at most 50).');
+
 export const createCampaignArgs = z.strictObject({
   workspaceId,
-  name: text().trim().min(1).max(200).describe('Campaign name shown in the studio, 1–200 characters.'),
-  senderAccountIds: z.array(z.guid()).max(50).optional().describe('Sender accounts of this workspace (their ids, at most 50).'),
+  name: campaignName,
+  senderAccountIds: senderAccountIds.optional(),
   workflow_definition: graphObject.optional().describe(`${GRAPH_DESCRIPTION} Omit it to start from start → connection_request → end.`),
 });
 
@@ -101,6 +110,24 @@ export const launchCampaignArgs = z.strictObject({
   inspectedUpdatedAt: utcDateTime('The updated_at of the saved graph you inspected with get-campaign.'),
   confirm: z.literal(true).describe('Must be true: explicit authorization to launch.'),
 });
+
+/** A campaign's settings (name, senders): what a REST PATCH body and the update-campaign tool may change. */
+const settingsShape = {
+  name: campaignName.optional(),
+  senderAccountIds: senderAccountIds
+    .optional()
+    .describe('The complete new list of sender accounts (replaces the old one; [] removes them all). At most 50.'),
+};
+const someSetting = (value: { name?: unknown; senderAccountIds?: unknown }) =>
+  value.name !== undefined || value.senderAccountIds !== undefined;
+const SOME_SETTING = { message: 'Give name, senderAccountIds or both.' };
+
+/** PATCH /api/v1/campaigns/{campaignId}: the settings to change (the graph has its own tools). */
+export const updateCampaignBody = z.strictObject({ workspaceId, ...settingsShape }).refine(someSetting, SOME_SETTING);
+export const updateCampaignArgs = z.strictObject({ workspaceId, campaignId, ...settingsShape }).refine(someSetting, SOME_SETTING);
+
+export const deleteCampaignArgs = z.strictObject({ workspaceId, campaignId });
+export const deletedCampaignSchema = z.object({ campaignId: z.string(), deleted: z.literal(true) });
 
 export const listVersionsArgs = z.strictObject({ workspaceId, campaignId });
 
@@ -313,6 +340,8 @@ export const CAMPAIGN_TOOLS = {
     result: campaignRecordSchema,
   },
   'launch-campaign': { arguments: launchCampaignArgs, result: campaignRecordSchema },
+  'update-campaign': { arguments: updateCampaignArgs, result: campaignRecordSchema },
+  'delete-campaign': { arguments: deleteCampaignArgs, result: deletedCampaignSchema },
   'list-campaign-versions': { arguments: listVersionsArgs, result: versionListSchema },
   'get-campaign-version': { arguments: getVersionArgs, result: versionSchema },
   'list-node-types': { arguments: listNodeTypesArgs, result: nodeTypeListSchema },

@@ -56,10 +56,14 @@ describe('launch review', () => {
     expect(reviewLaunch(def, { senders: [premium] }).warnings).toEqual([]);
   });
 
-  it('warns when the campaign has no senders', () => {
-    expect(sendWarnings(connectionOnlyGraph(), [])).toEqual([
-      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/no sender accounts/) }),
+  it('blocks the launch when no sender can send the campaign’s steps (contract 9.4), as the server refuses it', () => {
+    const review = reviewLaunch(connectionOnlyGraph(), { senders: [] });
+    expect(review.canLaunch).toBe(false);
+    expect(review.warnings).toEqual([
+      expect.objectContaining({ level: 'blocker', message: expect.stringMatching(/add a LinkedIn account/) }),
     ]);
+    const linkedIn = { ...free, channel: 'professional_network' as const };
+    expect(reviewLaunch(connectionOnlyGraph(), { senders: [linkedIn] }).canLaunch).toBe(true);
   });
 
   it('warns once per placeholder the sample prospect lacks, naming the steps', () => {

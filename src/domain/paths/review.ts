@@ -16,7 +16,7 @@ import type { SampleProspect } from './walk';
 export interface SenderAccount {
   accountId: string;
   name?: string;
-  channel?: string;
+  channel?: 'professional_network' | 'messaging_app';
   premium: boolean;
 }
 
@@ -67,8 +67,8 @@ export function sendSteps(definition: WorkflowDefinition): SendStep[] {
 }
 
 /**
- * Warnings about what will be sent beyond the validator's: no senders, template sample values,
- * placeholders the sample prospect lacks. Premium seats (rule 10) are the validator's.
+ * Warnings about what will be sent beyond the validator's: template sample values, placeholders
+ * the sample prospect lacks. Premium seats (rule 10) and missing senders (no_sender) are the validator's.
  */
 export function sendWarnings(
   definition: WorkflowDefinition,
@@ -76,9 +76,6 @@ export function sendWarnings(
   prospect: SampleProspect = DEFAULT_SAMPLE_PROSPECT,
 ): ReviewWarning[] {
   const warnings: ReviewWarning[] = [];
-  if (senders !== undefined && senders.length === 0) {
-    warnings.push({ level: 'warning', message: 'This campaign has no sender accounts yet: nothing can be sent until one is added.' });
-  }
   const missing = new Map<string, string[]>();
   const names = stepNames(definition.nodes);
   for (const n of definition.nodes) {
@@ -120,10 +117,11 @@ export function reviewLaunch(
   const { senders, prospect = DEFAULT_SAMPLE_PROSPECT } = options;
   const violations = validateWorkflow(
     definition,
-    senders ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium, name: s.name })) } : undefined,
+    senders
+      ? { senders: senders.map((s) => ({ accountId: s.accountId, premium: s.premium, name: s.name, channel: s.channel })) }
+      : undefined,
   );
-  // One validator: its errors and the contract 8.6 warnings (provider_limit, invalid_url)
-  // block; its other warnings (e.g. rule 10 with unknown senders) inform.
+  // One validator: its errors and the launch-blocking warnings (contract 8.6, 9.3, 9.4) block; its other warnings (e.g. rule 10 with unknown senders) inform.
   const warnings: ReviewWarning[] = violations.map((v) => ({
     level: blocksLaunch(v) ? ('blocker' as const) : ('warning' as const),
     message: v.message,

@@ -47,6 +47,14 @@ export const settingKey = (s: Pick<TemplateSetting, 'nodeId' | 'field'>): string
 
 const { step, link } = graphBuilder({ column: 300, row: 150 });
 
+/**
+ * A blank canvas: the Start step alone. It is not a valid campaign (Start needs a next step), so it is
+ * never stored: the editor shows it as unsaved work on a new draft, and the first save needs steps.
+ */
+/** The create dialog's choice (and the editor address's `?start=`) for a blank canvas. */
+export const BLANK_START = 'blank';
+export const blankCanvas = (): WorkflowDefinition => ({ nodes: [step('start', 'start', 0, 0)], edges: [] });
+
 const INVITE_NOTE = 'Hi {{firstName}}, I came across your work at {{company}} and would love to connect.';
 const THANKS =
   'Thanks for connecting, {{firstName}}! I help teams like {{company}} book more meetings from LinkedIn. Open to a quick chat?';

@@ -49,6 +49,7 @@ const HOW: Partial<Record<ViolationCode, (v: Violation) => string>> = {
   invalid_url: (v) => `Set “${v.path ?? 'the address'}” to a full web address starting with https:// (or http://).`,
   condition_unreadable: (v) =>
     `Set “${v.path ?? 'condition'}” to a field, a test and a value, like "company contains Acme" (tests: is, is not, contains, does not contain, is empty, is not empty, >, >=, <, <=).`,
+  no_sender: () => 'Add a sender account of that channel with update-campaign (senderAccountIds), then launch again.',
   template_invalid: (v) => `Rewrite the text at “${v.path ?? 'message_template'}” with plain {{fieldName}} placeholders only.`,
 };
 

@@ -1,7 +1,7 @@
 import type { ValidationContext, Violation } from '../workflow-types';
 import { buildGraph } from './graph';
 import { checkOutputs, checkRouting, checkScoring, checkStart } from './routing';
-import { checkConditions, checkProviderLimits, checkUrls } from './readiness';
+import { checkConditions, checkDelays, checkPlaceholderCase, checkProviderLimits, checkSenders, checkUrls } from './readiness';
 import { checkPremiumSeats, checkRequiredFields, checkShape, checkTemplates } from './rules';
 import { checkStorableText } from './storable';
 import { checkStructure } from './structure';
@@ -9,7 +9,7 @@ import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
 export { blocksLaunch, textLimitFor } from './readiness';
-export { stepNames } from './names';
+export { customStepName, stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 export { fixFirstHint } from './hints';
 
@@ -64,6 +64,9 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
       ...checkProviderLimits(graph, context),
       ...checkUrls(graph),
       ...checkConditions(graph),
+      ...checkSenders(graph, context),
+      ...checkPlaceholderCase(graph),
+      ...checkDelays(graph),
     );
     return violations;
   } catch (error) {

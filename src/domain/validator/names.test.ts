@@ -13,6 +13,16 @@ describe('step names', () => {
     ]);
     expect(Object.fromEntries(names)).toEqual({ a: 'Message 1', b: 'Message 2', x: 'Unknown step' });
   });
+
+  it('uses the name a user gave a step, and numbers only the unnamed ones', () => {
+    const names = stepNames([
+      { id: 'a', type: 'message', data: { name: ' Welcome note ' } },
+      { id: 'b', type: 'message', data: { name: '   ' } },
+      { id: 'c', type: 'message', data: { name: 42 } },
+      { id: 'd', type: 'delay', data: {} },
+    ]);
+    expect(Object.fromEntries(names)).toEqual({ a: 'Welcome note', b: 'Message 1', c: 'Message 2', d: 'Delay' });
+  });
 });
 
 describe('output names', () => {

@@ -2,20 +2,32 @@ import { nodeDefinition } from '../catalog';
 import type { Graph, GraphNode } from './graph';
 
 /**
- * How violation messages name things, in users' words: a step by its catalog label,
- * numbered in graph order when several steps share it ("Message 2"); an output by its label
- * ("No reply"); a sender by its name. Never an id, a handle name or a UUID.
+ * How every surface names things, in users' words: a step by the name its user gave it (data
+ * `name`), else by its catalog label, numbered in graph order when several unnamed steps share it
+ * ("Message 2"); an output by its label ("No reply"); a sender by its name. Never an id, a handle
+ * name or a UUID. The canvas, Problems, the launch review, the inbox and the history all use these.
  */
 
 const labelOf = (type: string | undefined): string => nodeDefinition(type)?.label ?? 'Unknown step';
 
-/** Names for a list of steps: the label, plus its number among steps of the same label when several share it. */
-export function stepNames(nodes: readonly { id: string; type: string | undefined }[]): Map<string, string> {
+/** The name a user gave a step (data `name`, trimmed), or undefined when none. */
+export function customStepName(data: unknown): string | undefined {
+  const name = typeof data === 'object' && data !== null ? (data as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
+}
+
+/** Names for a list of steps: a step's own name, else the label plus its number when several unnamed steps share it. */
+export function stepNames(nodes: readonly { id: string; type: string | undefined; data?: unknown }[]): Map<string, string> {
   const total = new Map<string, number>();
-  for (const n of nodes) total.set(labelOf(n.type), (total.get(labelOf(n.type)) ?? 0) + 1);
+  for (const n of nodes) if (!customStepName(n.data)) total.set(labelOf(n.type), (total.get(labelOf(n.type)) ?? 0) + 1);
   const seen = new Map<string, number>();
   const names = new Map<string, string>();
   for (const n of nodes) {
+    const own = customStepName(n.data);
+    if (own !== undefined) {
+      if (!names.has(n.id)) names.set(n.id, own);
+      continue;
+    }
     const label = labelOf(n.type);
     const nth = (seen.get(label) ?? 0) + 1;
     seen.set(label, nth);

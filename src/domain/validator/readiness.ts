@@ -1,5 +1,6 @@
-import { FIELDS, nodeDefinition, providerLimit } from '../catalog';
+import { FIELDS, nodeDefinition, nodeRole, providerLimit, type SenderChannel } from '../catalog';
 import { parseCondition } from '../run/condition';
+import { isWellFormedTemplate, KNOWN_PLACEHOLDERS, parseTemplate } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
@@ -7,15 +8,20 @@ import { limitedFieldsOf, urlFieldsOf } from './type-fields';
 import { violation } from './violation';
 
 /**
- * Contract 8.6 launch readiness: warnings that never block a save but block a launch
- * (`provider_limit`, `invalid_url`). Both read the field table, never a second copy of a limit.
+ * Contract 8.6 / 9.4 launch readiness: warnings that never block a save but block a launch
+ * (`provider_limit`, `invalid_url`, `no_sender`). They read the field table and the catalog, never a second copy.
  */
 
-/** Codes that block a launch although they are warnings (contract 8.6). */
-const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url', 'condition_unreadable']);
+/** Codes that block a launch although they are warnings (contract 8.6, 9.3, 9.4). */
+const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url', 'no_sender', 'condition_unreadable']);
 
-/** Contract 8.6 / 9.3: a launch is refused while any error, or any provider_limit / invalid_url / condition_unreadable warning, remains. */
-export const blocksLaunch = (v: Violation): boolean => v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code);
+/**
+ * Contract 8.6 / 9.4: a launch is refused while any error, or any launch-blocking warning, remains —
+ * including a field a step cannot run without and a template prospects would get with braces
+ * (`invalid_field`, `template_invalid` warnings: saved, never sent).
+ */
+export const blocksLaunch = (v: Violation): boolean =>
+  v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code) || v.code === 'invalid_field' || v.code === 'template_invalid';
 
 const dataPath = (index: number, key: string): string => `nodes.${index}.data.${key}`;
 
@@ -115,4 +121,85 @@ export function checkConditions(graph: Graph): Violation[] {
     );
   }
   return out;
+}
+
+/** What a sender account of each channel is called in messages. */
+const ACCOUNT_WORDS: Record<SenderChannel, string> = {
+  professional_network: 'a LinkedIn account',
+  messaging_app: 'a WhatsApp account',
+};
+
+/**
+ * Contract 9.4 no_sender: sending steps whose channel has no sender account on the campaign — one
+ * warning per channel, on the campaign (the fix is its senders, not a step). Only when the senders are known.
+ */
+export function checkSenders(graph: Graph, context: ValidationContext | undefined): Violation[] {
+  const senders = context?.senders;
+  // Unknown senders, or one whose channel is not said (it might send anything): nothing to tell.
+  if (!Array.isArray(senders) || senders.some((s) => s.channel === undefined)) return [];
+  const channels = new Set(senders.map((s) => s.channel));
+  const stranded = new Map<SenderChannel, string[]>();
+  for (const node of graph.nodes) {
+    const def = nodeDefinition(node.type);
+    if (!def?.sends || !def.senderChannel || channels.has(def.senderChannel)) continue;
+    const names = stranded.get(def.senderChannel) ?? [];
+    names.push(stepName(graph, node));
+    stranded.set(def.senderChannel, names);
+  }
+  return [...stranded].map(([channel, steps]) => {
+    const listed = steps.length > 3 ? `${steps.slice(0, 3).join(', ')} and ${steps.length - 3} more` : steps.join(', ');
+    return violation(
+      'no_sender',
+      `Nothing can be sent: add ${ACCOUNT_WORDS[channel]} to the campaign's senders before launch (it sends ${listed})`,
+      { severity: 'warning' },
+    );
+  });
+}
+
+const KNOWN_BY_LOWER_CASE = new Map(KNOWN_PLACEHOLDERS.map((name) => [name.toLowerCase(), name]));
+const PLACEHOLDER_FIELDS = Object.values(FIELDS)
+  .filter((f) => f.placeholders)
+  .map((f) => f.key);
+
+/**
+ * A placeholder in the wrong case (`{{Company}}` for `{{company}}`) is never filled: prospects would
+ * get the braces. A launch-blocking warning with the fix.
+ */
+export function checkPlaceholderCase(graph: Graph): Violation[] {
+  const out: Violation[] = [];
+  for (const node of graph.nodes) {
+    for (const key of PLACEHOLDER_FIELDS) {
+      const text = node.data[key];
+      if (typeof text !== 'string' || !text.includes('{{') || !isWellFormedTemplate(text)) continue;
+      const wrong = [...new Set(parseTemplate(text).placeholders)].flatMap((name) => {
+        const known = KNOWN_BY_LOWER_CASE.get(name.toLowerCase());
+        return known && known !== name ? [`{{${name}}} → {{${known}}}`] : [];
+      });
+      if (wrong.length === 0) continue;
+      out.push(
+        violation(
+          'template_invalid',
+          `The ${FIELDS[key]!.label.toLowerCase()} of ${stepName(graph, node)} has a placeholder in the wrong case, which prospects would get as written: ${wrong.join(', ')}`,
+          { nodeId: node.id, path: dataPath(node.index, key), severity: 'warning' },
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** A Delay without a duration cannot wait: a launch-blocking warning at its amount. */
+export function checkDelays(graph: Graph): Violation[] {
+  return graph.nodes.flatMap((node) => {
+    const amount = node.data.delay_amount;
+    // A value of the wrong type or bound is already invalid_field (an error); this is only for none at all.
+    if (nodeRole(node.type) !== 'delay' || (amount !== undefined && amount !== null)) return [];
+    return [
+      violation('invalid_field', `${stepName(graph, node)} has no duration: set how long it waits`, {
+        nodeId: node.id,
+        path: dataPath(node.index, 'delay_amount'),
+        severity: 'warning',
+      }),
+    ];
+  });
 }

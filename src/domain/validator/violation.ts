@@ -35,6 +35,8 @@ const RULE_OF: Record<ViolationCode, string> = {
   invalid_url: '2',
   // Contract 9.3: a condition step the engine could not evaluate.
   condition_unreadable: '2',
+  // Contract 9.4: who sends is the campaign's setting, not a graph rule.
+  no_sender: '2',
 };
 
 export interface ViolationDetails {

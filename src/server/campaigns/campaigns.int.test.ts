@@ -152,7 +152,8 @@ describe('campaign tools — happy paths (contract 4)', () => {
   it('list-campaigns pages newest-updated first with an opaque cursor, and filters by status', async () => {
     const ws = await newWorkspace();
     const made: CampaignRecord[] = [];
-    for (let i = 0; i < 5; i++) made.push(await ok(ws.apiKey, 'create-campaign', { name: `C${i}` }));
+    for (let i = 0; i < 5; i++)
+      made.push(await ok(ws.apiKey, 'create-campaign', { name: `C${i}`, senderAccountIds: [ws.accounts.linkedinFree] }));
     const launched = await ok(ws.apiKey, 'launch-campaign', {
       campaignId: made[1].campaignId,
       inspectedUpdatedAt: made[1].updated_at,

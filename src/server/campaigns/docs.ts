@@ -6,6 +6,7 @@ import {
   campaignChangedSchema,
 } from '../../domain/contract/changes';
 import { campaignIdParams, workspaceQuery } from '../../domain/contract/conversations';
+import { campaignRecordSchema, updateCampaignBody } from '../../domain/contract/campaigns';
 import type { RouteDoc } from '../openapi/route-doc';
 
 /** The campaigns' REST routes for /api/openapi.json. */
@@ -31,5 +32,32 @@ export const campaignDocs: RouteDoc[] = [
       },
     },
     errors: [400, 404],
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/campaigns/{campaignId}',
+    tag: 'Campaigns',
+    summary: 'Rename a campaign or change its sender accounts',
+    description:
+      'Any status. `senderAccountIds` is the complete new list (it replaces the old one; [] removes them all); each must be an account of the workspace. ' +
+      'A campaign whose sending steps have no sender of their channel cannot be launched (violation no_sender, contract 9.4). ' +
+      '`updated_at` does not change: it stamps the graph. The same operation as the MCP tool update-campaign.',
+    params: campaignIdParams,
+    body: updateCampaignBody,
+    responses: { 200: { description: 'The campaign record', schema: campaignRecordSchema } },
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/campaigns/{campaignId}',
+    tag: 'Campaigns',
+    summary: 'Delete a draft campaign',
+    description:
+      'Deletes a draft and its saved versions. A launched campaign cannot be deleted (409 campaign_not_draft): copy it to a new draft instead. ' +
+      'The same operation as the MCP tool delete-campaign.',
+    params: campaignIdParams,
+    query: workspaceQuery,
+    responses: { 204: { description: 'Deleted', schema: null } },
+    errors: [400, 404, 409],
   },
 ];

@@ -25,7 +25,7 @@ export interface CampaignState {
   updated_at: Date;
   sender_account_ids: string[];
   /** Senders that still exist in the workspace, with their premium seat (spec 4.1 rule 10) and name (for messages). */
-  senders: { accountId: string; premium: boolean; name: string }[];
+  senders: { accountId: string; premium: boolean; name: string; channel: 'professional_network' | 'messaging_app' }[];
   /** The current graph's JSON text, when asked for. */
   workflow_definition?: string;
 }
@@ -78,7 +78,7 @@ export async function findCampaignState(
 ): Promise<CampaignState | undefined> {
   const { rows } = await db.query<Omit<CampaignState, 'senders'> & { senders: CampaignState['senders'] | string | null }>(
     `SELECT c.status, c.updated_at, c.sender_account_ids::text[] AS sender_account_ids,
-       (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium, 'name', a.name))
+       (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium, 'name', a.name, 'channel', a.channel))
           FROM accounts a WHERE a.id = ANY(c.sender_account_ids) AND a.workspace_id = c.workspace_id) AS senders
        ${withGraph ? ', v.workflow_definition' : ''}
      FROM campaigns c ${withGraph ? CURRENT_GRAPH : ''} WHERE c.id = $1 AND c.workspace_id = $2`,
@@ -102,7 +102,7 @@ export async function findCampaignDefinition(db: Queryable, workspaceId: string,
 export async function findSenders(db: Queryable, workspaceId: string, accountIds: string[]): Promise<CampaignState['senders']> {
   if (accountIds.length === 0) return [];
   const { rows } = await db.query<CampaignState['senders'][number]>(
-    'SELECT id::text AS "accountId", premium, name FROM accounts WHERE workspace_id = $1 AND id = ANY($2::uuid[])',
+    'SELECT id::text AS "accountId", premium, name, channel FROM accounts WHERE workspace_id = $1 AND id = ANY($2::uuid[])',
     [workspaceId, accountIds],
   );
   return rows;
@@ -208,4 +208,29 @@ export async function findVersion(
     [campaignId, version],
   );
   return rows[0];
+}
+
+/** A campaign's settings (name and/or senders), kept apart from its graph: updated_at (the graph's stamp) stays. */
+export async function updateCampaignSettings(
+  db: Queryable,
+  input: { workspaceId: string; campaignId: string; name?: string | undefined; senderAccountIds?: string[] | undefined },
+): Promise<CampaignRow | undefined> {
+  const { rows } = await db.query<CampaignRow>(
+    `WITH c AS (
+       UPDATE campaigns c SET name = COALESCE($3, c.name), sender_account_ids = COALESCE($4::uuid[], c.sender_account_ids)
+       WHERE c.id = $1 AND c.workspace_id = $2 RETURNING c.*
+     )
+     SELECT ${COLUMNS} FROM c ${CURRENT_GRAPH}`,
+    [input.campaignId, input.workspaceId, input.name ?? null, input.senderAccountIds ?? null],
+  );
+  return rows[0];
+}
+
+/** Deletes a draft (its versions go with it); false when no draft of that id is in the workspace. */
+export async function deleteDraft(db: Queryable, workspaceId: string, campaignId: string): Promise<boolean> {
+  const { rows } = await db.query(`DELETE FROM campaigns WHERE id = $1 AND workspace_id = $2 AND status = 'draft' RETURNING id`, [
+    campaignId,
+    workspaceId,
+  ]);
+  return rows.length > 0;
 }

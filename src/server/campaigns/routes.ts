@@ -10,8 +10,15 @@ import type { RouteModule } from '../http/route-module';
 import { campaignChangeFeed } from './changes';
 import { findCampaignState } from './queries';
 import { campaignNotFound } from './service';
+import { deleteCampaign, updateCampaign } from './settings';
+import { updateCampaignBody } from '../../domain/contract/campaigns';
+import { readBody } from '../http/input';
 
-/** The campaigns' REST face: the live-changes stream (contract 8.5). The campaign operations themselves are MCP tools. */
+/**
+ * The campaigns' REST face: the live-changes stream (contract 8.5) and the settings beside the graph
+ * (rename, senders, delete a draft — the same operations as the update-campaign / delete-campaign tools).
+ * The graph operations are MCP tools.
+ */
 export const campaignRoutes: RouteModule = ({ db, stopping }) => {
   const app = new Hono<AppEnv>();
   const feed = campaignChangeFeed(db);
@@ -26,6 +33,20 @@ export const campaignRoutes: RouteModule = ({ db, stopping }) => {
       keepAliveMs: CHANGES_KEEPALIVE_SECONDS * 1000,
       stopping,
     });
+  });
+
+  app.patch('/api/v1/campaigns/:campaignId', async (c) => {
+    const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
+    const body = await readBody(c, updateCampaignBody, 'campaign change');
+    const workspace = resolveWorkspace(c.get('caller'), body.workspaceId ?? queryOf(c).workspaceId);
+    return c.json(await updateCampaign(db, workspace, { campaignId, name: body.name, senderAccountIds: body.senderAccountIds }));
+  });
+
+  app.delete('/api/v1/campaigns/:campaignId', async (c) => {
+    const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    await deleteCampaign(db, resolveWorkspace(c.get('caller'), q.workspaceId), campaignId);
+    return c.body(null, 204);
   });
 
   return app;

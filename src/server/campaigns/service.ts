@@ -69,10 +69,8 @@ export const toCampaign = (
 export const invalidArguments = (message: string, errors: { path: string; message: string }[], hint?: string) =>
   new ApiError(400, 'invalid_arguments', message, { errors, ...(hint ? { hint } : {}) });
 export const campaignNotFound = () => new ApiError(404, 'not_found', 'No campaign with that campaignId in this workspace.');
-const notDraft = (status: CampaignStatus) =>
-  new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's graph can be replaced or launched.`, {
-    status,
-  });
+export const notDraft = (status: CampaignStatus, what = 'graph can be replaced or launched') =>
+  new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's ${what}.`, { status });
 const staleEdit = (current: Date | string, hint?: string) =>
   new ApiError(409, 'stale_edit', 'The campaign changed since you read it: read it again with get-campaign and pass its updated_at.', {
     currentUpdatedAt: iso(current),
@@ -88,9 +86,11 @@ const LAUNCH_STALE_HINT =
 
 // ---- build context → validate (one verdict for save, create, validate and launch) -------------------
 
-/** Spec 4.1 rule 10 context: the campaign's senders with their premium seat; unknown → undefined (warning only). */
-export const validationContext = (state: Pick<CampaignState, 'senders'>): ValidationContext =>
-  state.senders.length > 0 ? { senders: state.senders } : {};
+/**
+ * Spec 4.1 rule 10 and contract 9.4 context: the campaign's senders with their premium seat and
+ * channel. An empty list is known (no_sender) yet says nothing about seats (rule 10 only warns).
+ */
+export const validationContext = (state: Pick<CampaignState, 'senders'>): ValidationContext => ({ senders: state.senders });
 
 /**
  * The verdict on a graph (contract 8.1): the shared validator, counted, with the way out.
@@ -125,6 +125,18 @@ function assertLaunchable(definition: unknown, context: ValidationContext): void
   );
 }
 
+/** The sender ids, lower-cased and once each, after checking each names an account of the workspace. */
+export async function checkedSenderIds(db: Queryable, workspace: WorkspaceRef, ids: readonly string[]) {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const senders = await findSenders(db, workspace.id, unique);
+  const known = new Set(senders.map((s) => s.accountId));
+  const unknown = ids.flatMap((id, i) =>
+    known.has(id.toLowerCase()) ? [] : [{ path: `senderAccountIds.${i}`, message: 'Not an account of this workspace.' }],
+  );
+  if (unknown.length > 0) throw invalidArguments('senderAccountIds must name accounts of this workspace.', unknown);
+  return { ids: unique, senders };
+}
+
 /** Contract 4 create-campaign without a graph: start → connection_request → end on both outputs (spec 3.3). */
 export const defaultWorkflow = (): WorkflowDefinition => findTemplate('connection-only')!.build();
 
@@ -152,14 +164,7 @@ export async function createCampaign(
   workspace: WorkspaceRef,
   input: { name: string; senderAccountIds: string[]; workflowDefinition?: object },
 ): Promise<Campaign> {
-  const senderIds = [...new Set(input.senderAccountIds.map((id) => id.toLowerCase()))];
-  const senders = await findSenders(db, workspace.id, senderIds);
-  const known = new Set(senders.map((s) => s.accountId));
-  const unknown = input.senderAccountIds.flatMap((id, i) =>
-    known.has(id.toLowerCase()) ? [] : [{ path: `senderAccountIds.${i}`, message: 'Not an account of this workspace.' }],
-  );
-  if (unknown.length > 0) throw invalidArguments('senderAccountIds must name accounts of this workspace.', unknown);
-
+  const { ids: senderIds, senders } = await checkedSenderIds(db, workspace, input.senderAccountIds);
   const definition = (input.workflowDefinition as WorkflowDefinition | undefined) ?? defaultWorkflow();
   if (input.workflowDefinition !== undefined) assertValid(judgeWorkflow(definition, validationContext({ senders })));
   const row = await insertCampaign(db, {

@@ -5,6 +5,7 @@ import { SIMULATION_BUDGET } from '../../domain/paths';
 import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../mcp/tool';
 import { patchCampaignWorkflow, simulateCampaign, validateCampaignWorkflow } from './agent-ops';
+import { deleteCampaign, updateCampaign } from './settings';
 import {
   createCampaign,
   getCampaign,
@@ -175,7 +176,8 @@ export const campaignTools: ToolDefinition[] = [
     description:
       'Move a draft campaign to active. Only after inspecting the saved graph: read it with get-campaign (and simulate-campaign), show it to the person who decides, and pass the ' +
       'updated_at you inspected as inspectedUpdatedAt together with confirm: true (their explicit authorization). If the campaign changed since, you get stale_edit; ' +
-      'a saved graph with errors gives invalid_workflow; a campaign that is not a draft gives campaign_not_draft. ' +
+      "a saved graph with errors, a text over the network's limit, a bad web address or no sender account for its sending steps gives invalid_workflow; " +
+      'a campaign that is not a draft gives campaign_not_draft. ' +
       'Example: {"campaignId": "3f0c…", "inspectedUpdatedAt": "2026-11-21T10:15:30.123Z", "confirm": true}.',
     readOnly: false,
     run: (args, { db, caller, origin }) =>
@@ -185,6 +187,30 @@ export const campaignTools: ToolDefinition[] = [
         { campaignId: args.campaignId, inspectedUpdatedAtMs: instant(args.inspectedUpdatedAt) },
         origin,
       ),
+  }),
+  defineTool({
+    ...wire('update-campaign'),
+    title: 'Rename a campaign or change its senders',
+    description:
+      'Change the name and/or the sender accounts of a campaign, in any status (the graph has its own tools). senderAccountIds is the complete new list: ' +
+      'it replaces the old one, [] removes them all. A campaign with sending steps and no sender of their channel cannot be launched (no_sender). ' +
+      'updated_at does not change (it stamps the graph). Returns the campaign. Example: {"campaignId": "3f0c…", "senderAccountIds": ["9a1e…"]}.',
+    readOnly: false,
+    run: (args, { db, caller }) =>
+      updateCampaign(db, resolveWorkspace(caller, args.workspaceId), {
+        campaignId: args.campaignId,
+        name: args.name,
+        senderAccountIds: args.senderAccountIds,
+      }),
+  }),
+  defineTool({
+    ...wire('delete-campaign'),
+    title: 'Delete a draft campaign',
+    description:
+      'Delete a draft campaign and its saved versions, for good. A launched campaign cannot be deleted (campaign_not_draft): to change one, copy it to a new draft ' +
+      'with create-campaign. Returns {campaignId, deleted: true}. Example: {"campaignId": "3f0c…"}.',
+    readOnly: false,
+    run: (args, { db, caller }) => deleteCampaign(db, resolveWorkspace(caller, args.workspaceId), args.campaignId),
   }),
   defineTool({
     ...wire('list-campaign-versions'),

@@ -10,6 +10,7 @@ import { toolCallBody } from '../../domain/contract/tool-call';
 
 const TOOL_NAMES = [
   'create-campaign',
+  'delete-campaign',
   'enroll-prospects',
   'get-campaign',
   'get-campaign-version',
@@ -23,6 +24,7 @@ const TOOL_NAMES = [
   'list-prospects',
   'patch-campaign-workflow',
   'simulate-campaign',
+  'update-campaign',
   'update-campaign-schedule',
   'update-campaign-workflow',
   'validate-campaign-workflow',

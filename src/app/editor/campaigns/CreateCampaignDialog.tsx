@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { hrefs } from '../../boot/paths';
+import { CAMPAIGN_NAME_MAX } from '../../../domain/contract/campaigns';
 import { useAccounts, CHANNEL_LABEL } from '../../api/accounts';
 import { useCreateCampaign } from '../../api/campaigns';
 import { navigate } from '../../router';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
+import { SenderPicker } from './SenderPicker';
+import { BLANK_START } from '../../../domain/paths';
 import { buildTemplateChoice, DEFAULT_TEMPLATE_CHOICE, TemplateChooser } from './TemplatePicker';
 
-/** Name (and optionally sender accounts) → a draft campaign with the starter graph, opened in the editor. */
+/** Name, a blank start or a template, and optionally sender accounts → a draft campaign, opened in the editor. */
 export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [senders, setSenders] = useState<string[]>([]);
@@ -19,13 +22,15 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError('Give the campaign a name.');
+    const graph = buildTemplateChoice(template);
     create.mutate(
-      { name: name.trim(), senderAccountIds: senders, workflow_definition: buildTemplateChoice(template) },
+      { name: name.trim(), senderAccountIds: senders, ...(graph ? { workflow_definition: graph } : {}) },
       {
         onSuccess: (campaign) => {
           toast.success(`Created “${campaign.name}”.`);
           onClose();
-          void navigate(hrefs.editor(campaign.campaignId));
+          // A blank start is not a valid graph to store: the editor opens it as unsaved work (EditorPage).
+          void navigate(hrefs.editor(campaign.campaignId, graph ? {} : { start: BLANK_START }));
         },
         onError: (err) => setError(err.message),
       },
@@ -56,31 +61,13 @@ export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
             value={name}
             onChange={(e) => (setName(e.target.value), setError(null))}
             data-autofocus
-            maxLength={200}
+            maxLength={CAMPAIGN_NAME_MAX}
             placeholder="e.g. Q3 founders outreach"
             aria-invalid={Boolean(error) || undefined}
           />
         </label>
         <TemplateChooser value={template} onChange={setTemplate} />
-        {accounts && accounts.length > 0 && (
-          <fieldset className="field create-senders">
-            <legend>Send from</legend>
-            {accounts.map((a) => (
-              <label key={a.id} className="create-sender">
-                <input
-                  type="checkbox"
-                  checked={senders.includes(a.id)}
-                  onChange={(e) => setSenders(e.target.checked ? [...senders, a.id] : senders.filter((id) => id !== a.id))}
-                />
-                <span>{a.name}</span>
-                <span className="muted">
-                  {CHANNEL_LABEL[a.channel] ?? a.channel}
-                  {a.premium ? ' · premium' : ''}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        {accounts && accounts.length > 0 && <SenderPicker accounts={accounts} value={senders} onChange={setSenders} />}
         <p className="field-help">It starts as a draft; nothing is sent until you launch it.</p>
         {error && (
           <p className="field-error" role="alert">

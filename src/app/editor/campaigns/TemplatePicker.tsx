@@ -1,14 +1,21 @@
 import { useMemo } from 'react';
-import { CAMPAIGN_TEMPLATES, findTemplate, settingKey, type TemplateValues } from '../../../domain/paths';
+import { BLANK_START, blankCanvas, CAMPAIGN_TEMPLATES, findTemplate, settingKey, type TemplateValues } from '../../../domain/paths';
 import type { WorkflowDefinition } from '../../../domain';
 import { GraphThumbnail } from './GraphThumbnail';
 import './gallery.css';
 
 /**
- * The template gallery of the create-campaign dialog: one radio per template with a thumbnail of
- * its graph (each valid by construction), plus inputs for what a template cannot know (an email
- * tool's credential and campaign). Controlled by one value: <TemplateChooser value onChange>.
+ * The template gallery of the create-campaign dialog: a blank start, then one radio per template
+ * with a thumbnail of its graph (each valid by construction), plus inputs for what a template cannot
+ * know (an email tool's credential and campaign). Controlled by one value: <TemplateChooser value onChange>.
  */
+
+/** The gallery's first card: no template, a canvas with only the Start step. */
+const BLANK_CARD = {
+  id: BLANK_START,
+  name: 'Blank',
+  description: 'Only the Start step: add every step yourself.',
+};
 
 export interface TemplateChoice {
   templateId: string;
@@ -18,17 +25,24 @@ export interface TemplateChoice {
 
 export const DEFAULT_TEMPLATE_CHOICE: TemplateChoice = { templateId: CAMPAIGN_TEMPLATES[0]!.id, values: {} };
 
-/** The graph a choice creates. */
-export const buildTemplateChoice = (choice: TemplateChoice): WorkflowDefinition =>
-  (findTemplate(choice.templateId) ?? CAMPAIGN_TEMPLATES[0]!).build(choice.values);
+/** The graph a template choice creates; undefined for the blank start (the editor opens it blank). */
+export const buildTemplateChoice = (choice: TemplateChoice): WorkflowDefinition | undefined =>
+  choice.templateId === BLANK_START ? undefined : (findTemplate(choice.templateId) ?? CAMPAIGN_TEMPLATES[0]!).build(choice.values);
 
 export function TemplateChooser({ value, onChange }: { value: TemplateChoice; onChange(next: TemplateChoice): void }) {
-  const previews = useMemo(() => CAMPAIGN_TEMPLATES.map((t) => ({ template: t, definition: t.build() })), []);
-  const template = findTemplate(value.templateId) ?? CAMPAIGN_TEMPLATES[0]!;
+  const previews = useMemo(
+    () => [
+      { template: BLANK_CARD, definition: blankCanvas() },
+      ...CAMPAIGN_TEMPLATES.map((t) => ({ template: t as Pick<typeof t, 'id' | 'name' | 'description'>, definition: t.build() })),
+    ],
+    [],
+  );
+  const template =
+    value.templateId === BLANK_START ? { ...BLANK_CARD, settings: [] } : (findTemplate(value.templateId) ?? CAMPAIGN_TEMPLATES[0]!);
   return (
     <>
       <fieldset className="field gallery">
-        <legend>Start from a template</legend>
+        <legend>Start blank or from a template</legend>
         <div className="gallery-grid">
           {previews.map(({ template: t, definition }) => (
             <label key={t.id} className={`gallery-card${t.id === template.id ? ' is-selected' : ''}`} data-testid={`template-${t.id}`}>

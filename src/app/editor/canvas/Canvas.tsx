@@ -27,6 +27,7 @@ import { useCanvasUi } from './canvas-ui';
 import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
 import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
+import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
 import { placeDropped } from './placement';
 import { routeNodeChanges } from './live-drag';
@@ -211,6 +212,7 @@ export function Canvas() {
               />
             )}
             <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
+            <EmptyCanvasHint />
           </ReactFlow>
         </FarContext.Provider>
       )}

@@ -1,5 +1,5 @@
 import { memo, type ComponentType } from 'react';
-import { FIELDS, nodeDefinition, type FieldDefinition, type FieldKind, type Violation } from '../../../domain';
+import { customStepName, FIELDS, nodeDefinition, type FieldDefinition, type FieldKind, type Violation } from '../../../domain';
 import { NodeIcon, categoryColor } from '../nodes/presentation';
 import { editorStore, useEditorStore, useNodeViolations } from '../store';
 import type { FieldProps } from './field-context';
@@ -21,6 +21,7 @@ const INPUTS: Record<FieldKind, ComponentType<FieldProps>> = {
   keyValue: KeyValueField,
 };
 
+const STEP_NAME = 'name';
 const fieldOf = (key: string): FieldDefinition => FIELDS[key] ?? { key, label: key, kind: 'text' };
 
 /** The selected step's form, generated from its catalog entry; unknown data properties are left untouched. */
@@ -38,10 +39,12 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
   const general: Violation[] = [];
   for (const v of violations) {
     const key = v.path?.startsWith(prefix) ? v.path.slice(prefix.length).split('.')[0]! : null;
-    if (key && def?.fields.includes(key)) (byField.get(key) ?? byField.set(key, []).get(key)!).push(v);
+    if (key && (key === STEP_NAME || def?.fields.includes(key))) (byField.get(key) ?? byField.set(key, []).get(key)!).push(v);
     else general.push(v);
   }
-  const others = Object.keys(data).filter((k) => !def?.fields.includes(k));
+  // The step's own name comes first in every step's form (the field table's `name`).
+  const formFields = [STEP_NAME, ...(def?.fields ?? [])];
+  const others = Object.keys(data).filter((k) => !formFields.includes(k));
   const label = def?.label ?? 'Unknown step';
   return (
     <section className="inspector" aria-labelledby="inspector-title" style={{ '--node-cat': categoryColor(type) } as React.CSSProperties}>
@@ -49,7 +52,7 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
         <span className="wf-node-icon">
           <NodeIcon type={type} size={18} />
         </span>
-        <h2 id="inspector-title">{label}</h2>
+        <h2 id="inspector-title">{customStepName(data) ?? label}</h2>
       </header>
       {def && <p className="muted inspector-desc">{def.description}</p>}
       {general.length > 0 && (
@@ -63,8 +66,7 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
       )}
       <fieldset className="inspector-form" disabled={readOnly}>
         <legend className="visually-hidden">Settings of {label}</legend>
-        {def?.fields.length === 0 && <p className="muted">This step has nothing to set up.</p>}
-        {def?.fields.map((key) => {
+        {formFields.map((key) => {
           const field = fieldOf(key);
           const Input = INPUTS[field.kind] ?? TextField;
           return (
@@ -81,6 +83,7 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
             />
           );
         })}
+        {def?.fields.length === 0 && <p className="muted">This step has nothing else to set up.</p>}
       </fieldset>
       {(others.length > 0 || extraCount > 0) && (
         <p className="field-help inspector-kept">

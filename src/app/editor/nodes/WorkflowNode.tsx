@@ -1,6 +1,6 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
+import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { useFar } from './far';
@@ -74,7 +74,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
             <NodeIcon type={type} />
           </span>
         )}
-        <span className="wf-node-label">{def?.label ?? `Unknown type “${unknownType}”`}</span>
+        <span className="wf-node-label">{customStepName(data) ?? def?.label ?? `Unknown type “${unknownType}”`}</span>
         {violations.length > 0 && <ProblemBadge violations={violations} />}
       </div>
       {summary && <div className="wf-node-summary">{summary}</div>}

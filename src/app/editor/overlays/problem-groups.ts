@@ -25,7 +25,7 @@ export function groupProblems(violations: readonly Violation[], nodes: readonly 
   const nodeById = new Map(nodes.map((n) => [n.id, n]));
   const edgeById = new Map(edges.map((e) => [e.id, e]));
   // Steps by label, numbered when several share one ("Message 2"): the same names the messages use.
-  const names = stepNames(nodes.map((n) => ({ id: n.id, type: n.type })));
+  const names = stepNames(nodes.map((n) => ({ id: n.id, type: n.type, data: n.data })));
   const title = (id: string) => names.get(id) ?? 'Step';
   const groups = new Map<string, ProblemGroup>();
   const add = (key: string, groupTitle: string, item: ProblemItem) => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { nodeDefinition } from '../../../domain';
+import { FIELDS, nodeDefinition, stepNames } from '../../../domain';
 import { describeDiff, diffGraphs, type GraphDiff } from '../../../domain/paths';
 import { useCampaignVersion, useCampaignVersions, type CampaignVersionInfo } from '../../api/power';
 import { RelativeTime } from '../../ui/Time';
@@ -102,9 +102,17 @@ function highlightIds(diff: GraphDiff, show: Show) {
   return { nodeIds: nodes, edgeIds: edges };
 }
 
+/** "Message and Wait for a reply changed; moved": a step's changes in the form's words, never a data key. */
 const changeWords = (changes: readonly string[], dataKeys: readonly string[]) =>
   changes
-    .map((c) => (c === 'data' ? `settings (${dataKeys.join(', ')})` : c === 'position' ? 'moved' : c === 'extra' ? 'other properties' : c))
+    .map((c) => {
+      if (c === 'data') {
+        const labels = [...new Set(dataKeys.map((k) => FIELDS[k]?.label ?? 'another setting'))];
+        const listed = labels.length <= 1 ? (labels[0] ?? 'a setting') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+        return `${listed} changed`;
+      }
+      return c === 'position' ? 'moved' : c === 'type' ? 'type changed' : 'other details changed';
+    })
     .join('; ');
 
 function VersionDiff({ campaignId, version }: { campaignId: string; version: number }) {
@@ -128,6 +136,9 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
   if (query.isPending) return <p role="status">Loading version {version}…</p>;
   if (query.isError || !diff || !query.data) return <p role="alert">Version {version} could not be loaded.</p>;
   const definition = query.data.workflow_definition;
+  // Steps by the names the canvas shows (the version's own for steps only it has).
+  const names = new Map([...stepNames(definition.nodes), ...stepNames(editorStore.getState().getDefinition().nodes)]);
+  const nameOf = (node: { id: string; type: string }) => names.get(node.id) ?? nodeDefinition(node.type)?.label ?? 'A step';
   const restore = () => {
     editorStore.getState().loadDefinition(definition, { label: `Restore version ${version}`, markDirty: true });
     toast.success(`Version ${version} is on the canvas as unsaved changes. Save to keep it, or undo.`);
@@ -151,21 +162,21 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
       <DiffList
         title="New since this version"
         tone="added"
-        items={diff.nodes.added.map((n) => ({ id: n.id, text: `${nodeDefinition(n.type)?.label ?? n.type} “${n.id}”`, onCanvas: true }))}
+        items={diff.nodes.added.map((n) => ({ id: n.id, text: nameOf(n), onCanvas: true }))}
       />
       <DiffList
         title="Changed since this version"
         tone="changed"
         items={diff.nodes.changed.map((c) => ({
           id: c.id,
-          text: `${nodeDefinition(c.after.type)?.label ?? c.after.type} “${c.id}”: ${changeWords(c.changes, c.dataKeys)}`,
+          text: `${nameOf(c.after)}: ${changeWords(c.changes, c.dataKeys)}`,
           onCanvas: true,
         }))}
       />
       <DiffList
         title="Only in this version (not on the canvas)"
         tone="removed"
-        items={diff.nodes.removed.map((n) => ({ id: n.id, text: `${nodeDefinition(n.type)?.label ?? n.type} “${n.id}”`, onCanvas: false }))}
+        items={diff.nodes.removed.map((n) => ({ id: n.id, text: nameOf(n), onCanvas: false }))}
       />
       {(diff.edges.added.length > 0 || diff.edges.removed.length > 0 || diff.edges.changed.length > 0) && (
         <p className="muted">

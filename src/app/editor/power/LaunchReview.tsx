@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
 import { reviewLaunch, type SenderAccount } from '../../../domain/paths';
 import { useAccounts } from '../../api/accounts';
 import { campaignKeys, useLaunchCampaign, type Campaign } from '../../api/campaigns';
@@ -14,12 +15,11 @@ import { ReviewForecast } from './ReviewForecast';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
 import { campaignStatusSchema } from '../../../domain/contract/campaigns';
 import { ERROR_CODES } from '../../../domain/contract/errors';
-import { CAMPAIGN_STATUS_LABEL } from '../../ui/CampaignStatusBadge';
 
 /**
  * Launch review (spec 3.1, 5): the SAVED graph is read fresh from the server and inspected; the
- * launch needs the campaign name typed as explicit authorization, and is sent with the updated_at
- * that was reviewed, so a save in between is refused (stale_edit) and the review reloads.
+ * launch is one explicit click on a button naming the campaign, sent with the updated_at that was
+ * reviewed, so a save in between is refused (stale_edit) and the review reloads.
  */
 export function LaunchReviewDialog({ campaignId, onClose }: { campaignId: string; onClose(): void }) {
   const dirty = useEditorStore((s) => s.dirty);
@@ -46,13 +46,12 @@ function UnsavedNotice({ onClose }: { onClose(): void }) {
   );
 }
 
+/** The campaign's senders that still exist, as the server counts them for a launch. */
 function toSenders(campaign: Campaign, accounts: ReturnType<typeof useAccounts>['data']): SenderAccount[] | undefined {
   if (!accounts) return undefined;
-  return campaign.senderAccountIds.map((id) => {
+  return campaign.senderAccountIds.flatMap((id) => {
     const account = accounts.find((a) => a.id === id);
-    return account
-      ? { accountId: id, name: account.name, channel: account.channel, premium: account.premium }
-      : { accountId: id, premium: false };
+    return account ? [{ accountId: id, name: account.name, channel: account.channel, premium: account.premium }] : [];
   });
 }
 
@@ -61,14 +60,12 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
   const accounts = useAccounts();
   const fields = useSampleProspect((s) => s.fields);
   const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
-  const [typed, setTyped] = useState('');
   const [staleMessage, setStaleMessage] = useState<string | null>(null);
   const [launchError, setLaunchError] = useState<string | null>(null);
   const launch = useLaunchCampaign();
   const client = useQueryClient();
   const workspaceId = useSession((s) => s.workspaceId);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const sectionId = useId();
   const campaign = saved.data;
   const review = useMemo(
     () =>
@@ -101,9 +98,8 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
     );
   }
 
-  const nameMatches = typed.trim() === campaign.name.trim();
   const submit = () => {
-    if (!nameMatches || !review.canLaunch || launch.isPending) return;
+    if (!review.canLaunch || launch.isPending) return;
     setLaunchError(null);
     launch.mutate(
       { campaignId, inspectedUpdatedAt: campaign.updated_at },
@@ -122,9 +118,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
             setStaleMessage(
               'The campaign was saved again after this review was opened (perhaps in another tab). The review below now shows the latest saved graph: check it again before launching.',
             );
-            setTyped('');
             void saved.refetch();
-            inputRef.current?.focus();
           } else if (error instanceof ToolError && error.code === ERROR_CODES.campaign_not_draft) {
             editorStore.getState().setReadOnly(readOnlyMessage(campaignStatusSchema.safeParse(error.details.status).data ?? null));
             setLaunchError('This campaign is no longer a draft, so it cannot be launched.');
@@ -159,26 +153,14 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       <ReviewPaths review={review} />
       <ReviewSends review={review} accountsFailed={accounts.isError} />
       <ReviewForecast campaign={campaign} accounts={accounts.data} />
-      <section aria-labelledby={`${inputId}-confirm`} className="power-confirm">
-        <h3 id={`${inputId}-confirm`}>Launch</h3>
-        <p>Launching starts the campaign for its prospects. It cannot be edited afterwards.</p>
-        <label className="field" htmlFor={inputId}>
-          <span>
-            Type the campaign name <strong>{campaign.name}</strong> to confirm
-          </span>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="input"
-            value={typed}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-describedby={!review.canLaunch ? `${inputId}-blocked` : undefined}
-          />
-        </label>
+      <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">
+        <h3 id={`${sectionId}-confirm`}>Launch</h3>
+        <p>
+          Launching starts <strong>{campaign.name}</strong> for its prospects, exactly as reviewed above. Its steps cannot change
+          afterwards: to change a running campaign, duplicate it and launch the copy.
+        </p>
         {!review.canLaunch && (
-          <p id={`${inputId}-blocked`} className="field-error">
+          <p id={`${sectionId}-blocked`} className="field-error">
             Fix the problems above, save, and review again to launch.
           </p>
         )}
@@ -194,9 +176,10 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={!nameMatches || !review.canLaunch || launch.isPending || saved.isFetching}
+            disabled={!review.canLaunch || launch.isPending || saved.isFetching}
+            aria-describedby={!review.canLaunch ? `${sectionId}-blocked` : undefined}
           >
-            {launch.isPending ? 'Launching…' : 'Launch campaign'}
+            {launch.isPending ? 'Launching…' : 'Launch now'}
           </button>
         </div>
       </section>

@@ -66,13 +66,7 @@ async function saveOnce(resavesLeft: number): Promise<boolean> {
     if (now.campaign?.campaignId !== campaignId) return true;
     now.markSaved(metaOf(saved), revision, definition);
     if (!editorStore.getState().dirty) clearDraft(campaignId);
-    // Spec 3.1: the save stored the graph in advanced mode; say so the one time it changes.
-    const switched = s.campaign.editingMode === 'easy' && saved.editingMode === 'advanced';
-    toast.success(
-      switched
-        ? 'Saved. The campaign stays a draft; nothing was sent. It is now in Advanced mode: you edit it on the canvas from now on, and its easy-mode step list will not come back.'
-        : 'Saved. The campaign stays a draft; nothing was sent.',
-    );
+    toast.success('Saved. The campaign stays a draft; nothing was sent.');
     return true;
   } catch (error) {
     const merged = await handleSaveError(error, campaignId);

@@ -37,9 +37,9 @@ import {
   type Violation,
   type WorkflowDefinition,
 } from '../../../domain';
+import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
 import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
-import { CAMPAIGN_STATUS_LABEL } from '../../ui/CampaignStatusBadge';
 import * as history from './history';
 import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
 import * as ops from './operations';
@@ -83,6 +83,8 @@ export interface EditorState extends CanvasGraph {
   markSaved(campaign: CampaignMeta, revision: number, definition: WorkflowDefinition): void;
   setBase(updatedAt: string, definition: WorkflowDefinition | null): void;
   setReadOnly(reason: string | null): void;
+  /** The campaign's settings changed (rename, senders): no graph change, the senders revalidate through the context. */
+  setCampaignSettings(settings: Pick<CampaignMeta, 'name' | 'senderAccountIds'>): void;
   setServerViolations(violations: Violation[]): void;
   onNodesChange(changes: NodeChange<FlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<FlowEdge>[]): void;
@@ -234,6 +236,10 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     },
     setBase: (updatedAt, definition) => set({ baseUpdatedAt: updatedAt, baseDefinition: definition }),
     setReadOnly: (reason) => set({ readOnly: reason !== null, readOnlyReason: reason }),
+    setCampaignSettings: ({ name, senderAccountIds }) => {
+      const { campaign } = get();
+      if (campaign) set({ campaign: { ...campaign, name, senderAccountIds } });
+    },
     setServerViolations: (violations) => {
       const s = get();
       set({ serverViolations: violations, validation: summarize(mergeViolations(s.validation.violations, violations), s.validation) });
@@ -392,6 +398,6 @@ function labelOf(type: string | undefined): string {
 
 /** Why a non-draft campaign opens read-only, in users' words. */
 export function readOnlyMessage(status: CampaignStatus | null): string {
-  const now = status ? CAMPAIGN_STATUS_LABEL[status].toLowerCase() : 'no longer a draft';
-  return `This campaign is ${now}. Only draft campaigns can be edited, so the graph is read-only.`;
+  const word = status ? CAMPAIGN_STATUS_LABEL[status].toLowerCase() : 'no longer a draft';
+  return `This campaign is ${word}. Only drafts can be edited, so its steps are read-only: duplicate it from the campaigns list to edit a copy.`;
 }

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** The placeholders marketers use most; offered as chips in every message template. */
-export const COMMON_PLACEHOLDERS = ['firstName', 'lastName', 'company', 'jobTitle', 'industry', 'location'] as const;
+export { COMMON_PLACEHOLDERS } from '../../../domain/template';
 
 const DEFAULT_SAMPLE: Record<string, string> = {
   firstName: 'Ada',

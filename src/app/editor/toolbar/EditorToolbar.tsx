@@ -10,6 +10,7 @@ import { layoutPositions } from '../canvas/layout';
 import { ProblemsBadge } from '../overlays/ProblemsPanel';
 import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
 import { editorStore, useEditorStore, type FlowNode } from '../store';
+import { CampaignSettingsButtons } from './CampaignSettingsButtons';
 import { PowerToolbarSlot } from './PowerSlot';
 import { StepStatsToggle } from '../step-stats/StepStats';
 import { CampaignAudienceButton } from '../audience/CampaignAudience';
@@ -191,7 +192,6 @@ function MoreMenu() {
 export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const name = useEditorStore((s) => s.campaign?.name ?? '');
   const status = useEditorStore((s) => s.campaign?.status);
-  const mode = useEditorStore((s) => s.campaign?.editingMode ?? '');
   // The tab says which campaign is open (the full name, whatever the toolbar's width).
   useEffect(() => {
     if (!name) return;
@@ -207,24 +207,8 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
         <Link to={hrefs.campaigns()} className="btn btn-sm btn-ghost" aria-label="Back to campaigns">
           ←
         </Link>
-        <h1 className="editor-name" title={name}>
-          {name}
-        </h1>
+        <CampaignSettingsButtons />
         {status && <CampaignStatusBadge status={status} />}
-        {mode === 'easy' && (
-          // Spec 3.1: a save stores the graph in advanced mode; the simple step list does not come back. Said before it happens.
-          <span
-            className="badge"
-            title="Saving here moves this campaign to Advanced mode for good: its easy-mode step list will not come back."
-          >
-            Easy mode
-          </span>
-        )}
-        {mode === 'advanced' && (
-          <span className="badge toolbar-mode" title="Built and edited on the canvas">
-            Advanced mode
-          </span>
-        )}
         <SaveStatus />
       </div>
       <div className="toolbar-actions">

@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
+import type { CampaignSummary } from '../../../domain/contract/campaigns';
+import { deleteCampaign, duplicateCampaign } from '../../api/campaigns';
+import { navigate } from '../../router';
+import { toast } from '../../ui/toast';
+import { CampaignSettingsDialog } from './CampaignSettingsDialog';
+
+/**
+ * A campaign row's actions: rename and senders (the settings dialog), duplicate (a draft copy, the
+ * way to change a launched campaign) and, for a draft, delete — done only when its undo toast leaves.
+ */
+
+/** Drafts deleted with their undo toast still standing: hidden from the list until then. */
+export const usePendingDeletes = create<{ ids: ReadonlySet<string> }>(() => ({ ids: new Set() }));
+const setPending = (id: string, pending: boolean) => {
+  const ids = new Set(usePendingDeletes.getState().ids);
+  if (pending) ids.add(id);
+  else ids.delete(id);
+  usePendingDeletes.setState({ ids });
+};
+
+export function CampaignActions({ campaign }: { campaign: CampaignSummary }) {
+  const client = useQueryClient();
+  const ref = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [settings, setSettings] = useState<'name' | 'senders' | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const duplicate = async () => {
+    setBusy(true);
+    try {
+      const copy = await duplicateCampaign(client, campaign.campaignId);
+      toast.success(`Made a draft copy: “${copy.name}”.`);
+      void navigate(`/campaigns/${copy.campaignId}`);
+    } catch (error) {
+      toast.error(`The campaign could not be duplicated: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = () => {
+    setPending(campaign.campaignId, true);
+    toast.undoable(`Deleted “${campaign.name}”.`, {
+      undo: () => setPending(campaign.campaignId, false),
+      commit: () =>
+        void deleteCampaign(client, campaign.campaignId)
+          .catch((error: Error) => toast.error(`“${campaign.name}” could not be deleted: ${error.message}`))
+          .finally(() => setPending(campaign.campaignId, false)),
+    });
+  };
+
+  return (
+    // Escape inside the open menu closes it (the keys come from its buttons).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div ref={ref} className="campaign-actions" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-expanded={open}
+        aria-label={`Actions for ${campaign.name}`}
+        disabled={busy}
+        onClick={() => setOpen(!open)}
+      >
+        {busy ? '…' : '⋯'}
+      </button>
+      {open && (
+        <div className="campaign-actions-menu" role="group" aria-label={`Actions for ${campaign.name}`}>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={choose(() => setSettings('name'))}>
+            Rename…
+          </button>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={choose(() => setSettings('senders'))}>
+            Sender accounts…
+          </button>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={choose(() => void duplicate())}>
+            Duplicate as a draft
+          </button>
+          {campaign.status === 'draft' && (
+            <button type="button" className="btn btn-sm btn-ghost campaign-delete" onClick={choose(remove)}>
+              Delete
+            </button>
+          )}
+        </div>
+      )}
+      {settings && <CampaignSettingsDialog campaign={campaign} focus={settings} onClose={() => setSettings(null)} />}
+    </div>
+  );
+}
