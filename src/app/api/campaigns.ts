@@ -1,6 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CampaignRecord, CampaignStatus } from '../../domain';
-import { CAMPAIGN_NAME_MAX, campaignRecordSchema, isCampaignSummary, type CampaignSummary, type CampaignToolArguments } from '../../domain/contract/campaigns';
+import {
+  CAMPAIGN_NAME_MAX,
+  campaignRecordSchema,
+  isCampaignSummary,
+  type CampaignSummary,
+  type CampaignToolArguments,
+} from '../../domain/contract/campaigns';
 import type { ScheduleInput } from '../../domain/contract/schedule';
 import { takeEarlyCampaignRead } from '../boot/early-read';
 import { useSession } from '../session';

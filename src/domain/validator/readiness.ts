@@ -13,7 +13,12 @@ import { violation } from './violation';
  */
 
 /** Codes that block a launch although they are warnings (contract 8.6, 9.3, 9.4). */
-const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url', 'no_sender', 'condition_unreadable']);
+const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set([
+  'provider_limit',
+  'invalid_url',
+  'no_sender',
+  'condition_unreadable',
+]);
 
 /**
  * Contract 8.6 / 9.4: a launch is refused while any error, or any launch-blocking warning, remains —
