@@ -26,5 +26,7 @@ export const AUDIENCE_TOOLS = {
 } as const satisfies Record<string, { arguments: z.ZodType; advertised?: z.ZodType; result: z.ZodType }>;
 
 export type AudienceToolName = keyof typeof AUDIENCE_TOOLS;
+/** @public A type of the published contract, for clients of the API. */
 export type AudienceToolArguments<N extends AudienceToolName> = z.input<(typeof AUDIENCE_TOOLS)[N]['arguments']>;
+/** @public A type of the published contract, for clients of the API. */
 export type AudienceToolResult<N extends AudienceToolName> = z.output<(typeof AUDIENCE_TOOLS)[N]['result']>;

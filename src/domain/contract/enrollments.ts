@@ -38,6 +38,7 @@ const enrollFields = {
 
 /** POST /api/v1/campaigns/{campaignId}/enrollments. */
 export const enrollBody = z.strictObject({ workspaceId, ...enrollFields });
+/** @public A type of the published contract, for clients of the API. */
 export type EnrollBody = z.input<typeof enrollBody>;
 
 export const enrollResultSchema = z.object({
@@ -74,6 +75,7 @@ const listEnrollmentFilters = {
 
 /** GET /api/v1/campaigns/{campaignId}/enrollments: oldest entry first. */
 export const listEnrollmentsQuery = z.object({ workspaceId, ...listEnrollmentFilters, limit: limitParam, cursor: cursorParam });
+/** @public A type of the published contract, for clients of the API. */
 export type ListEnrollmentsQuery = z.infer<typeof listEnrollmentsQuery>;
 
 /** Contract 9.2 timeline item: what happened at one step, with the exact text sent. */

@@ -89,6 +89,7 @@ export const importProspectsBody = z.strictObject({
       '"skip" (default): a prospect whose profile URL is already in the workspace (or earlier in this request) is left as it is; "update": its fields are replaced by the row’s.',
     ),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type ImportProspectsBody = z.input<typeof importProspectsBody>;
 
 export const importErrorSchema = z.object({
@@ -137,6 +138,7 @@ export const prospectDetailSchema = prospectSchema.extend({
 export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
 
 export const prospectPageSchema = pageOf(prospectSchema);
+/** @public A type of the published contract, for clients of the API. */
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
 
 export const prospectIdParams = z.object({ prospectId: z.guid().describe('Prospect id') });
@@ -153,6 +155,7 @@ const listProspectsFields = {
 
 /** Contract 9.1 list: newest first, cursor-paginated like conversations. */
 export const listProspectsQuery = z.object({ ...listProspectsFields, limit: limitParam, cursor: cursorParam });
+/** @public A type of the published contract, for clients of the API. */
 export type ListProspectsQuery = z.infer<typeof listProspectsQuery>;
 
 /** The list as tool arguments (a number for limit). */

@@ -13,6 +13,7 @@ export const EXCLUSION_REASONS = ['in_another_campaign', 'not_found'] as const;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 export const TIMELINE_STATUSES = ['scheduled', 'running', 'done', 'skipped', 'failed'] as const;
+/** @public A type of the published contract, for clients of the API. */
 export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
 
 /** Statuses of an enrollment still under way (the one-campaign-at-a-time rule and stops look at these). */

@@ -21,7 +21,6 @@ export interface SimulationBudget {
 }
 
 export const SIMULATION_BUDGET: SimulationBudget = { maxPaths: 100, maxSteps: 5_000, maxRenderedChars: 500_000, maxMs: 1_000 };
-export const MAX_SIMULATED_PATHS = SIMULATION_BUDGET.maxPaths;
 
 type SimulatedPath = Simulation['paths'][number];
 

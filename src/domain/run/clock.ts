@@ -7,8 +7,6 @@ export interface Clock {
   now(): number;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
-
 export interface FakeClock extends Clock {
   set(ms: number): void;
   advance(ms: number): void;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { hrefs } from '../../boot/paths';
 import { CAMPAIGN_NAME_MAX } from '../../../domain/contract/campaigns';
-import { useAccounts, CHANNEL_LABEL } from '../../api/accounts';
+import { useAccounts } from '../../api/accounts';
 import { useCreateCampaign } from '../../api/campaigns';
 import { navigate } from '../../router';
 import { Dialog } from '../../ui/Dialog';
