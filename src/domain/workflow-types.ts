@@ -66,7 +66,8 @@ export type ViolationCode =
   | 'unknown_source_handle'
   | 'template_invalid'
   | 'provider_limit'
-  | 'invalid_url';
+  | 'invalid_url'
+  | 'condition_unreadable';
 
 /**
  * What the validator may know beyond the graph. Rule 4.1.10 and contract 8.6: `senders` lists the

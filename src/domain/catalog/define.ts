@@ -1,10 +1,26 @@
 import { nodeDataSchema, type ProviderLimit } from './fields';
 import { HANDLE } from './handles';
-import type { BranchHandle, NodeCategory, NodeData, NodeRole, NodeType, NodeTypeDefinition, OutputSpec } from './types';
+import type {
+  BranchHandle,
+  LimitKind,
+  NodeCategory,
+  NodeData,
+  NodeRole,
+  NodeType,
+  NodeTypeDefinition,
+  OutputSpec,
+  RunBehaviour,
+} from './types';
 
 const SINGLE: OutputSpec = { kind: 'single' };
 export const NONE: OutputSpec = { kind: 'none' };
 export const branch = (...handles: BranchHandle[]): OutputSpec => ({ kind: 'branch', handles });
+
+/** Contract 9.3: a message waits for a reply until reply_wait_days have passed. */
+export const AWAIT_REPLY: RunBehaviour = {
+  does: 'act',
+  await: { event: 'message_received', handle: HANDLE.replied, timeoutField: 'reply_wait_days', timeoutHandle: HANDLE.noReply },
+};
 
 /** The two outputs shared by every message-type node (spec 2.4, rule 6). */
 export const REPLY_HANDLES = branch(
@@ -24,11 +40,18 @@ interface EntryInput {
   role?: NodeRole;
   needsPremiumSeat?: boolean;
   limits?: Record<string, ProviderLimit>;
+  /** Contract 9.3; default: one action offered to the executor. */
+  run?: RunBehaviour;
+  /** Contract 9.3 sender limit of an in-window action; default `other`. */
+  limitKind?: LimitKind;
 }
 
 /** Builds one catalog entry; every type shares the spec 2.5 data schema (contract 5). */
 export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
   const defaults = input.defaults ?? {};
+  const run = input.run ?? { does: 'act' };
+  // Contract 9.3: actions that reach a person (sends) and every LinkedIn action keep to the window.
+  const window = run.does === 'act' && (input.sends === true || input.category === 'linkedin');
   return {
     type,
     label: input.label,
@@ -43,6 +66,9 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     ...(input.role ? { role: input.role } : {}),
     ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
     ...(input.limits ? { limits: input.limits } : {}),
+    run,
+    window,
+    ...(window ? { limitKind: input.limitKind ?? 'other' } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ export const flowEntries: NodeTypeDefinition[] = [
   define('start', {
     label: 'Start',
     description: 'Where every prospect enters the campaign.',
+    run: { does: 'pass' },
     category: 'entry',
     role: 'start',
     summary: () => 'Prospects enter here',
@@ -13,18 +14,21 @@ export const flowEntries: NodeTypeDefinition[] = [
   define('website_visitor_trigger', {
     label: 'Website visitor',
     description: 'Continues when the prospect visits your website.',
+    run: { does: 'trigger', event: 'website_visit' },
     category: 'entry',
     summary: () => 'When the prospect visits your site',
   }),
   define('new_connection_trigger', {
     label: 'New connection',
     description: 'Continues when the prospect becomes a connection.',
+    run: { does: 'trigger', event: 'new_connection' },
     category: 'entry',
     summary: () => 'When a new connection appears',
   }),
   define('post_keyword_trigger', {
     label: 'Post keyword',
     description: 'Continues when the prospect comments a keyword on a post.',
+    run: { does: 'trigger', event: 'post_comment', keywordField: 'keyword' },
     category: 'entry',
     fields: ['post_url', 'keyword'],
     summary: (d) => (str(d.keyword) ? `Comment contains “${excerpt(str(d.keyword), 24)}”` : 'No keyword yet'),
@@ -32,6 +36,7 @@ export const flowEntries: NodeTypeDefinition[] = [
   define('end', {
     label: 'End',
     description: 'The prospect leaves the campaign.',
+    run: { does: 'end' },
     category: 'flow_control',
     outputs: NONE,
     role: 'end',
@@ -40,6 +45,7 @@ export const flowEntries: NodeTypeDefinition[] = [
   define('delay', {
     label: 'Delay',
     description: 'Waits before the next step.',
+    run: { does: 'delay' },
     category: 'flow_control',
     role: 'delay',
     fields: ['delay_amount', 'delay_type'],
@@ -53,13 +59,16 @@ export const flowEntries: NodeTypeDefinition[] = [
   define('condition', {
     label: 'Condition',
     description: 'Continues only when a condition on the prospect holds.',
+    run: { does: 'condition', textField: 'condition' },
     category: 'flow_control',
     fields: ['condition'],
+    defaults: { condition: 'company is not empty' },
     summary: (d) => (str(d.condition) ? `If ${excerpt(str(d.condition), 32)}` : 'No condition yet'),
   }),
   define('is_connected', {
     label: 'Is connected',
     description: 'Continues only when the prospect is already a connection.',
+    run: { does: 'ask', resultKey: 'connected' },
     category: 'flow_control',
     summary: () => 'If already connected',
   }),
@@ -125,6 +134,7 @@ export const integrationEntries: NodeTypeDefinition[] = [
   define('webhook', {
     label: 'Webhook',
     description: 'Posts the prospect to your webhook URL.',
+    run: { does: 'call' },
     category: 'integrations',
     fields: ['url'],
     summary: (d) => (str(d.url) ? `POST ${excerpt(str(d.url), 30)}` : 'No URL yet'),
@@ -153,6 +163,7 @@ export const integrationEntries: NodeTypeDefinition[] = [
   define('http_request', {
     label: 'HTTP request',
     description: 'Calls an HTTP API.',
+    run: { does: 'call', methodField: 'method' },
     category: 'integrations',
     fields: ['method', 'url'],
     defaults: { method: 'GET', url: '' },

@@ -1,4 +1,4 @@
-import { branch, define, excerpt, messageSummary, num, plural, REPLY_HANDLES, str } from './define';
+import { AWAIT_REPLY, branch, define, excerpt, messageSummary, num, plural, REPLY_HANDLES, str } from './define';
 import { FIELDS } from './fields';
 import { HANDLE } from './handles';
 import type { NodeTypeDefinition } from './types';
@@ -16,6 +16,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
       { name: HANDLE.qualified, label: 'Qualified', tone: 'positive' },
       { name: HANDLE.notQualified, label: 'Not qualified', tone: 'negative' },
     ),
+    run: { does: 'score' },
     fields: ['icpThreshold', 'thresholdOperator', 'outputVariable'],
     defaults: { icpThreshold: 70, thresholdOperator: '>=', outputVariable: 'icp_score' },
     summary: (d) => {
@@ -34,6 +35,16 @@ export const outreachEntries: NodeTypeDefinition[] = [
       { name: HANDLE.noResponse, label: 'No response', tone: 'negative' },
     ),
     fields: ['send_empty_request', 'message_template', 'wait_for_response_days'],
+    run: {
+      does: 'act',
+      await: {
+        event: 'invitation_accepted',
+        handle: HANDLE.accepted,
+        timeoutField: 'wait_for_response_days',
+        timeoutHandle: HANDLE.noResponse,
+      },
+    },
+    limitKind: 'connection_request',
     limits: { message_template: { max: 300, freeMax: 200, what: 'connection note' } },
     defaults: {
       send_empty_request: false,
@@ -59,6 +70,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     description: 'Visits the prospect’s profile.',
     category: 'linkedin',
     summary: () => 'Visit the profile',
+    limitKind: 'profile_visit',
   }),
   define('follow', { label: 'Follow', description: 'Follows the prospect.', category: 'linkedin', summary: () => 'Follow the prospect' }),
   define('like_post', {
@@ -81,6 +93,8 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'messaging',
     outputs: REPLY_HANDLES,
     role: 'awaits_reply',
+    run: AWAIT_REPLY,
+    limitKind: 'message',
     fields: ['message_template', 'reply_wait_days'],
     defaults: { message_template: 'Thanks for connecting, {{firstName}}! ', reply_wait_days: 3 },
     summary: (d) => messageSummary(d),
@@ -92,6 +106,8 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'messaging',
     outputs: REPLY_HANDLES,
     role: 'awaits_reply',
+    run: AWAIT_REPLY,
+    limitKind: 'message',
     fields: ['message_template', 'reply_wait_days'],
     defaults: { message_template: 'Hi {{firstName}}, ', reply_wait_days: 3 },
     summary: (d) => messageSummary(d),
@@ -103,6 +119,8 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'messaging',
     outputs: REPLY_HANDLES,
     role: 'awaits_reply',
+    run: AWAIT_REPLY,
+    limitKind: 'message',
     fields: ['message_template', 'customInstructions', 'reply_wait_days'],
     defaults: {
       message_template: 'Hi {{firstName}}, ',
@@ -118,6 +136,8 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'messaging',
     outputs: REPLY_HANDLES,
     role: 'awaits_reply',
+    run: AWAIT_REPLY,
+    limitKind: 'inmail',
     needsPremiumSeat: true,
     fields: ['subject', 'message_template', 'reply_wait_days', 'only_open_profiles'],
     defaults: {
@@ -139,5 +159,6 @@ export const outreachEntries: NodeTypeDefinition[] = [
     defaults: { message_template: 'Hi {{firstName}}, ' },
     summary: (d) => messageSummary(d),
     sends: true,
+    limitKind: 'message',
   }),
 ];

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DailyLimitKind } from '../contract/schedule';
 import type { ProviderLimit } from './fields';
 
 /** Every node type of spec 2.3, in the spec's order. */
@@ -101,7 +102,45 @@ export interface NodeTypeDefinition {
   readonly needsPremiumSeat?: boolean;
   /** Contract 8.6: provider limits of this type's texts narrower than the field table's. */
   readonly limits?: Readonly<Record<string, ProviderLimit>>;
+  /** Contract 9.3: what the run engine does at a step of this type. */
+  readonly run: RunBehaviour;
+  /** Contract 9.3: the action reaches a person or the network, so it starts only inside the sending window. */
+  readonly window: boolean;
+  /** Contract 9.3: the sender daily limit an in-window action counts against (absent: not limited). */
+  readonly limitKind?: LimitKind;
 }
+
+/** Contract 9.3 sender daily limits, one counter per kind. */
+export type LimitKind = DailyLimitKind;
+
+/** Contract 9.4: events from the executor or a connector that end a step's wait. */
+export const RUN_EVENTS = ['invitation_accepted', 'message_received', 'website_visit', 'new_connection', 'post_comment'] as const;
+export type RunEvent = (typeof RUN_EVENTS)[number];
+
+/** A step that acts, then waits for an event (taking `handle`) until `timeoutField` days have passed (taking `timeoutHandle`). */
+export interface AwaitAfterAction {
+  readonly event: RunEvent;
+  readonly handle: string;
+  readonly timeoutField: string;
+  readonly timeoutHandle: string;
+}
+
+/**
+ * Contract 9.3, one row of its table per kind: `pass` takes the single output at once; `delay`
+ * waits; `score` reads a prospect field or asks the executor; `condition` tests the prospect;
+ * `ask` asks the executor a yes/no question (`resultKey`); `trigger` waits for an event; `call` is
+ * the engine's own HTTP call; `act` offers one action (and may then wait); `end` finishes.
+ */
+export type RunBehaviour =
+  | { readonly does: 'pass' }
+  | { readonly does: 'end' }
+  | { readonly does: 'delay' }
+  | { readonly does: 'score' }
+  | { readonly does: 'condition'; readonly textField: string }
+  | { readonly does: 'ask'; readonly resultKey: string }
+  | { readonly does: 'trigger'; readonly event: RunEvent; readonly keywordField?: string }
+  | { readonly does: 'call'; readonly methodField?: string }
+  | { readonly does: 'act'; readonly await?: AwaitAfterAction };
 
 /**
  * Roles the graph rules name (spec 3.3, 4.1); the validator reads roles, never type strings.

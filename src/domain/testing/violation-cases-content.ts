@@ -126,4 +126,29 @@ export const CONTENT_CASES: ViolationCase[] = [
     },
     expected: { nodeId: 'call', path: 'nodes.3.data.url', severity: 'warning', rule: '2' },
   },
+  {
+    code: 'condition_unreadable',
+    name: 'a condition without a test (contract 9.3)',
+    broken: () => {
+      const g = connectionOnlyGraph();
+      g.nodes.push({ id: 'check', type: 'condition', position: { x: 0, y: 0 }, data: { condition: 'company Acme' } });
+      g.edges = g.edges.map((e) => (e.sourceHandle === 'accepted' ? { ...e, target: 'check' } : e));
+      g.edges.push({ id: 'e_check', source: 'check', target: 'end' });
+      return g;
+    },
+    fixed: () => {
+      const g = connectionOnlyGraph();
+      g.nodes.push({ id: 'check', type: 'condition', position: { x: 0, y: 0 }, data: { condition: 'company contains Acme' } });
+      g.edges = g.edges.map((e) => (e.sourceHandle === 'accepted' ? { ...e, target: 'check' } : e));
+      g.edges.push({ id: 'e_check', source: 'check', target: 'end' });
+      return g;
+    },
+    expected: {
+      nodeId: 'check',
+      path: 'nodes.3.data.condition',
+      severity: 'warning',
+      rule: '2',
+      message: expect.stringContaining("can't be read: it has no test"),
+    },
+  },
 ];

@@ -47,6 +47,8 @@ const HOW: Partial<Record<ViolationCode, (v: Violation) => string>> = {
   unknown_source_handle: (v) => `Set sourceHandle on ${edge(v)} to one of its source's outputs (list-node-types).`,
   provider_limit: (v) => `Shorten the text at “${v.path ?? 'that field'}”: ${v.message}`,
   invalid_url: (v) => `Set “${v.path ?? 'the address'}” to a full web address starting with https:// (or http://).`,
+  condition_unreadable: (v) =>
+    `Set “${v.path ?? 'condition'}” to a field, a test and a value, like "company contains Acme" (tests: is, is not, contains, does not contain, is empty, is not empty, >, >=, <, <=).`,
   template_invalid: (v) => `Rewrite the text at “${v.path ?? 'message_template'}” with plain {{fieldName}} placeholders only.`,
 };
 

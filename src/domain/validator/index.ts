@@ -1,7 +1,7 @@
 import type { ValidationContext, Violation } from '../workflow-types';
 import { buildGraph } from './graph';
 import { checkOutputs, checkRouting, checkScoring, checkStart } from './routing';
-import { checkProviderLimits, checkUrls } from './readiness';
+import { checkConditions, checkProviderLimits, checkUrls } from './readiness';
 import { checkPremiumSeats, checkRequiredFields, checkShape, checkTemplates } from './rules';
 import { checkStorableText } from './storable';
 import { checkStructure } from './structure';
@@ -63,6 +63,7 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
       ...checkTemplates(graph),
       ...checkProviderLimits(graph, context),
       ...checkUrls(graph),
+      ...checkConditions(graph),
     );
     return violations;
   } catch (error) {

@@ -33,10 +33,11 @@ describe('contract 8.6 launch readiness', () => {
     expect(textLimitFor('delay', 'message_template', undefined)).toBeUndefined();
   });
 
-  it('blocks a launch on errors and on provider_limit / invalid_url warnings only', () => {
+  it('blocks a launch on errors and on provider_limit / invalid_url / condition_unreadable warnings only', () => {
     expect(blocksLaunch(violation('cycle', 'x'))).toBe(true);
     expect(blocksLaunch(violation('provider_limit', 'x', { severity: 'warning' }))).toBe(true);
     expect(blocksLaunch(violation('invalid_url', 'x', { severity: 'warning' }))).toBe(true);
+    expect(blocksLaunch(violation('condition_unreadable', 'x', { severity: 'warning' }))).toBe(true);
     expect(blocksLaunch(violation('inmail_premium', 'x', { severity: 'warning' }))).toBe(false);
   });
 });

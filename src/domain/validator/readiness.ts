@@ -1,4 +1,5 @@
 import { FIELDS, nodeDefinition, providerLimit } from '../catalog';
+import { parseCondition } from '../run/condition';
 import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
@@ -10,9 +11,9 @@ import { violation } from './violation';
  */
 
 /** Codes that block a launch although they are warnings (contract 8.6). */
-const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url']);
+const LAUNCH_BLOCKING_CODES: ReadonlySet<Violation['code']> = new Set(['provider_limit', 'invalid_url', 'condition_unreadable']);
 
-/** Contract 8.6: a launch is refused while any error, or any provider_limit / invalid_url warning, remains. */
+/** Contract 8.6 / 9.3: a launch is refused while any error, or any provider_limit / invalid_url / condition_unreadable warning, remains. */
 export const blocksLaunch = (v: Violation): boolean => v.severity === 'error' || LAUNCH_BLOCKING_CODES.has(v.code);
 
 const dataPath = (index: number, key: string): string => `nodes.${index}.data.${key}`;
@@ -93,6 +94,25 @@ export function checkUrls(graph: Graph): Violation[] {
         ),
       );
     }
+  }
+  return out;
+}
+
+/** Contract 9.3: a condition step whose `field operator value` the engine's parser cannot read. */
+export function checkConditions(graph: Graph): Violation[] {
+  const out: Violation[] = [];
+  for (const node of graph.nodes) {
+    const run = nodeDefinition(node.type)?.run;
+    if (run?.does !== 'condition') continue;
+    const parsed = parseCondition(node.data[run.textField]);
+    if (parsed.ok) continue;
+    out.push(
+      violation('condition_unreadable', `The condition of ${stepName(graph, node)} can't be read: ${parsed.reason}.`, {
+        nodeId: node.id,
+        path: dataPath(node.index, run.textField),
+        severity: 'warning',
+      }),
+    );
   }
   return out;
 }

@@ -33,6 +33,8 @@ const RULE_OF: Record<ViolationCode, string> = {
   // Contract 8.6: limits and formats of a step's fields, like the bounds of spec section 2.
   provider_limit: '2',
   invalid_url: '2',
+  // Contract 9.3: a condition step the engine could not evaluate.
+  condition_unreadable: '2',
 };
 
 export interface ViolationDetails {

@@ -46,6 +46,7 @@ describe('validateWorkflow: one graph per violation code, and its fix', () => {
       'template_invalid',
       'provider_limit',
       'invalid_url',
+      'condition_unreadable',
     ];
     expect(new Set(cases.map((c) => c.code))).toEqual(new Set(all));
   });
