@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { enrollmentPageSchema, timelineSchema } from '../../domain/contract/enrollments';
+import { MAX_LIMIT } from '../../domain/contract/pagination';
 import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
 import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import { useSession } from '../session';
@@ -38,7 +39,7 @@ export interface EnrollmentFilters {
   nodeId?: string;
 }
 
-/** The first page (up to 500) of the run's prospects with the filters of the list. */
+/** The first page (the largest the contract allows) of the run's prospects with the filters of the list. */
 export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useQuery({
@@ -48,7 +49,7 @@ export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters
       enrollmentPageSchema.parse(
         (
           await apiFetch(`/api/v1/campaigns/${campaignId}/enrollments`, {
-            query: { workspaceId: currentWorkspaceId(), limit: 500, status: filters.status, nodeId: filters.nodeId },
+            query: { workspaceId: currentWorkspaceId(), limit: MAX_LIMIT, status: filters.status, nodeId: filters.nodeId },
             signal,
           })
         ).data,

@@ -115,7 +115,7 @@ export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (
         <ul className="run-counts">
           {ENROLLMENT_STATUSES.map((s) => (
             <li key={s}>
-              <button type="button" className="linklike" onClick={() => setFilter({ status: s, nodeId: null })}>
+              <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
                 <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
               </button>
             </li>

@@ -69,7 +69,7 @@ function Failures({ items }: { items: Enrollment[] }) {
       <ul className="run-failures">
         {[...groups].map(([error, n]) => (
           <li key={error}>
-            <button type="button" className="linklike" onClick={() => setFilter({ status: 'failed', nodeId: null })}>
+            <button type="button" className="run-link" onClick={() => setFilter({ status: 'failed', nodeId: null })}>
               {n} × {error}
             </button>
           </li>
