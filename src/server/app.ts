@@ -20,6 +20,7 @@ import { webhookSinkRoutes } from './webhooks/sink';
 import { openApiRoutes } from './openapi/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
+import { runViewRoutes } from './run-view/routes';
 import { refuseBadClientId } from './http/change-origin';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,6 +34,7 @@ const MODULES: RouteModule[] = [
   workspaceRoutes,
   campaignRoutes,
   audienceRoutes,
+  runViewRoutes,
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,

@@ -1,4 +1,5 @@
 import { CAMPAIGN_CHANGED_EVENT, campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
+import { RUN_PROGRESS_EVENT, runProgressSchema, type RunProgress } from '../../domain/contract/runs';
 import { useSession } from '../session';
 import { eventStreamParser } from './event-stream';
 import { APP_CLIENT_HEADERS, buildUrl, currentWorkspaceId, TAB_CLIENT_ID } from './http';
@@ -13,6 +14,8 @@ export const reconnectDelayMs = (failures: number): number => Math.min(30_000, 1
 
 export interface ChangeHandlers {
   onChange(change: CampaignChanged): void;
+  /** Contract 9.5: the run's new counts (at most once a second while it moves). */
+  onRunProgress?(run: RunProgress): void;
   /** The server is listening; `reconnected` when an earlier stream of this watch had dropped (changes may have been missed). */
   onOpen?(reconnected: boolean): void;
 }
@@ -56,6 +59,9 @@ export function watchCampaignChanges(campaignId: string, handlers: ChangeHandler
               } else if (block.event === CAMPAIGN_CHANGED_EVENT && block.data) {
                 const parsed = campaignChangedSchema.safeParse(JSON.parse(block.data));
                 if (parsed.success) handlers.onChange(parsed.data);
+              } else if (block.event === RUN_PROGRESS_EVENT && block.data && handlers.onRunProgress) {
+                const parsed = runProgressSchema.safeParse(JSON.parse(block.data));
+                if (parsed.success) handlers.onRunProgress(parsed.data);
               }
             }
           }

@@ -17,6 +17,7 @@ import { useDraftAutosave } from './save/useDraftRecovery';
 import { editorStore, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
+import { RunPanel } from '../run/RunPanel';
 
 function SidePanel() {
   const nodeId = useSingleSelectedNodeId();
@@ -44,6 +45,14 @@ function SidePanel() {
       )}
     </section>
   );
+}
+
+/** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
+function RunSide({ campaignId }: { campaignId: string }) {
+  const status = useEditorStore((s) => s.campaign?.status);
+  if (!status || status === 'draft') return null;
+  const typeOf = (nodeId: string) => editorStore.getState().nodes.find((n) => n.id === nodeId)?.type;
+  return <RunPanel campaignId={campaignId} typeOf={typeOf} />;
 }
 
 function Workspace({ campaignId }: { campaignId: string }) {
@@ -90,6 +99,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
           <ProblemsPanel />
         </div>
         <PowerPanelsSlot campaignId={campaignId} />
+        <RunSide campaignId={campaignId} />
       </div>
       <StepFinder />
       <ConflictDialog />

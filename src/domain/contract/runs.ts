@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32, storableDateTime, text } from './bounds';
 import { campaignStatusSchema } from './campaigns';
-import { CHANNELS } from './conversations';
+import { campaignIdParams, CHANNELS, workspaceQuery } from './conversations';
 import { completeSchedule, DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, patchAccountBody, scheduleBody } from './schedule';
 
 /**
@@ -132,3 +132,11 @@ export type CampaignRun = z.infer<typeof campaignRunSchema>;
 export const RUN_PROGRESS_EVENT = 'run.progress';
 export const runProgressSchema = campaignRunSchema;
 export type RunProgress = CampaignRun;
+
+/** Contract 9.5: `run.progress` is sent at most this often per campaign. */
+export const RUN_PROGRESS_INTERVAL_MS = 1000;
+
+export const getCampaignRunArgs = z.strictObject({
+  workspaceId: workspaceQuery.shape.workspaceId,
+  campaignId: campaignIdParams.shape.campaignId,
+});

@@ -6,6 +6,7 @@ import { campaignDocs } from '../campaigns/docs';
 import { conversationDocs } from '../conversations/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
+import { runViewDocs } from '../run-view/docs';
 import { webhookDocs } from '../webhooks/docs';
 import { buildOpenApi } from './build';
 import { renderReference, REFERENCE_CSP } from './reference';
@@ -15,6 +16,7 @@ import type { RouteDoc } from './route-doc';
 export const REST_ROUTES: RouteDoc[] = [
   ...campaignDocs,
   ...audienceDocs,
+  ...runViewDocs,
   ...conversationDocs,
   ...inspirationDocs,
   ...webhookDocs,

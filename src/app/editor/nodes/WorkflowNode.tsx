@@ -2,10 +2,11 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
-import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
+import { useEditorStore, useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { useFar } from './far';
 import { categoryColor, NodeIcon } from './presentation';
 import { StepStatsBadge } from '../step-stats/StepStats';
+import { RunStepBadge } from '../../run/RunStepBadge';
 
 /** Handle-level marks: the violation names the handle, or a single output has no edge. */
 function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
@@ -40,6 +41,8 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
 function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
   const def = nodeDefinition(type);
   const far = useFar();
+  // A launched campaign's canvas is its run view: each step shows its run counts.
+  const runCampaignId = useEditorStore((s) => (s.campaign && s.campaign.status !== 'draft' ? s.campaign.campaignId : null));
   const violations = useNodeViolations(id);
   const highlight = useNodeHighlight(id);
   const unknownType = useSharedCanvasValue((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));
@@ -68,6 +71,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
     >
       {hasInput && <Handle type="target" position={Position.Top} className="wf-handle wf-handle-in" />}
       {!far && <StepStatsBadge nodeId={id} type={type} />}
+      {!far && runCampaignId && <RunStepBadge campaignId={runCampaignId} nodeId={id} type={type} />}
       <div className="wf-node-head">
         {!far && (
           <span className="wf-node-icon">

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
+import type { CampaignRun } from '../api/runs';
+import { storeRunProgress } from '../api/runs';
+import { queryClient } from '../api/query-client';
+import { ConfirmHost } from '../ui/confirm';
+import { RunPanel } from './RunPanel';
+import { RunStepBadge } from './RunStepBadge';
+import { runFunnel, stopWarning, useRunFilter } from './run-view';
+
+const CAMPAIGN = '00000000-0000-4000-8000-000000000001';
+const SENDER = '11111111-1111-4111-8111-111111111111';
+const TYPES: Record<string, string> = { start: 'start', invite: 'connection_request', thanks: 'message', end: 'end' };
+const typeOf = (id: string) => TYPES[id];
+
+const today = Object.fromEntries(Object.entries(DEFAULT_DAILY_LIMITS).map(([kind, limit]) => [kind, { used: 0, limit }]));
+const RUN: CampaignRun = {
+  status: 'active',
+  enrollments: { total: 10, waiting: 1, active: 3, finished: 4, replied: 1, stopped: 1, failed: 1 },
+  steps: [
+    { nodeId: 'start', entered: 9, waiting: 0, done: 9, failed: 0, handles: {} },
+    { nodeId: 'invite', entered: 9, waiting: 3, done: 6, failed: 1, handles: { accepted: 2, no_response: 4 } },
+    { nodeId: 'thanks', entered: 2, waiting: 0, done: 2, failed: 0, handles: { replied: 1, no_reply: 1 } },
+  ],
+  senders: [
+    { accountId: SENDER, today: { ...today, connection_request: { used: 5, limit: 20 } } as CampaignRun['senders'][number]['today'] },
+  ],
+  forecast: { finishBy: '2026-12-14T16:00:00.000Z', workingDaysLeft: 14 },
+};
+
+function stubApi() {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (url.includes('/run')) return json(RUN);
+      if (url.includes('/accounts'))
+        return json({
+          items: [
+            {
+              id: SENDER,
+              channel: 'professional_network',
+              name: 'Ada’s LinkedIn',
+              premium: false,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              unreadConversations: 0,
+              dailyLimits: DEFAULT_DAILY_LIMITS,
+            },
+          ],
+        });
+      if (url.includes('/enrollments')) return json({ items: [], nextCursor: null });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const renderWith = (ui: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      {ui}
+      <ConfirmHost />
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => {
+  // jsdom has no modal dialogs: open is all the app's Dialog needs.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+  queryClient.clear();
+  useRunFilter.setState({ status: null, nodeId: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('run view helpers', () => {
+  it('the funnel: enrolled, contacted (the furthest-reaching contact step), accepted, replied', () => {
+    expect(runFunnel(RUN, typeOf).map((s) => [s.label, s.value])).toEqual([
+      ['Enrolled', 10],
+      ['Contacted', 6],
+      ['Accepted', 2],
+      ['Replied', 1],
+    ]);
+  });
+  it('stopping warns with the prospects still underway', () => {
+    expect(stopWarning(RUN)).toBe('Stop for good: 4 prospects will not get any further message. This cannot be undone.');
+  });
+});
+
+describe('RunPanel', () => {
+  it('shows the counts, the funnel, each sender’s day and the forecast, and updates from run.progress without reading again', async () => {
+    const calls = stubApi();
+    renderWith(<RunPanel campaignId={CAMPAIGN} typeOf={typeOf} />);
+    const byStatus = await screen.findByLabelText('Prospects by status');
+    const panel = screen.getByRole('complementary', { name: 'Run' });
+    expect(byStatus.textContent).toContain('3 in progress');
+    expect(byStatus.textContent).toContain('1 replied');
+    const funnel = within(panel).getByRole('list', { name: 'Funnel' });
+    expect(funnel.textContent).toContain('Enrolled10Contacted6Accepted2Replied1');
+    expect(await within(panel).findByText('Ada’s LinkedIn')).toBeTruthy();
+    expect(panel.textContent).toContain('Invitations: 5 of 20 today');
+    expect(screen.getByTestId('run-forecast').textContent).toContain('14 sending days left');
+
+    const reads = calls.filter((c) => c.includes('/run')).length;
+    act(() => storeRunProgress(CAMPAIGN, { ...RUN, enrollments: { ...RUN.enrollments, active: 2, finished: 5 } }));
+    // The query cache notifies its observers on the next tick.
+    await waitFor(() => expect(screen.getByLabelText('Prospects by status').textContent).toContain('2 in progress'));
+    expect(screen.getByLabelText('Prospects by status').textContent).toContain('5 finished');
+    expect(calls.filter((c) => c.includes('/run')).length).toBe(reads);
+  });
+
+  it('Stop asks first in users’ words; Cancel sends nothing', async () => {
+    const calls = stubApi();
+    renderWith(<RunPanel campaignId={CAMPAIGN} typeOf={typeOf} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Stop for good: 4 prospects will not get any further message.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+});
+
+describe('RunStepBadge', () => {
+  it('shows here / done / failed and each output’s count; a click lists that step’s prospects', async () => {
+    stubApi();
+    renderWith(<RunStepBadge campaignId={CAMPAIGN} nodeId="invite" type="connection_request" />);
+    const badge = await screen.findByTestId('run-step-invite');
+    expect(badge.textContent).toContain('3 here6 done1 failedAccepted 2No response 4');
+    await userEvent.click(badge);
+    expect(useRunFilter.getState().nodeId).toBe('invite');
+  });
+});

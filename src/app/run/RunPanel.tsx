@@ -1,0 +1,149 @@
+import type { CampaignStatus } from '../../domain/contract/campaigns';
+import { ENROLLMENT_STATUSES } from '../../domain/contract/statuses';
+import { useAccounts } from '../api/accounts';
+import { ApiProblem } from '../api/http';
+import { useCampaignRun, useRunCommand, type CampaignRun, type RunCommand } from '../api/runs';
+import { askConfirm } from '../ui/confirm';
+import { formatCount, fullTime } from '../ui/format';
+import { RunProspects } from './RunProspects';
+import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter } from './run-view';
+import './run.css';
+
+/** The commands of contract 9.3 each status allows, with the question asked first. */
+function RunControls({ campaignId, status, run }: { campaignId: string; status: CampaignStatus; run: CampaignRun }) {
+  const command = useRunCommand(campaignId);
+  const go = async (what: RunCommand) => {
+    const questions = {
+      pause: {
+        title: 'Pause the campaign?',
+        message: 'No new message goes out until you resume. Waits keep counting.',
+        confirmLabel: 'Pause',
+      },
+      resume: {
+        title: 'Resume the campaign?',
+        message: `${formatCount(unfinished(run))} prospects carry on from where they are.`,
+        confirmLabel: 'Resume',
+      },
+      stop: { title: 'Stop the campaign?', message: stopWarning(run), confirmLabel: 'Stop for good', danger: true },
+    };
+    if (await askConfirm(questions[what])) command.mutate(what);
+  };
+  if (status === 'completed') return <p className="run-state">This campaign is completed: nothing more will be sent.</p>;
+  return (
+    <div className="run-controls">
+      {status === 'active' && (
+        <button type="button" className="btn btn-sm" disabled={command.isPending} onClick={() => void go('pause')}>
+          Pause
+        </button>
+      )}
+      {status === 'paused' && (
+        <button type="button" className="btn btn-sm btn-primary" disabled={command.isPending} onClick={() => void go('resume')}>
+          Resume
+        </button>
+      )}
+      <button type="button" className="btn btn-sm btn-danger" disabled={command.isPending} onClick={() => void go('stop')}>
+        Stop
+      </button>
+      {command.error && (
+        <p role="alert" className="run-error">
+          {command.error instanceof ApiProblem ? command.error.message : 'The campaign could not be changed. Try again.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: (nodeId: string) => string | undefined }) {
+  const funnel = runFunnel(run, typeOf);
+  const top = Math.max(1, funnel[0]!.value);
+  return (
+    <ol className="run-funnel" aria-label="Funnel">
+      {funnel.map((stage) => (
+        <li key={stage.label}>
+          <span className="run-funnel-label">{stage.label}</span>
+          <span className="run-funnel-bar" style={{ width: `${Math.max(2, (stage.value / top) * 100)}%` }} aria-hidden="true" />
+          <span className="run-funnel-value">{formatCount(stage.value)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function SenderGauges({ run }: { run: CampaignRun }) {
+  const accounts = useAccounts();
+  const nameOf = (id: string) => accounts.data?.find((a) => a.id === id)?.name ?? 'Sender account';
+  if (run.senders.length === 0) return <p className="muted">No sender account.</p>;
+  return (
+    <ul className="run-senders">
+      {run.senders.map((sender) => (
+        <li key={sender.accountId}>
+          <h4>{nameOf(sender.accountId)}</h4>
+          {Object.entries(sender.today)
+            .filter(([, q]) => q.used > 0 || q.limit > 0)
+            .map(([kind, q]) => (
+              <label key={kind} className="run-gauge">
+                <span>
+                  {LIMIT_LABEL[kind] ?? kind}: {formatCount(q.used)} of {formatCount(q.limit)} today
+                </span>
+                <meter min={0} max={Math.max(1, q.limit)} value={q.used} high={Math.max(1, q.limit) * 0.9} />
+              </label>
+            ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The run's side panel: controls, counts, funnel, the senders' day, the forecast finish and the prospects. */
+export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (nodeId: string) => string | undefined }) {
+  const { data: run, error } = useCampaignRun(campaignId);
+  const setFilter = useRunFilter((s) => s.set);
+  if (error)
+    return (
+      <aside className="run-panel" role="alert">
+        The run could not be read: {error.message}
+      </aside>
+    );
+  if (!run) return <aside className="run-panel" aria-busy="true" aria-label="Run" />;
+  return (
+    <aside className="run-panel" aria-label="Run">
+      <header className="run-panel-head">
+        <h2>Run</h2>
+        <RunControls campaignId={campaignId} status={run.status} run={run} />
+      </header>
+      <section aria-label="Prospects by status">
+        <ul className="run-counts">
+          {ENROLLMENT_STATUSES.map((s) => (
+            <li key={s}>
+              <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
+                <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
+              </button>
+            </li>
+          ))}
+          <li>
+            <strong>{formatCount(run.enrollments.replied)}</strong> replied
+          </li>
+        </ul>
+      </section>
+      <section>
+        <h3>Funnel</h3>
+        <Funnel run={run} typeOf={typeOf} />
+      </section>
+      <section>
+        <h3>Senders today</h3>
+        <SenderGauges run={run} />
+      </section>
+      <section>
+        <h3>Forecast</h3>
+        <p data-testid="run-forecast">
+          {run.forecast.finishBy
+            ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
+            : run.enrollments.waiting + run.enrollments.active === 0
+              ? 'Nobody is left to contact.'
+              : 'No finish date: a step has no sender account that can do it.'}
+        </p>
+      </section>
+      <RunProspects campaignId={campaignId} typeOf={typeOf} />
+    </aside>
+  );
+}

@@ -1,0 +1,33 @@
+import { useCampaignRun } from '../api/runs';
+import { outputCounts, stepSentence, useRunFilter } from './run-view';
+
+const EMPTY = { waiting: 0, done: 0, failed: 0, handles: {} };
+
+/** A launched campaign's step on the canvas: how many are here, done, failed, and per output; a click lists them. */
+export function RunStepBadge({ campaignId, nodeId, type }: { campaignId: string; nodeId: string; type: string }) {
+  const { data } = useCampaignRun(campaignId);
+  const set = useRunFilter((s) => s.set);
+  if (!data) return null;
+  const step = data.steps.find((s) => s.nodeId === nodeId) ?? EMPTY;
+  const sentence = stepSentence(step);
+  const outputs = outputCounts(step, type);
+  return (
+    <button
+      type="button"
+      className="run-step-badge nodrag nopan"
+      data-testid={`run-step-${nodeId}`}
+      title={`${sentence} — list these prospects`}
+      aria-label={`${sentence}${outputs.map((o) => `, ${o.label.toLowerCase()} ${o.count}`).join('')}. List these prospects`}
+      onClick={() => set({ nodeId, status: null })}
+    >
+      <span className="run-step-here">{step.waiting} here</span>
+      <span>{step.done} done</span>
+      {step.failed > 0 && <span className="run-step-failed">{step.failed} failed</span>}
+      {outputs.map((o) => (
+        <span key={o.label} className="run-step-output">
+          {o.label} {o.count}
+        </span>
+      ))}
+    </button>
+  );
+}

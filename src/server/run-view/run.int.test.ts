@@ -1,0 +1,184 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
+import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
+import { prospectPageSchema } from '../../domain/contract/prospects';
+import { connectionOnlyGraph } from '../../domain/testing/fixtures';
+import { api, callTool, fixtureSql, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtures';
+import { createDraft } from '../campaigns/test-helpers';
+import { RUN_MOVED_CHANNEL } from './progress-feed';
+
+/**
+ * Contract 9.5 over real HTTP: GET /api/v1/campaigns/{id}/run, its tool twin get-campaign-run, and
+ * `run.progress` on the changes stream. The run engine's moves are written here with fixture SQL
+ * (enrollment rows, timeline rows, today's sender counters and the engine's notice), exactly as the
+ * engine's transactions write them.
+ */
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+async function enrolled(ws: TestWorkspace, campaignId: string, n: number): Promise<string[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({ profileUrl: `https://www.linkedin.com/in/run-${campaignId}-${i}` }));
+  expect((await api(ws.apiKey, 'POST', '/api/v1/prospects/import', { prospects: rows })).status).toBe(200);
+  const page = prospectPageSchema.parse((await api(ws.apiKey, 'GET', `/api/v1/prospects?limit=250&search=run-${campaignId}`)).body);
+  const ids = page.items.map((p) => p.prospectId);
+  expect((await api(ws.apiKey, 'POST', `/api/v1/campaigns/${campaignId}/enrollments`, { prospectIds: ids })).status).toBe(200);
+  const rowsOut = await fixtureSql<{ id: string }>('SELECT id FROM enrollments WHERE campaign_id = $1 ORDER BY id', [campaignId]);
+  return rowsOut.map((r) => r.id);
+}
+
+const runOf = async (ws: TestWorkspace, campaignId: string): Promise<CampaignRun> => {
+  const res = await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaignId}/run`);
+  expect(res.status).toBe(200);
+  return campaignRunSchema.parse(res.body);
+};
+
+/** The engine's moves for the fixture: 3 active at the invitation (one of them after a failed try), 2 finished through `accepted`, 1 stopped. */
+async function moveRun(campaignId: string, ids: string[]) {
+  await fixtureSql("UPDATE campaigns SET status = 'active', launched_version = graph_version WHERE id = $1", [campaignId]);
+  await fixtureSql("UPDATE enrollments SET status = 'active', current_node_id = 'invite' WHERE id = ANY($1::uuid[])", [ids.slice(0, 3)]);
+  await fixtureSql(
+    "UPDATE enrollments SET status = 'finished', outcome = 'finished', current_node_id = NULL, finished_at = now() WHERE id = ANY($1::uuid[])",
+    [ids.slice(3, 5)],
+  );
+  await fixtureSql("UPDATE enrollments SET status = 'stopped', outcome = 'stopped' WHERE id = $1", [ids[5]]);
+  for (const id of ids.slice(0, 5)) {
+    await fixtureSql("INSERT INTO enrollment_steps (enrollment_id, node_id, type, status) VALUES ($1, 'start', 'start', 'done')", [id]);
+  }
+  await fixtureSql(
+    "INSERT INTO enrollment_steps (enrollment_id, node_id, type, status, error) VALUES ($1, 'invite', 'connection_request', 'failed', 'rate_limited')",
+    [ids[0]],
+  );
+  for (const id of ids.slice(3, 5)) {
+    await fixtureSql(
+      "INSERT INTO enrollment_steps (enrollment_id, node_id, type, status, handle) VALUES ($1, 'invite', 'connection_request', 'done', 'accepted'), ($1, 'end', 'end', 'done', NULL)",
+      [id],
+    );
+  }
+}
+
+describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
+  const ws = await newWorkspace();
+
+  it('a draft with enrolled prospects: all waiting, no step entered, the senders’ full limits, a forecast finish', async () => {
+    const campaign = await createDraft(ws, { senderAccountIds: [ws.accounts.linkedinPremium], workflow_definition: connectionOnlyGraph() });
+    await enrolled(ws, campaign.campaignId, 4);
+    const run = await runOf(ws, campaign.campaignId);
+    expect(run.status).toBe('draft');
+    expect(run.enrollments).toEqual({ total: 4, waiting: 4, active: 0, finished: 0, replied: 0, stopped: 0, failed: 0 });
+    expect(run.steps).toEqual([]);
+    const limits = Object.fromEntries(Object.entries(DEFAULT_DAILY_LIMITS).map(([kind, limit]) => [kind, { used: 0, limit }]));
+    expect(run.senders).toEqual([{ accountId: ws.accounts.linkedinPremium, today: limits }]);
+    expect(run.forecast.finishBy).not.toBeNull();
+    expect(run.forecast.workingDaysLeft).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts the run per status and per step and output, and the sender’s actions of today; the tool answers the same body', async () => {
+    const campaign = await createDraft(ws, { senderAccountIds: [ws.accounts.linkedinFree], workflow_definition: connectionOnlyGraph() });
+    const ids = await enrolled(ws, campaign.campaignId, 7);
+    await moveRun(campaign.campaignId, ids);
+    await fixtureSql(
+      "INSERT INTO sender_quota (account_id, kind, day, used) VALUES ($1, 'connection_request', (now() AT TIME ZONE 'UTC')::date, 5), ($1, 'message', (now() AT TIME ZONE 'UTC')::date - 1, 9)",
+      [ws.accounts.linkedinFree],
+    );
+    const run = await runOf(ws, campaign.campaignId);
+    expect(run.status).toBe('active');
+    expect(run.enrollments).toEqual({ total: 7, waiting: 1, active: 3, finished: 2, replied: 0, stopped: 1, failed: 0 });
+    expect(run.steps).toEqual([
+      { nodeId: 'end', entered: 2, waiting: 0, done: 2, failed: 0, handles: {} },
+      { nodeId: 'invite', entered: 3, waiting: 3, done: 2, failed: 1, handles: { accepted: 2 } },
+      { nodeId: 'start', entered: 5, waiting: 0, done: 5, failed: 0, handles: {} },
+    ]);
+    // Yesterday's messages do not count today.
+    expect(run.senders[0].today.connection_request).toEqual({ used: 5, limit: DEFAULT_DAILY_LIMITS.connection_request });
+    expect(run.senders[0].today.message).toEqual({ used: 0, limit: DEFAULT_DAILY_LIMITS.message });
+    expect(run.forecast.finishBy).not.toBeNull();
+
+    const tool = await callTool(ws.apiKey, 'get-campaign-run', { campaignId: campaign.campaignId });
+    expect(tool.isError).toBe(false);
+    expect({ ...campaignRunSchema.parse(tool.structured), forecast: null }).toEqual({ ...run, forecast: null });
+  });
+
+  it('an unknown or foreign campaign is 404 not_found (tool: the same code); a bad id is 400', async () => {
+    const other = await newWorkspace();
+    const foreign = await createDraft(other);
+    for (const id of [MISSING, foreign.campaignId]) {
+      const res = await api(ws.apiKey, 'GET', `/api/v1/campaigns/${id}/run`);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not_found');
+      const tool = await callTool(ws.apiKey, 'get-campaign-run', { campaignId: id });
+      expect(tool.isError).toBe(true);
+      expect(tool.structured.error.code).toBe('not_found');
+      expect(tool.structured.error.hint).toBeTruthy();
+    }
+    expect((await api(ws.apiKey, 'GET', '/api/v1/campaigns/not-a-uuid/run')).status).toBe(400);
+  });
+});
+
+/** Reads `run.progress` events of one changes stream. */
+async function openRunProgress(apiKey: string, campaignId: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${testEnv().baseUrl}/api/v1/campaigns/${campaignId}/changes`, {
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: CampaignRun[] = [];
+  let listening = false;
+  let wake = () => undefined as void;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.startsWith(': listening')) listening = true;
+          const data = /^data: (.*)$/m.exec(block);
+          if (/^event: run\.progress$/m.test(block) && data) events.push(campaignRunSchema.parse(JSON.parse(data[1])));
+          wake();
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  const until = async (done: () => boolean, what: string, timeoutMs = 10_000) => {
+    for (const deadline = Date.now() + timeoutMs; !done();) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`${what} within ${timeoutMs} ms`);
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, left);
+      });
+    }
+  };
+  await until(() => listening, 'the stream never said it was listening');
+  return { events, until, close: () => abort.abort() };
+}
+
+describe('run.progress on the changes stream', async () => {
+  const ws = await newWorkspace();
+  const streams: { close(): void }[] = [];
+  afterAll(() => streams.forEach((s) => s.close()));
+
+  it('the engine’s notice brings the run body; later moves come as new bodies', async () => {
+    const campaign = await createDraft(ws, { senderAccountIds: [ws.accounts.linkedinPremium], workflow_definition: connectionOnlyGraph() });
+    const ids = await enrolled(ws, campaign.campaignId, 7);
+    const stream = await openRunProgress(ws.apiKey, campaign.campaignId);
+    streams.push(stream);
+    await moveRun(campaign.campaignId, ids);
+    await fixtureSql('SELECT pg_notify($1, $2)', [RUN_MOVED_CHANNEL, campaign.campaignId]);
+    await stream.until(() => stream.events.length >= 1, 'no run.progress');
+    expect(stream.events[0].enrollments).toMatchObject({ total: 7, active: 3, finished: 2, stopped: 1 });
+    expect(stream.events[0]).toEqual(await runOf(ws, campaign.campaignId));
+
+    // One more prospect fails; its notice is all the stream needs to send the new counts.
+    await fixtureSql("UPDATE enrollments SET status = 'failed', outcome = 'failed', current_node_id = NULL WHERE id = $1", [ids[6]]);
+    await fixtureSql('SELECT pg_notify($1, $2)', [RUN_MOVED_CHANNEL, campaign.campaignId]);
+    await stream.until(() => stream.events.some((e) => e.enrollments.failed === 1), 'the failure never arrived');
+    const [first, second] = [stream.events[0], stream.events.find((e) => e.enrollments.failed === 1)!];
+    expect(second.enrollments).toEqual({ ...first.enrollments, failed: 1, waiting: first.enrollments.waiting - 1 });
+  });
+});
