@@ -79,8 +79,9 @@ describe('launching, and the senders a graph is judged with', () => {
     const unknown = await createCampaign(env.db, ws(), { name: 'No senders', senderAccountIds: [] });
     const saved = await save(unknown);
     expect(saved.workflow_definition).toEqual(withInmail());
-    // that warning does not block a launch either (contract 8.6: only errors, provider_limit and invalid_url do)
-    expect((await launch(saved)).status).toBe('active');
+    // inmail_premium as a warning does not block a launch; having no sender at all does (contract 9.4 no_sender)
+    const refused = await apiFailure(launch(saved));
+    expect((refused.extras as { violations: { code: string }[] }).violations.map((v) => v.code)).toContain('no_sender');
     const premium = await createCampaign(env.db, ws(), { name: 'Premium', senderAccountIds: [await sender('Ida', true)] });
     expect((await save(premium)).workflow_definition).toEqual(withInmail());
   });
@@ -91,7 +92,7 @@ describe('launching, and the senders a graph is judged with', () => {
   });
 
   it('of two launches at one inspected stamp, one launches and the other is told the campaign is no longer a draft', async () => {
-    const campaign = await createCampaign(env.db, ws(), { name: 'Twice', senderAccountIds: [] });
+    const campaign = await createCampaign(env.db, ws(), { name: 'Twice', senderAccountIds: [await sender('Tess', false)] });
     const results = await Promise.allSettled([launch(campaign), launch(campaign)]);
     const won = results.filter((r): r is PromiseFulfilledResult<Campaign> => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
