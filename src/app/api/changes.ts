@@ -1,5 +1,5 @@
 import { CAMPAIGN_CHANGED_EVENT, campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
-import { RUN_PROGRESS_EVENT, runProgressSchema, type RunProgress } from '../../domain/contract/runs';
+import { campaignRunSchema, RUN_PROGRESS_EVENT, type RunProgress } from '../../domain/contract/runs';
 import { useSession } from '../session';
 import { eventStreamParser } from './event-stream';
 import { APP_CLIENT_HEADERS, buildUrl, currentWorkspaceId, TAB_CLIENT_ID } from './http';
@@ -60,7 +60,7 @@ export function watchCampaignChanges(campaignId: string, handlers: ChangeHandler
                 const parsed = campaignChangedSchema.safeParse(JSON.parse(block.data));
                 if (parsed.success) handlers.onChange(parsed.data);
               } else if (block.event === RUN_PROGRESS_EVENT && block.data && handlers.onRunProgress) {
-                const parsed = runProgressSchema.safeParse(JSON.parse(block.data));
+                const parsed = campaignRunSchema.safeParse(JSON.parse(block.data));
                 if (parsed.success) handlers.onRunProgress(parsed.data);
               }
             }

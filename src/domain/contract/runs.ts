@@ -26,6 +26,7 @@ export const responseRatesSchema = z.object({
     .default(DEFAULT_RESPONSE_RATES.medianResponseHours)
     .describe('Half of the acceptances and replies come sooner than this after the action.'),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type ResponseRates = z.output<typeof responseRatesSchema>;
 
 // ---- forecast -------------------------------------------------------------------------------------
@@ -130,7 +131,6 @@ export type CampaignRun = z.infer<typeof campaignRunSchema>;
 
 /** Contract 9.5: the changes stream's event carrying the run body, at most once a second while anything moves. */
 export const RUN_PROGRESS_EVENT = 'run.progress';
-export const runProgressSchema = campaignRunSchema;
 export type RunProgress = CampaignRun;
 
 /** Contract 9.5: `run.progress` is sent at most this often per campaign. */

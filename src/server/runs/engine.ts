@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/types';
 import type { Executor } from './executor';
 import { passGate, releaseQuota } from './gate';
 import { ts } from './time-sql';
+import { notifyRunMoved } from '../run-view/progress-feed';
 
 /**
  * The run engine's transactions (contract 9.3): due enrollments are locked in batches
@@ -108,6 +109,7 @@ export async function applyAdvance(
 ): Promise<void> {
   const { decision, position } = step;
   if (decision.kind === 'ignore') return;
+  await notifyRunMoved(tx, row.campaign_id, now); // contract 9.5 run.progress, on commit, at most once a second
   let visit = row.visit;
   let open = row.open_step;
   for (const [i, passed] of step.passed.entries()) {
