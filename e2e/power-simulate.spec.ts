@@ -12,7 +12,7 @@ test('the simulator walks the chosen path, renders messages for the prospect and
 }) => {
   const campaign = await createCampaign(page, uniqueName('Simulate'), findTemplate('scored-follow-up')!.build());
   await openEditor(page, campaign.campaignId);
-  await page.getByRole('button', { name: 'Simulate' }).click();
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click();
   const sim = simulator(page);
   await sim.getByLabel('firstName').fill('Grace');
   await sim.getByLabel('company').fill('');
@@ -68,7 +68,7 @@ test('history lists saved versions, compares one with the canvas and restores it
   const versions = await tool(page, 'list-campaign-versions', { campaignId: campaign.campaignId });
 
   await openEditor(page, campaign.campaignId);
-  await page.getByRole('button', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'History', exact: true }).click();
   const history = page.getByRole('region', { name: 'Saved versions' });
   await expect(history.getByTestId('version-row')).toHaveCount(versions.items.length);
   const oldest = versions.items.at(-1)!;

@@ -24,8 +24,8 @@ import { runViewRoutes } from './run-view/routes';
 import { refuseBadClientId } from './http/change-origin';
 
 const MAX_BODY_BYTES = 1024 * 1024;
-// Contract 9.1: an import of 10,000 prospects (and its tool twin) is several MiB of JSON.
-const MAX_IMPORT_BODY_BYTES = 16 * 1024 * 1024;
+// Contract 9.1: an import of 10,000 prospects (and its tool twin) is a few MiB of JSON; 10 MB bodies stay refused.
+const MAX_IMPORT_BODY_BYTES = 8 * 1024 * 1024;
 const LARGE_BODY_PATHS = new Set(['/api/v1/prospects/import', '/mcp']);
 const APP_DIR = 'dist/app';
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { enrollmentPageSchema, timelineSchema } from '../../domain/contract/enrollments';
 import { MAX_LIMIT } from '../../domain/contract/pagination';
-import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
+import { campaignRunSchema, type CampaignRun, type RunCommand } from '../../domain/contract/runs';
 import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import { useSession } from '../session';
 import { campaignKeys } from './campaigns';
@@ -11,7 +11,7 @@ import { queryClient } from './query-client';
 
 /** Contract 9.5 / 9.2 / 9.3 for the run view: the run body, its prospects, a prospect's timeline, pause / resume / stop. */
 
-export type { CampaignRun } from '../../domain/contract/runs';
+export type { CampaignRun, RunCommand } from '../../domain/contract/runs';
 
 export const runKey = (workspaceId: string | null, campaignId: string) => ['campaign-run', workspaceId, campaignId] as const;
 
@@ -69,8 +69,6 @@ export function useEnrollmentTimeline(enrollmentId: string | null) {
       ).items,
   });
 }
-
-export type RunCommand = 'pause' | 'resume' | 'stop';
 
 /** Contract 9.3: POST /api/v1/campaigns/{id}/pause|resume|stop → the campaign record; the run and the campaign are read again. */
 export function useRunCommand(campaignId: string) {

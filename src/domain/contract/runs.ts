@@ -140,3 +140,7 @@ export const getCampaignRunArgs = z.strictObject({
   workspaceId: workspaceQuery.shape.workspaceId,
   campaignId: campaignIdParams.shape.campaignId,
 });
+
+/** Contract 9.3: what a launched campaign can be told (POST /api/v1/campaigns/{id}/<command>). */
+export const RUN_COMMANDS = ['pause', 'resume', 'stop'] as const;
+export type RunCommand = (typeof RUN_COMMANDS)[number];

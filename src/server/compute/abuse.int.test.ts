@@ -50,10 +50,13 @@ describe('one key hammering the heaviest calls', () => {
     const answers = res.body as any[];
     expect(answers).toHaveLength(MAX_BATCH_MESSAGES);
     const simulated = answers.filter((a) => !a.result.isError).map((a) => a.result.structuredContent);
-    const refused = answers.filter((a) => toolCode(a) === 'rate_limited');
+    // Beyond its key's turn a simulation is refused (rate_limited); on a slow machine one may also stop at its time
+    // limit (too_expensive) or at the batch's shared answer size (response_too_large) — every answer is one of these.
+    const refusals = ['rate_limited', 'too_expensive', 'response_too_large'];
+    const refused = answers.filter((a) => refusals.includes(toolCode(a) ?? ''));
     expect(simulated.length + refused.length).toBe(MAX_BATCH_MESSAGES);
     expect(simulated.length).toBeGreaterThanOrEqual(1);
-    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.filter((a) => toolCode(a) === 'rate_limited').length).toBeGreaterThanOrEqual(1);
     for (const simulation of simulated) {
       expect(simulation.truncated).toBe(true);
       const steps = simulation.paths.reduce((n: number, p: any) => n + p.steps.length, 0);

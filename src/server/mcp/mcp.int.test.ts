@@ -13,6 +13,7 @@ const TOOL_NAMES = [
   'delete-campaign',
   'enroll-prospects',
   'get-campaign',
+  'get-campaign-run',
   'get-campaign-version',
   'get-enrollment-timeline',
   'import-prospects',

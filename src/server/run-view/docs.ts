@@ -1,5 +1,6 @@
 import { campaignIdParams, workspaceQuery } from '../../domain/contract/conversations';
-import { campaignRunSchema } from '../../domain/contract/runs';
+import { campaignRecordSchema } from '../../domain/contract/campaigns';
+import { campaignRunSchema, RUN_COMMANDS } from '../../domain/contract/runs';
 import type { RouteDoc } from '../openapi/route-doc';
 
 /** The run view's REST route (contract 9.5) for /api/openapi.json. */
@@ -18,4 +19,17 @@ export const runViewDocs: RouteDoc[] = [
     responses: { 200: { description: 'The run', schema: campaignRunSchema } },
     errors: [400, 404],
   },
+  ...RUN_COMMANDS.map((command): RouteDoc => ({
+    method: 'post',
+    path: `/api/v1/campaigns/{campaignId}/${command}`,
+    tag: 'Runs',
+    summary: `${command[0]!.toUpperCase()}${command.slice(1)} a launched campaign (contract 9.3)`,
+    description:
+      'Moves active ⇄ paused, or active|paused → completed (stop: every unfinished enrollment becomes stopped and nothing more is sent). ' +
+      'Asking for the status the campaign already has answers it unchanged; from a draft, or out of completed, is 409 campaign_not_active.',
+    params: campaignIdParams,
+    query: workspaceQuery,
+    responses: { 200: { description: 'The campaign record', schema: campaignRecordSchema } },
+    errors: [400, 404, 409],
+  })),
 ];

@@ -5,9 +5,12 @@ import { parseOrThrow } from '../http/errors';
 import { queryOf } from '../http/input';
 import { pathUuid } from '../http/pagination';
 import type { RouteModule } from '../http/route-module';
+import { RUN_COMMANDS } from '../../domain/contract/runs';
+import { changeOrigin } from '../http/change-origin';
+import { steerCampaign } from '../runs/steer';
 import { campaignRun } from './progress';
 
-/** Contract 9.5: a campaign's run (its MCP twin is get-campaign-run; the live version rides the changes stream). */
+/** Contract 9.5: a campaign's run (its MCP twin is get-campaign-run; the live version rides the changes stream), and 9.3's pause / resume / stop. */
 export const runViewRoutes: RouteModule = ({ db }) => {
   const app = new Hono<AppEnv>();
   app.get('/api/v1/campaigns/:campaignId/run', async (c) => {
@@ -15,5 +18,14 @@ export const runViewRoutes: RouteModule = ({ db }) => {
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
     return c.json(await campaignRun(db, resolveWorkspace(c.get('caller'), q.workspaceId).id, campaignId));
   });
+  // Contract 9.3: pause / resume / stop answer the campaign record.
+  for (const command of RUN_COMMANDS) {
+    app.post(`/api/v1/campaigns/:campaignId/${command}`, async (c) => {
+      const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
+      const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+      const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+      return c.json(await steerCampaign(db, workspace, campaignId, command, changeOrigin(c, 'other')));
+    });
+  }
   return app;
 };

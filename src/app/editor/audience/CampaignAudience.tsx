@@ -41,7 +41,7 @@ export function CampaignAudienceButton({ campaignId }: { campaignId: string }) {
         title="Prospects, sending window and daily limits"
         aria-label={`${label}: add prospects, sending window and daily limits`}
       >
-        <span aria-hidden="true">👥</span> <span className="toolbar-prospects-count">{label}</span>
+        <span className="toolbar-prospects-count">{label}</span>
       </button>
       {open && <CampaignAudienceDialog campaignId={campaignId} label={label} onClose={() => setOpen(false)} />}
     </>
