@@ -29,15 +29,8 @@
  */
 import { applyEdgeChanges, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { create } from 'zustand';
-import {
-  nodeDefinition,
-  type CampaignStatus,
-  type NodeType,
-  type ValidationContext,
-  type Violation,
-  type WorkflowDefinition,
-} from '../../../domain';
-import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
+import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
+import { readOnlyMessage } from './read-only';
 import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
 import * as history from './history';
@@ -394,10 +387,4 @@ export const editorStore = useEditorStore;
 
 function labelOf(type: string | undefined): string {
   return nodeDefinition(type)?.label ?? type ?? 'step';
-}
-
-/** Why a non-draft campaign opens read-only, in users' words. */
-export function readOnlyMessage(status: CampaignStatus | null): string {
-  const word = status ? CAMPAIGN_STATUS_LABEL[status].toLowerCase() : 'no longer a draft';
-  return `This campaign is ${word}. Only drafts can be edited, so its steps are read-only: duplicate it from the campaigns list to edit a copy.`;
 }
