@@ -15,6 +15,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const stageFailures: string[] = [];
+const failedTests: string[] = [];
 
 function run(stage: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${stage} ━━`);
@@ -30,7 +31,11 @@ function countVitest(file: string) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults?: { name: string; assertionResults: { fullName: string; status: string }[] }[];
   };
+  for (const f of r.testResults ?? [])
+    for (const a of f.assertionResults)
+      if (a.status === 'failed') failedTests.push(`${file.split('/').pop()}: ${f.name.split('/src/').pop()} › ${a.fullName}`);
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
@@ -89,6 +94,8 @@ run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test'], {
 countPlaywright(`${REPORTS}/e2e.json`);
 
 console.log('');
+// The names of what failed, last, so a truncated log still shows them.
+for (const name of failedTests) console.log(`failed: ${name}`);
 if (stageFailures.length) console.log(`Failed stages: ${stageFailures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(stageFailures.length || failed ? 1 : 0);
