@@ -63,8 +63,19 @@ export const fetchCampaign = async (campaignId: string): Promise<Campaign> => {
   return fullRecord(await callTool('get-campaign', { campaignId }));
 };
 
-/** A fresh read (a few seconds old at most) when the editor opens; never refetched behind its back. */
-const CAMPAIGN_FRESH_MS = 5_000;
+/**
+ * A read this recent opens the editor without asking again (a busy machine can take seconds between
+ * the early read and the editor's mount); never refetched behind its back. Once the changes stream is
+ * open, a read older than CAMPAIGN_CHECKED_MS is checked for a save made meanwhile (useLiveChanges).
+ */
+const CAMPAIGN_FRESH_MS = 30_000;
+export const CAMPAIGN_CHECKED_MS = 5_000;
+
+/** How old the cached read of a campaign is (ms), Infinity when none is cached. */
+export function campaignReadAge(client: QueryClient, campaignId: string): number {
+  const state = client.getQueryState(campaignKeys.one(useSession.getState().workspaceId, campaignId));
+  return state?.dataUpdatedAt ? Date.now() - state.dataUpdatedAt : Infinity;
+}
 
 /** get-campaign. The editor opens from it once; later reads are its own decision (conflicts). */
 export function useCampaign(campaignId: string) {
