@@ -154,7 +154,7 @@ describe.sequential('dispatcher with its own processes (contract 8.3)', () => {
     hanging.state.hang = false;
     const next = await startServerProcess(env(), 240_000);
     servers.push(next);
-    const d = await eventually(async () => (await deliveriesOf(next, id)).find((x) => x.status === 'delivered'), 20_000);
+    const d = await eventually(async () => (await deliveriesOf(next, id)).find((x) => x.status === 'delivered'), 60_000);
     const full = await detail(next, id, d.deliveryId);
     expect(full.attempts[0].error).toMatch(/interrupted/);
     expect(full.attempts.at(-1).status).toBe(204);
