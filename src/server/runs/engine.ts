@@ -10,6 +10,7 @@ import type { Executor } from './executor';
 import { passGate, releaseQuota } from './gate';
 import { ts } from './time-sql';
 import { notifyRunMoved } from '../run-view/progress-feed';
+import { wakeRuns } from './wake';
 
 /**
  * The run engine's transactions (contract 9.3): due enrollments are locked in batches
@@ -354,5 +355,7 @@ export async function applyProspectEvent(tx: Queryable, deps: EngineDeps, event:
     const kind = await applyInput(tx, deps, row, input);
     if (kind !== 'ignore') moved++;
   }
+  // What the event moved may be due now (the next step's action).
+  if (moved > 0) await wakeRuns(tx);
   return moved;
 }
