@@ -4,6 +4,7 @@ import { applyInput, ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type 
 import type { ExecutorAnswer, OfferedAction } from './executor';
 import { releaseQuota } from './gate';
 import { ts } from './time-sql';
+import { emitActionFailed } from './run-events';
 import { wakeRuns } from './wake';
 
 /**
@@ -120,8 +121,17 @@ export async function offerClaimedAction(deps: EngineDeps, action: ActionRow): P
 export async function recordAnswer(deps: EngineDeps, actionId: string, answer: ExecutorAnswer): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const found = await tx.query<{ status: string; enrollment_id: string | null; visit: number | null; sender_account_id: string | null }>(
-      'SELECT status, enrollment_id, visit, sender_account_id FROM run_actions WHERE id = $1 FOR UPDATE',
+    const found = await tx.query<{
+      status: string;
+      workspace_id: string;
+      campaign_id: string | null;
+      enrollment_id: string | null;
+      visit: number | null;
+      node_id: string | null;
+      type: string;
+      sender_account_id: string | null;
+    }>(
+      'SELECT status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id FROM run_actions WHERE id = $1 FOR UPDATE',
       [actionId],
     );
     const action = found.rows[0];
@@ -151,6 +161,7 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, answer: E
       done ? null : answer.error,
       ts(now),
     ]);
+    if (!done) await emitActionFailed(tx, { ...action, id: actionId }, { error: answer.error, at: now });
     if (action.enrollment_id === null) return;
     const rows = await tx.query<EnrollmentRow>(`SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = $1 FOR UPDATE OF e`, [
       action.enrollment_id,
