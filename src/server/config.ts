@@ -1,3 +1,4 @@
+import { DEFAULT_ACTION_SPACING_S } from '../domain/contract/runs';
 import { DEFAULT_COMPUTE } from './compute/pool';
 import { parseAllowedOrigins } from './http/security';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './webhooks/sender';
@@ -26,6 +27,8 @@ export interface Config {
   /** Attempts in flight at once in this process, and per endpoint (8.3 isolation). */
   webhookConcurrency: number;
   webhookEndpointConcurrency: number;
+  /** Contract 9.3 `ACTION_SPACING_S`: the least seconds between two actions of one sender (±50 % at random). */
+  actionSpacingS: number;
   /** Worker threads for CPU-heavy work (`COMPUTE_THREADS`, default: cores − 1, at least 1). */
   computeThreads: number;
 }
@@ -37,6 +40,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, intege
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
     throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${raw}`);
+  return value;
+}
+
+/** A number ≥ 0 from the environment, or the default when unset. */
+function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0, got ${raw}`);
   return value;
 }
 
@@ -76,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookDisableAfterHours: positive(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, false),
     webhookConcurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
     webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
+    actionSpacingS: nonNegative(env, 'ACTION_SPACING_S', DEFAULT_ACTION_SPACING_S),
     computeThreads: positive(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads),
   };
 }

@@ -6,6 +6,7 @@ import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
+import { wakeRuns } from '../runs/wake';
 import { campaignNotFound } from '../campaigns/service';
 
 /**
@@ -108,6 +109,7 @@ export async function enrollProspects(
          ON CONFLICT (campaign_id, prospect_id) DO NOTHING`,
         [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
       );
+      if (campaign.status === 'active') await wakeRuns(tx);
     }
     return { enrolled: toEnroll.length, alreadyEnrolled, excluded };
   });

@@ -4,6 +4,8 @@ import { applyInput, ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type 
 import type { ExecutorAnswer, OfferedAction } from './executor';
 import { releaseQuota } from './gate';
 import { ts } from './time-sql';
+import { emitActionFailed } from './run-events';
+import { wakeRuns } from './wake';
 
 /**
  * Offering actions (contract 9.3 exactly once, 9.4): due intent rows are claimed with a lease and
@@ -11,7 +13,7 @@ import { ts } from './time-sql';
  * enrollment on. A crash after the claim lets the lease run out: the same actionId is offered again.
  */
 
-interface ActionRow {
+export interface ActionRow {
   id: string;
   workspace_id: string;
   campaign_id: string | null;
@@ -39,8 +41,8 @@ async function cancel(tx: Queryable, action: Pick<ActionRow, 'id' | 'sender_acco
     await releaseQuota(tx, action.sender_account_id, action.limit_kind, action.quota_day);
 }
 
-/** Claims due actions (scheduled and due, or offered with an expired lease) of running enrollments. */
-async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
+/** Claims due actions (scheduled and due, or offered with an expired lease) of running enrollments: at most `deps.batch`. */
+export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const due = await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
@@ -87,37 +89,49 @@ const offerOf = (a: ActionRow): OfferedAction => {
 export async function offerDueActions(deps: EngineDeps): Promise<number> {
   const claimed = await claimDueActions(deps);
   let offered = 0;
-  for (const action of claimed) {
-    await deps.beforeOffer?.(action.id);
-    // Last look: a reply that landed after the claim stops the offer.
-    const still = await deps.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND status = $2 AND visit = $3', [
-      action.enrollment_id,
-      'active',
-      action.visit,
-    ]);
-    if (still.rows.length === 0) {
-      await deps.db.transaction((tx) => cancel(tx, action));
-      continue;
-    }
-    let answer: ExecutorAnswer;
-    try {
-      answer = await deps.executor.offer(offerOf(action));
-    } catch {
-      // Not known to be done: the lease runs out and the same actionId is offered again.
-      continue;
-    }
-    await recordAnswer(deps, action.id, answer);
-    offered++;
-  }
+  for (const action of claimed) if (await offerClaimedAction(deps, action)) offered++;
   return offered;
+}
+
+/** Offers one claimed action and records the answer; false when it was cancelled or the offer failed (the lease then runs out). */
+export async function offerClaimedAction(deps: EngineDeps, action: ActionRow): Promise<boolean> {
+  await deps.beforeOffer?.(action.id);
+  // Last look: a reply that landed after the claim stops the offer.
+  const still = await deps.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND status = $2 AND visit = $3', [
+    action.enrollment_id,
+    'active',
+    action.visit,
+  ]);
+  if (still.rows.length === 0) {
+    await deps.db.transaction((tx) => cancel(tx, action));
+    return false;
+  }
+  let answer: ExecutorAnswer;
+  try {
+    answer = await deps.executor.offer(offerOf(action));
+  } catch {
+    // Not known to be done: the lease runs out and the same actionId is offered again.
+    return false;
+  }
+  await recordAnswer(deps, action.id, answer);
+  return true;
 }
 
 /** Records an executor's answer (idempotent: an action already decided stays as it is). */
 export async function recordAnswer(deps: EngineDeps, actionId: string, answer: ExecutorAnswer): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const found = await tx.query<{ status: string; enrollment_id: string | null; visit: number | null; sender_account_id: string | null }>(
-      'SELECT status, enrollment_id, visit, sender_account_id FROM run_actions WHERE id = $1 FOR UPDATE',
+    const found = await tx.query<{
+      status: string;
+      workspace_id: string;
+      campaign_id: string | null;
+      enrollment_id: string | null;
+      visit: number | null;
+      node_id: string | null;
+      type: string;
+      sender_account_id: string | null;
+    }>(
+      'SELECT status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id FROM run_actions WHERE id = $1 FOR UPDATE',
       [actionId],
     );
     const action = found.rows[0];
@@ -147,6 +161,7 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, answer: E
       done ? null : answer.error,
       ts(now),
     ]);
+    if (!done) await emitActionFailed(tx, { ...action, id: actionId }, { error: answer.error, at: now });
     if (action.enrollment_id === null) return;
     const rows = await tx.query<EnrollmentRow>(`SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = $1 FOR UPDATE OF e`, [
       action.enrollment_id,
@@ -160,5 +175,7 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, answer: E
       row,
       done ? { kind: 'result', status: 'done', result: answer.result ?? {} } : { kind: 'result', status: 'failed', error: answer.error },
     );
+    // The next step's action may be due now (a result posted later, contract 9.4 202).
+    await wakeRuns(tx);
   });
 }

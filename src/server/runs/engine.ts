@@ -10,6 +10,8 @@ import type { Executor } from './executor';
 import { passGate, releaseQuota } from './gate';
 import { ts } from './time-sql';
 import { notifyRunMoved } from '../run-view/progress-feed';
+import { emitProspectFinished, emitProspectReplied } from './run-events';
+import { wakeRuns } from './wake';
 
 /**
  * The run engine's transactions (contract 9.3): due enrollments are locked in batches
@@ -37,6 +39,7 @@ export interface EnrollmentRow {
   id: string;
   workspace_id: string;
   campaign_id: string;
+  prospect_id: string;
   sender_account_id: string | null;
   status: string;
   current_node_id: string | null;
@@ -57,7 +60,7 @@ export interface EnrollmentRow {
 }
 
 /** The columns every engine read of an enrollment needs: itself, its campaign's pin and schedule, its prospect. */
-export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
+export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
   e.arrived_by, e.replied, e.visit, e.open_step, c.launched_version, c.schedule,
   p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields`;
 export const ENROLLMENT_FROM = 'enrollments e JOIN campaigns c ON c.id = e.campaign_id JOIN prospects p ON p.id = e.prospect_id';
@@ -141,11 +144,19 @@ export async function applyAdvance(
       ts(now),
       decision.error ?? null,
     ]);
+    const status = STATUS_OF_OUTCOME[decision.outcome] ?? 'finished';
     await tx.query(
       `UPDATE enrollments SET ${setPlace}, status = $7, outcome = $8, error = $9, finished_at = $10, next_step_at = NULL, phase = 'enter' WHERE id = $1`,
-      [...place, STATUS_OF_OUTCOME[decision.outcome] ?? 'finished', decision.outcome, decision.error ?? null, ts(now)],
+      [...place, status, decision.outcome, decision.error ?? null, ts(now)],
     );
     await cancelPendingActions(tx, row.id);
+    await emitProspectFinished(tx, row, {
+      status,
+      outcome: decision.outcome,
+      nodeId: position.nodeId,
+      error: decision.error ?? null,
+      at: now,
+    });
     return;
   }
   if (decision.kind === 'wait') {
@@ -247,6 +258,7 @@ async function offerLater(
 
 async function endWithoutSender(tx: Queryable, row: EnrollmentRow, place: unknown[], setPlace: string, now: number): Promise<void> {
   const error = 'This campaign has no sender account for this step.';
+  await emitProspectFinished(tx, row, { status: 'failed', outcome: 'failed', nodeId: row.current_node_id, error, at: now });
   await tx.query(`UPDATE enrollment_steps SET status = 'failed', finished_at = $2, error = $3 WHERE position = $1`, [
     row.open_step,
     ts(now),
@@ -280,10 +292,12 @@ export async function applyInput(
   const graph = await pinnedGraph(tx, row.campaign_id, row.launched_version);
   const now = deps.clock.now();
   if (!graph) {
+    const error = 'The launched workflow of this campaign could not be read.';
     await tx.query(
       `UPDATE enrollments SET status = 'failed', outcome = 'failed', error = $2, finished_at = $3, next_step_at = NULL WHERE id = $1`,
-      [row.id, 'The launched workflow of this campaign could not be read.', ts(now)],
+      [row.id, error, ts(now)],
     );
+    await emitProspectFinished(tx, row, { status: 'failed', outcome: 'failed', nodeId: row.current_node_id, error, at: now });
     return 'missing';
   }
   const position =
@@ -352,7 +366,11 @@ export async function applyProspectEvent(tx: Queryable, deps: EngineDeps, event:
   for (const row of rows.rows) {
     const input: StepInput = { kind: 'event', event: event.event, ...(event.text !== undefined ? { text: event.text } : {}) };
     const kind = await applyInput(tx, deps, row, input);
-    if (kind !== 'ignore') moved++;
+    if (kind === 'ignore') continue;
+    moved++;
+    if (event.event === 'message_received') await emitProspectReplied(tx, row, { text: event.text ?? null, at: deps.clock.now() });
   }
+  // What the event moved may be due now (the next step's action).
+  if (moved > 0) await wakeRuns(tx);
   return moved;
 }

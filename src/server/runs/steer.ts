@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors';
 import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
 import { notifyRunMoved } from '../run-view/progress-feed';
 import { cancelPendingActions } from './engine';
+import { wakeRuns } from './wake';
 
 /** Contract 9.3: pause / resume / stop, each a move of the campaign's status and the event it emits. */
 const MOVES = {
@@ -64,6 +65,7 @@ export async function steerCampaign(
       origin,
     );
     await notifyRunMoved(tx, campaignId);
+    if (command === 'resume') await wakeRuns(tx);
   });
   return getCampaign(db, workspace, campaignId);
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Schedule } from '../../domain/contract/schedule';
 import { fakeClock, type FakeClock } from '../../domain/run/clock';
+import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
@@ -107,6 +108,21 @@ export async function seedRun(
   );
   return { workspaceId, accountId, campaignId };
 }
+
+/** start → profile visit → end: one window action per prospect and no wait, so a run ends as fast as the sender may act. */
+export const visitOnlyGraph = (): WorkflowDefinition => ({
+  nodes: [node('start', 'start'), node('visit', 'profile_visit'), node('end', 'end')],
+  edges: [edge('start', 'visit'), edge('visit', 'end')],
+});
+
+/** Daily limits no test run reaches. */
+export const UNLIMITED = {
+  connection_request: 1_000_000,
+  message: 1_000_000,
+  inmail: 1_000_000,
+  profile_visit: 1_000_000,
+  other: 1_000_000,
+};
 
 export const startClock = (iso: string): FakeClock => fakeClock(Date.parse(iso));
 
