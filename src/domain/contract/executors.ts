@@ -11,7 +11,6 @@ import { rotatedSecretSchema, rotateSecretBody } from './webhooks';
  */
 
 export const EXECUTOR_KINDS = ['sandbox', 'http'] as const;
-export type ExecutorKind = (typeof EXECUTOR_KINDS)[number];
 
 /** Contract 9.4 sandbox seed default (the same seed gives the same acceptances and replies). */
 export const DEFAULT_SANDBOX_SEED = 1;
@@ -73,7 +72,6 @@ export const actionResultBody = z.discriminatedUnion('status', [
     workspaceId: workspaceIdField,
   }),
 ]);
-export type ActionResultInput = z.infer<typeof actionResultBody>;
 
 export const ACTION_STATES = ['pending', 'done', 'failed', 'cancelled'] as const;
 export const actionResultAnswerSchema = z.object({
