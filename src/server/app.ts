@@ -21,6 +21,7 @@ import { openApiRoutes } from './openapi/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
 import { runViewRoutes } from './run-view/routes';
+import { executorRoutes } from './executors/routes';
 import { refuseBadClientId } from './http/change-origin';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -38,6 +39,7 @@ const MODULES: RouteModule[] = [
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,
+  executorRoutes,
   webhookSinkRoutes,
   openApiRoutes,
   mcpModule,

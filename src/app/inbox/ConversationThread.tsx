@@ -6,7 +6,7 @@ import { fullTime } from '../ui/format';
 import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
-import { REPLY_LABEL } from './labels';
+import { REPLY_LABEL, SANDBOX_HINT, SANDBOX_LABEL } from './labels';
 import { TagEditor } from './TagEditor';
 
 /** One conversation: who, the whole thread (oldest first), and its tags. */
@@ -90,6 +90,11 @@ export function ConversationThread({
           <div key={m.id} className={`bubble bubble-${m.direction}`}>
             <span className="visually-hidden">{m.direction === 'inbound' ? `${c.contact.name}:` : 'You:'}</span>
             <p>{m.text}</p>
+            {m.sandbox && (
+              <span className="sandbox-badge" title={SANDBOX_HINT}>
+                {SANDBOX_LABEL}
+              </span>
+            )}
             <time dateTime={m.sentAt}>{fullTime(m.sentAt)}</time>
           </div>
         ))}

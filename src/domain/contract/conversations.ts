@@ -139,6 +139,7 @@ export const messageSchema = z.object({
   direction: z.enum(DIRECTIONS),
   text: z.string(),
   sentAt: isoTime,
+  sandbox: z.boolean().describe('Contract 9.4: sent or answered by the sandbox executor’s simulated network, not a real person.'),
 });
 export type Message = z.infer<typeof messageSchema>;
 export const messagePageSchema = pageOf(messageSchema);

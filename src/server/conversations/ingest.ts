@@ -1,5 +1,5 @@
 import type { IngestMessageBody } from '../../domain/contract/conversations';
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import { emitEvent } from '../events';
 
 /** Recording a message (contract 7): on its own, or inside a caller's transaction. */
@@ -20,11 +20,6 @@ const findMessage = async (db: Queryable, accountId: string, externalMessageId: 
   return rows[0] && { created: false, conversationId: rows[0].conversation_id, messageId: rows[0].id };
 };
 
-/** Contract 7 ingest as its own transaction (the REST ingest). */
-export async function ingestMessage(db: Db, workspaceId: string, channel: string, m: IngestMessageBody): Promise<IngestResult> {
-  return db.transaction((tx) => ingestInTx(tx, workspaceId, channel, m));
-}
-
 /**
  * Contract 7 ingest inside the caller's transaction (e.g. a run step that sends a message records it
  * in the same one). The same externalMessageId again (also when two arrive at once) returns the
@@ -32,7 +27,14 @@ export async function ingestMessage(db: Db, workspaceId: string, channel: string
  * inbound adds one unread, a newer outbound (we replied) clears them. The event is written in the
  * same transaction (contract 6).
  */
-export async function ingestInTx(tx: Queryable, workspaceId: string, channel: string, m: IngestMessageBody): Promise<IngestResult> {
+export async function ingestInTx(
+  tx: Queryable,
+  workspaceId: string,
+  channel: string,
+  m: IngestMessageBody,
+  /** Contract 9.4: a message of the sandbox's simulated network (marked so in the inbox). */
+  options: { sandbox?: boolean } = {},
+): Promise<IngestResult> {
   const existing = await findMessage(tx, m.accountId, m.externalMessageId);
   if (existing) return existing;
   const sentAt = new Date(m.sentAt).toISOString();
@@ -85,9 +87,9 @@ export async function ingestInTx(tx: Queryable, workspaceId: string, channel: st
       );
       const conversationId = conv.rows[0].id;
       const msg = await tx.query<{ id: string }>(
-        `INSERT INTO messages (workspace_id, account_id, conversation_id, external_message_id, direction, text, sent_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, external_message_id) DO NOTHING RETURNING id`,
-        [workspaceId, m.accountId, conversationId, m.externalMessageId, m.direction, m.text, sentAt],
+        `INSERT INTO messages (workspace_id, account_id, conversation_id, external_message_id, direction, text, sent_at, sandbox)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id, external_message_id) DO NOTHING RETURNING id`,
+        [workspaceId, m.accountId, conversationId, m.externalMessageId, m.direction, m.text, sentAt, options.sandbox === true],
       );
       // A concurrent ingest of the same message won: undo our conversation update, answer with its ids.
       if (msg.rows.length === 0) throw new DuplicateMessage();

@@ -121,6 +121,7 @@ interface MessageRow {
   direction: 'inbound' | 'outbound';
   text: string;
   sent_at: Date;
+  sandbox: boolean;
 }
 
 const toMessage = (r: MessageRow): Message => ({
@@ -130,6 +131,7 @@ const toMessage = (r: MessageRow): Message => ({
   direction: r.direction,
   text: r.text,
   sentAt: new Date(r.sent_at).toISOString(),
+  sandbox: r.sandbox,
 });
 
 /** A thread, oldest first, ties by id; keyset after `after`. */
@@ -141,7 +143,7 @@ export async function listMessages(db: Queryable, conversationId: string, limit:
     keyset = 'AND (m.sent_at, m.id) > ($3::timestamptz, $4::uuid)';
   }
   const { rows } = await db.query<MessageRow>(
-    `SELECT m.id, m.conversation_id, m.external_message_id, m.direction, m.text, m.sent_at FROM messages m
+    `SELECT m.id, m.conversation_id, m.external_message_id, m.direction, m.text, m.sent_at, m.sandbox FROM messages m
      WHERE m.conversation_id = $1 ${keyset} ORDER BY m.sent_at, m.id LIMIT $2`,
     params,
   );

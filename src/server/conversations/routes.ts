@@ -15,7 +15,7 @@ import {
   setTags,
   type ConversationFilters,
 } from './queries';
-import { ingestMessage } from './ingest';
+import { eventDeps, ingestWithStopOnReply } from '../executors/events';
 import {
   bulkConversationsBody,
   ingestMessageBody,
@@ -41,6 +41,7 @@ const accountIdList = (raw: string | undefined): string[] | null => {
 /** The inbox: spec 4.2 list, contract 7 extensions. */
 export const conversationRoutes: RouteModule = ({ db }) => {
   const app = new Hono<AppEnv>();
+  const replyDeps = eventDeps(db);
 
   // Spec 4.2 list conversations; every filter combines with every other.
   app.get('/api/messaging/conversations', async (c) => {
@@ -70,7 +71,8 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const account = await getAccount(db, workspace.id, body.accountId.toLowerCase());
     if (!account) throw notFound('Account');
     if (body.campaignId) await requireCampaignStep(db, workspace.id, body.campaignId.toLowerCase(), body.nodeId ?? null);
-    const result = await ingestMessage(db, workspace.id, account.channel, {
+    // Contract 9.3 stop on reply: an inbound message ends the prospect's wait in the same transaction.
+    const result = await ingestWithStopOnReply(replyDeps, workspace.id, account.channel, {
       ...body,
       accountId: account.id,
       campaignId: body.campaignId?.toLowerCase() ?? null,

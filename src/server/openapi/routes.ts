@@ -4,6 +4,7 @@ import type { RouteModule } from '../http/route-module';
 import { audienceDocs } from '../audience/docs';
 import { campaignDocs } from '../campaigns/docs';
 import { conversationDocs } from '../conversations/docs';
+import { executorDocs } from '../executors/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
 import { runViewDocs } from '../run-view/docs';
@@ -20,6 +21,7 @@ export const REST_ROUTES: RouteDoc[] = [
   ...conversationDocs,
   ...inspirationDocs,
   ...webhookDocs,
+  ...executorDocs,
   {
     method: 'get',
     path: '/api/workspaces',

@@ -118,7 +118,7 @@ export async function offerClaimedAction(deps: EngineDeps, action: ActionRow): P
 }
 
 /** Records an executor's answer (idempotent: an action already decided stays as it is). */
-export async function recordAnswer(deps: EngineDeps, actionId: string, answer: ExecutorAnswer): Promise<void> {
+export async function recordAnswer(deps: EngineDeps, actionId: string, given: ExecutorAnswer): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const found = await tx.query<{
@@ -130,12 +130,24 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, answer: E
       node_id: string | null;
       type: string;
       sender_account_id: string | null;
+      attempts: number;
     }>(
-      'SELECT status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id FROM run_actions WHERE id = $1 FOR UPDATE',
+      'SELECT status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id, attempts FROM run_actions WHERE id = $1 FOR UPDATE',
       [actionId],
     );
     const action = found.rows[0];
     if (!action || (action.status !== 'offered' && action.status !== 'waiting_result')) return;
+    // Contract 9.4: unusable answers are retried on the webhook schedule with the same actionId.
+    if (given.status === 'retry' && action.attempts <= given.delaysMs.length) {
+      await tx.query(`UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL, error = $3 WHERE id = $1`, [
+        actionId,
+        ts(now + given.delaysMs[action.attempts - 1]!),
+        given.error,
+      ]);
+      return;
+    }
+    const answer: Exclude<ExecutorAnswer, { status: 'retry' }> =
+      given.status === 'retry' ? { status: 'failed', error: given.error } : given;
     if (answer.status === 'later') {
       await tx.query(`UPDATE run_actions SET status = 'waiting_result' WHERE id = $1`, [actionId]);
       return;
@@ -147,10 +159,11 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, answer: E
           action.sender_account_id,
           ts(until),
         ]);
-      await tx.query(`UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL WHERE id = $1`, [
-        actionId,
-        ts(until),
-      ]);
+      // A push-back is no failed attempt: it does not use up the retry schedule.
+      await tx.query(
+        `UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL, attempts = attempts - 1 WHERE id = $1`,
+        [actionId, ts(until)],
+      );
       return;
     }
     const done = answer.status === 'done';

@@ -20,7 +20,9 @@ export type ExecutorAnswer =
   | { readonly status: 'done'; readonly result?: Readonly<Record<string, unknown>> }
   | { readonly status: 'failed'; readonly error: string }
   | { readonly status: 'later' }
-  | { readonly status: 'rate_limited'; readonly retryAfterSeconds: number };
+  | { readonly status: 'rate_limited'; readonly retryAfterSeconds: number }
+  /** No usable answer (network error, timeout, 5xx): offered again with the same actionId after `delaysMs[attempt - 1]`; failed after the last. */
+  | { readonly status: 'retry'; readonly error: string; readonly delaysMs: readonly number[] };
 
 export interface Executor {
   offer(action: OfferedAction): Promise<ExecutorAnswer>;

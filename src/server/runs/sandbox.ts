@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { nodeDefinition, type RunEvent } from '../../domain/catalog';
+import { DEFAULT_SANDBOX_SEED } from '../../domain/contract/executors';
+import { DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
 import type { Clock } from '../../domain/run/clock';
-import type { Db } from '../db/types';
+import { ingestInTx } from '../conversations/ingest';
+import type { Db, Queryable } from '../db/types';
 import { applyProspectEvent, type EngineDeps } from './engine';
 import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
 import { ts } from './time-sql';
@@ -18,7 +21,7 @@ export interface SandboxSettings {
   readonly medianResponseHours: number;
   readonly seed: number;
 }
-export const DEFAULT_SANDBOX: SandboxSettings = { acceptRate: 0.3, replyRate: 0.15, medianResponseHours: 20, seed: 1 };
+export const DEFAULT_SANDBOX: SandboxSettings = { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED };
 
 /** Three uniform numbers in [0, 1) drawn from the seed and the actionId. */
 function draws(seed: number, actionId: string): [number, number, number] {
@@ -41,6 +44,46 @@ async function settingsOf(db: Db, workspaceId: string): Promise<SandboxSettings>
     : DEFAULT_SANDBOX;
 }
 
+/**
+ * Contract 9.4: the sandbox's sends and replies appear in the inbox, marked sandbox, in one
+ * conversation per sender and prospect (`sandbox:` + the profile URL); idempotent on the action or event.
+ */
+async function recordSandboxMessage(
+  tx: Queryable,
+  of: OfferedAction | { workspaceId: string; accountId: string; profileUrl: string; key: string },
+  direction: 'inbound' | 'outbound',
+  text: string,
+  now: number,
+): Promise<void> {
+  const [workspaceId, accountId, profileUrl, key] =
+    'actionId' in of
+      ? [of.workspaceId, of.sender.accountId!, of.prospect.profileUrl, of.actionId]
+      : [of.workspaceId, of.accountId, of.profileUrl, of.key];
+  const found = await tx.query<{ channel: string; name: string | null }>(
+    `SELECT a.channel, p.name FROM accounts a LEFT JOIN prospects p ON p.workspace_id = a.workspace_id AND p.profile_url = $2 WHERE a.id = $1`,
+    [accountId, profileUrl],
+  );
+  const row = found.rows[0];
+  if (!row) return;
+  await ingestInTx(
+    tx,
+    workspaceId,
+    row.channel,
+    {
+      accountId,
+      externalConversationId: `sandbox:${profileUrl}`,
+      externalMessageId: `sandbox:${key}`,
+      contact: { name: row.name || profileUrl, profileUrl },
+      direction,
+      text,
+      sentAt: new Date(now).toISOString(),
+      // Contract 8.2: the campaign step that sent it (the first non-null sticks to the conversation).
+      ...('actionId' in of && of.campaignId !== null ? { campaignId: of.campaignId, nodeId: of.nodeId } : {}),
+    },
+    { sandbox: true },
+  );
+}
+
 export function sandboxExecutor(db: Db, clock: Clock): Executor {
   return {
     async offer(action: OfferedAction): Promise<ExecutorAnswer> {
@@ -57,7 +100,9 @@ export function sandboxExecutor(db: Db, clock: Clock): Executor {
            ON CONFLICT (action_id) DO UPDATE SET offered = sandbox_actions.offered + 1 RETURNING offered`,
           [action.actionId, action.workspaceId, ts(now)],
         );
-        if (seen.rows[0]!.offered > 1 || action.awaits === null || action.sender.accountId === null) return;
+        if (seen.rows[0]!.offered > 1 || action.sender.accountId === null) return;
+        if (action.payload.text !== undefined) await recordSandboxMessage(tx, action, 'outbound', action.payload.text, now);
+        if (action.awaits === null) return;
         const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
         if (u2 >= rate) return;
         await tx.query(
@@ -94,6 +139,10 @@ export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
       [ts(now), deps.batch],
     );
     for (const e of due.rows) {
+      if (e.event === 'message_received' && e.text !== null) {
+        const profile = { workspaceId: e.workspace_id, accountId: e.account_id, profileUrl: e.profile_url };
+        await recordSandboxMessage(tx, { ...profile, key: `reply-${e.id}` }, 'inbound', e.text, now);
+      }
       await applyProspectEvent(tx, deps, {
         workspaceId: e.workspace_id,
         accountId: e.account_id,

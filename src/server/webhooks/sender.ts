@@ -10,8 +10,10 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 
 export interface SendInput {
   url: string;
-  /** whsec_… */
-  secret: string;
+  /** whsec_…; null for the run engine's own calls (contract 9.3 webhook / http_request steps), sent unsigned. */
+  secret: string | null;
+  /** POST unless said (an http_request step's method); GET and HEAD carry no body. */
+  method?: string;
   /** The secret before a rotation, during its grace period: signs a second signature (contract 8.3). */
   previousSecret?: string | null;
   /** webhook-id: the event id, the same on every attempt and redelivery. */
@@ -49,7 +51,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /** Standard Webhooks signature(s): the current secret's, then the previous one's during a rotation grace. */
-export function signatures(input: Pick<SendInput, 'secret' | 'previousSecret' | 'eventId' | 'body'>, sentAt: Date): string {
+export function signatures(input: Pick<SendInput, 'previousSecret' | 'eventId' | 'body'> & { secret: string }, sentAt: Date): string {
   const sign = (secret: string) => new Webhook(secret).sign(input.eventId, sentAt, input.body);
   return input.previousSecret ? `${sign(input.secret)} ${sign(input.previousSecret)}` : sign(input.secret);
 }
@@ -73,17 +75,17 @@ export async function sendWebhook(input: SendInput): Promise<SendOutcome> {
     const host = urlHost(url);
     if (!input.allowPrivate && isIP(host) && isPrivateAddress(host)) throw new BlockedDestinationError(host);
     const sentAt = new Date();
-    const payload = Buffer.from(input.body, 'utf8');
+    const method = (input.method ?? 'POST').toUpperCase();
+    const payload = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(input.body, 'utf8');
     const res = await post(
       url,
       payload,
       {
-        'content-type': 'application/json',
-        'content-length': String(payload.length),
+        ...(payload.length > 0 ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
         'user-agent': 'CampaignStudio-Webhooks/1',
         'webhook-id': input.eventId,
         'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-        'webhook-signature': signatures(input, sentAt),
+        ...(input.secret !== null ? { 'webhook-signature': signatures({ ...input, secret: input.secret }, sentAt) } : {}),
       },
       input,
     );
@@ -124,7 +126,7 @@ function post(url: URL, payload: Buffer, headers: Record<string, string>, input:
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(
       url,
-      { method: 'POST', headers, signal, lookup: guardedLookup(input.allowPrivate), agent: false },
+      { method: (input.method ?? 'POST').toUpperCase(), headers, signal, lookup: guardedLookup(input.allowPrivate), agent: false },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let seen = 0;

@@ -1,0 +1,37 @@
+import type { Queryable } from '../db/types';
+import type { ExecutorAnswer, OfferedAction } from '../runs/executor';
+import { sendWebhook } from '../webhooks/sender';
+import type { HttpOptions } from './http';
+
+/**
+ * Contract 9.3 webhook / http_request steps: the engine itself calls the step's URL (POST the
+ * prospect as JSON for webhook; the step's method for http_request) through the webhooks' sender,
+ * so the SSRF rules of contract 6 and WEBHOOK_TIMEOUT_MS apply. 2xx = done; anything else is retried
+ * on the webhook schedule with the same actionId (webhook-id), then the enrollment fails.
+ */
+
+const PROSPECT_COLUMNS = `id AS "prospectId", profile_url AS "profileUrl", name, headline, company, email, time_zone AS "timeZone",
+  custom_fields AS "customFields"`;
+
+export async function callStepUrl(db: Queryable, action: OfferedAction, options: HttpOptions): Promise<ExecutorAnswer> {
+  const { url, method } = action.payload.data as { url?: unknown; method?: unknown };
+  if (typeof url !== 'string' || url.trim() === '') return { status: 'failed', error: 'This step has no URL to call.' };
+  const prospect = (
+    await db.query(`SELECT ${PROSPECT_COLUMNS} FROM prospects WHERE workspace_id = $1 AND profile_url = $2`, [
+      action.workspaceId,
+      action.prospect.profileUrl,
+    ])
+  ).rows[0];
+  const outcome = await sendWebhook({
+    url,
+    secret: null,
+    eventId: action.actionId,
+    method: typeof method === 'string' && method !== '' ? method : 'POST',
+    body: JSON.stringify({ prospect: prospect ?? action.prospect, campaignId: action.campaignId, nodeId: action.nodeId }),
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.timeoutMs,
+  });
+  if (outcome.ok) return { status: 'done', result: {} };
+  if (outcome.error?.startsWith('URL scheme')) return { status: 'failed', error: 'The step’s URL is not an http(s) URL.' };
+  return { status: 'retry', error: outcome.error ?? `The URL answered HTTP ${outcome.status}.`, delaysMs: options.retryDelaysMs };
+}
