@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { localSignInKey, rememberSignInKey } from './demo/local-sign-in';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWebhookDispatcher } from './webhooks/dispatcher';
+import { createExecutor } from './executors/select';
 import { startRunWorker } from './runs/worker';
 import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
 
@@ -26,7 +27,10 @@ export interface RunningServer {
 
 // Background workers (the webhook dispatcher, the run engine) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
-const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => startRunWorker(ctx)];
+const WORKERS: Worker[] = [
+  startWebhookDispatcher,
+  (ctx) => startRunWorker(ctx, { executor: (db, clock) => createExecutor(db, clock, ctx.config) }),
+];
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

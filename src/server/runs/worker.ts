@@ -22,6 +22,7 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 /** Who carries out actions; the one place a different executor is plugged in. */
 export type ExecutorFactory = (db: Db, clock: Clock) => Executor;
+// Tests and benches run on the sandbox; the server passes the workspace executor (executors/select.ts).
 export const DEFAULT_EXECUTOR: ExecutorFactory = sandboxExecutor;
 
 /** Beyond the executor's own time limit, how long an offered action stays leased before another process may offer it again. */
