@@ -110,7 +110,7 @@ describe('HTTP executor (contract 9.4)', () => {
       type: 'message',
       campaignId: run.campaignId,
       nodeId: 'hello',
-      prospect: { profileUrl: 'https://network.example/in/p1', name: 'Prospect 1' },
+      prospect: { profileUrl: 'https://network.example/in/p1', name: 'Prospect 1', customFields: { firstName: 'P1' } },
       sender: { accountId: run.accountId, name: 'Sam Sender', channel: 'professional_network' },
       payload: { text: 'Hi P1' },
     });
@@ -208,7 +208,11 @@ describe('engine calls (contract 9.3 webhook / http_request)', () => {
     const { run, deps } = await httpRun(graph);
     await drainDueWork(deps);
     expect(received.map((r) => r.method)).toEqual(['POST', 'GET']);
-    expect(received[0]!.body.prospect).toMatchObject({ profileUrl: 'https://network.example/in/p1', name: 'Prospect 1' });
+    expect(received[0]!.body).toMatchObject({
+      profileUrl: 'https://network.example/in/p1',
+      name: 'Prospect 1',
+      customFields: { firstName: 'P1' },
+    });
     expect(received[0]!.headers['webhook-signature']).toBeUndefined();
     expect(await enrollment(run)).toMatchObject({ status: 'finished', outcome: 'finished' });
   });
