@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
 import type { ExecutorAnswer, OfferedAction } from '../runs/executor';
 import { sendWebhook } from '../webhooks/sender';
-import type { HttpOptions } from './http';
+import { prospectOf, type HttpOptions } from './http';
 
 /**
  * Contract 9.3 webhook / http_request steps: the engine itself calls the step's URL (POST the
@@ -10,24 +10,16 @@ import type { HttpOptions } from './http';
  * on the webhook schedule with the same actionId (webhook-id), then the enrollment fails.
  */
 
-const PROSPECT_COLUMNS = `id AS "prospectId", profile_url AS "profileUrl", name, headline, company, email, time_zone AS "timeZone",
-  custom_fields AS "customFields"`;
-
 export async function callStepUrl(db: Queryable, action: OfferedAction, options: HttpOptions): Promise<ExecutorAnswer> {
   const { url, method } = action.payload.data as { url?: unknown; method?: unknown };
   if (typeof url !== 'string' || url.trim() === '') return { status: 'failed', error: 'This step has no URL to call.' };
-  const prospect = (
-    await db.query(`SELECT ${PROSPECT_COLUMNS} FROM prospects WHERE workspace_id = $1 AND profile_url = $2`, [
-      action.workspaceId,
-      action.prospect.profileUrl,
-    ])
-  ).rows[0];
+  const prospect = await prospectOf(db, action);
   const outcome = await sendWebhook({
     url,
     secret: null,
     eventId: action.actionId,
     method: typeof method === 'string' && method !== '' ? method : 'POST',
-    body: JSON.stringify({ prospect: prospect ?? action.prospect, campaignId: action.campaignId, nodeId: action.nodeId }),
+    body: JSON.stringify(prospect),
     allowPrivate: options.allowPrivate,
     timeoutMs: options.timeoutMs,
   });

@@ -24,7 +24,8 @@ interface Received {
   verified: boolean;
   headers: IncomingHttpHeaders;
 }
-type Reply = (r: Received) => { status: number; body?: unknown; headers?: Record<string, string> };
+/** null: never answer (a hanging executor). */
+type Reply = (r: Received) => { status: number; body?: unknown; headers?: Record<string, string> } | null;
 
 let db: Db;
 let server: Server;
@@ -56,6 +57,7 @@ beforeAll(async () => {
       };
       received.push(r);
       const answer = reply(r);
+      if (answer === null) return;
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });
@@ -64,6 +66,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/actions`;
 }, 240_000);
 afterAll(async () => {
+  server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await db?.close();
 });
@@ -110,7 +113,7 @@ describe('HTTP executor (contract 9.4)', () => {
       type: 'message',
       campaignId: run.campaignId,
       nodeId: 'hello',
-      prospect: { profileUrl: 'https://network.example/in/p1', name: 'Prospect 1' },
+      prospect: { profileUrl: 'https://network.example/in/p1', name: 'Prospect 1', customFields: { firstName: 'P1' } },
       sender: { accountId: run.accountId, name: 'Sam Sender', channel: 'professional_network' },
       payload: { text: 'Hi P1' },
     });
@@ -193,6 +196,39 @@ describe('HTTP executor (contract 9.4)', () => {
   });
 });
 
+describe('SSRF guard and timeout (contract 6 rules for the executor)', () => {
+  it('refuses a loopback executor without WEBHOOK_ALLOW_PRIVATE: nothing is sent, the retries end in failure with the reason', async () => {
+    reply = () => ({ status: 200, body: { status: 'done' } });
+    const { run, clock } = await httpRun();
+    const guarded = { ...config, webhookAllowPrivate: false };
+    const deps = engineDeps(db, clock, { spacingMs: 1000, executor: createExecutor(db, clock, guarded) });
+    for (const wait of [0, ...RETRY_DELAYS]) {
+      clock.advance(wait);
+      await drainDueWork(deps);
+    }
+    expect(received).toHaveLength(0);
+    const failed = await enrollment(run);
+    expect(failed).toMatchObject({ status: 'failed', outcome: 'failed' });
+    expect(failed.error).toContain('refused');
+  });
+
+  it('an executor that never answers times out and is retried with the same actionId', async () => {
+    let calls = 0;
+    reply = () => (calls++ === 0 ? null : { status: 200, body: { status: 'done' } });
+    const { run, clock } = await httpRun();
+    const deps = engineDeps(db, clock, { spacingMs: 1000, executor: createExecutor(db, clock, { ...config, webhookTimeoutMs: 300 }) });
+    await drainDueWork(deps);
+    const [pending] = await db
+      .query<{ status: string; error: string }>('SELECT status, error FROM run_actions WHERE campaign_id = $1', [run.campaignId])
+      .then((r) => r.rows);
+    expect(pending).toMatchObject({ status: 'scheduled', error: expect.stringContaining('timed out') });
+    clock.advance(RETRY_DELAYS[0]!);
+    await drainDueWork(deps);
+    expect(received.map((r) => r.id)).toEqual([received[0]!.id, received[0]!.id]);
+    expect((await actionsOf(run))[0]!.status).toBe('done');
+  });
+});
+
 describe('engine calls (contract 9.3 webhook / http_request)', () => {
   it('POSTs the prospect to a webhook step and goes on at 2xx; an http_request uses its method', async () => {
     reply = () => ({ status: 204 });
@@ -208,7 +244,11 @@ describe('engine calls (contract 9.3 webhook / http_request)', () => {
     const { run, deps } = await httpRun(graph);
     await drainDueWork(deps);
     expect(received.map((r) => r.method)).toEqual(['POST', 'GET']);
-    expect(received[0]!.body.prospect).toMatchObject({ profileUrl: 'https://network.example/in/p1', name: 'Prospect 1' });
+    expect(received[0]!.body).toMatchObject({
+      profileUrl: 'https://network.example/in/p1',
+      name: 'Prospect 1',
+      customFields: { firstName: 'P1' },
+    });
     expect(received[0]!.headers['webhook-signature']).toBeUndefined();
     expect(await enrollment(run)).toMatchObject({ status: 'finished', outcome: 'finished' });
   });

@@ -17,8 +17,20 @@ export interface HttpOptions {
   readonly retryDelaysMs: readonly number[];
 }
 
+const PROSPECT_COLUMNS = `id AS "prospectId", profile_url AS "profileUrl", name, headline, company, email, time_zone AS "timeZone",
+  custom_fields AS "customFields"`;
+
+/** The prospect as the API shows it (contract 9.1 fields), for the executor and the engine's own calls. */
+export async function prospectOf(db: Queryable, action: OfferedAction): Promise<Record<string, unknown>> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${PROSPECT_COLUMNS} FROM prospects WHERE workspace_id = $1 AND profile_url = $2`,
+    [action.workspaceId, action.prospect.profileUrl],
+  );
+  return rows[0] ?? { ...action.prospect };
+}
+
 /** The body the executor receives (contract 9.4). */
-export async function offeredBody(db: Queryable, action: OfferedAction): Promise<string> {
+async function offeredBody(db: Queryable, action: OfferedAction): Promise<string> {
   const sender = action.sender.accountId
     ? (await db.query<{ name: string; channel: string }>('SELECT name, channel FROM accounts WHERE id = $1', [action.sender.accountId]))
         .rows[0]
@@ -29,7 +41,7 @@ export async function offeredBody(db: Queryable, action: OfferedAction): Promise
     campaignId: action.campaignId,
     enrollmentId: action.enrollmentId,
     nodeId: action.nodeId,
-    prospect: action.prospect,
+    prospect: await prospectOf(db, action),
     sender: { accountId: action.sender.accountId, name: sender?.name ?? null, channel: sender?.channel ?? null },
     payload: action.payload,
   });

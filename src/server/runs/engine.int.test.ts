@@ -48,6 +48,10 @@ describe('a sandbox run from launch to finish', () => {
   it('moves every prospect along a simulated path to an end, each action offered once', async () => {
     const graph = scoredFollowUpGraph();
     const run = await seedRun(db, { graph, prospects: 40 });
+    // ActionIds are random, so the sandbox's draws are too: these rates make "some replied" and "some did not" all but certain.
+    await db.query(`INSERT INTO executor_settings (workspace_id, kind, accept_rate, reply_rate) VALUES ($1, 'sandbox', 0.6, 0.5)`, [
+      run.workspaceId,
+    ]);
     const clock = startClock('2026-03-02T08:00:00Z');
     const deps = engineDeps(db, clock, { spacingMs: 1000 });
     await runUntilDone(deps, run, HOUR, 60 * 24 * HOUR);
