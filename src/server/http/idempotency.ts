@@ -7,7 +7,7 @@ const STALE_CLAIM_SECONDS = 120;
 /** Contract 4: idempotency keys are kept at least 24 hours; we keep them 48. */
 const KEEP_HOURS = 48;
 
-export interface KeyedRequest {
+interface KeyedRequest {
   workspaceId: string;
   key: string;
   /** What the request asks, with an `operation` name: the same key with another request is refused. */
