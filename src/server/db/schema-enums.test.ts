@@ -52,6 +52,7 @@ describe('contract enums in SQL CHECKs', () => {
     // engine stands in a step (phase), an action's intent-row status and the executor kind (no wire enum yet).
     const ownBookkeeping = [
       '005_webhooks.sql: state',
+      '016_idempotency_keys.sql: state',
       '012_run_engine.sql: phase',
       '012_run_engine.sql: status',
       '012_run_engine.sql: kind',

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/types';
+import { pruneIdempotencyKeys } from '../http/idempotency';
 import { startJobLoop, type JobLoop, type JobSource } from '../jobs/loop';
 import { claimDue, reclaim, recordAttempt, type ClaimedDelivery } from './attempts';
 import { sendWebhook } from './sender';
@@ -12,9 +13,6 @@ import { WEBHOOK_CHANNEL } from './wake';
  * its own slots for at most webhookTimeoutMs and delays nobody else. stop() aborts the attempts in
  * flight (recorded as failed, retried soon by any process).
  */
-
-/** Contract 4: idempotency keys are kept at least 24 hours; we keep them 48. */
-const IDEMPOTENCY_KEEP_HOURS = 48;
 
 /** One attempt of a claimed delivery, sent and recorded; says when its next attempt is due, if any. */
 export async function attemptDelivery(db: Db, config: Config, d: ClaimedDelivery, signal?: AbortSignal) {
@@ -48,12 +46,7 @@ export function webhookJobs(db: Db, config: Config): JobSource<ClaimedDelivery> 
     async release(items) {
       await db.query('UPDATE webhook_deliveries SET locked_until = NULL WHERE id = ANY($1::uuid[])', [items.map((d) => d.id)]);
     },
-    async maintain() {
-      await db.query(`DELETE FROM webhook_idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [
-        IDEMPOTENCY_KEEP_HOURS,
-      ]);
-      await db.query(`DELETE FROM webhook_recoveries WHERE created_at < now() - make_interval(hours => $1)`, [IDEMPOTENCY_KEEP_HOURS]);
-    },
+    maintain: () => pruneIdempotencyKeys(db),
   };
 }
 

@@ -1,7 +1,8 @@
 import { TEST_EVENT_TYPE, type PatchEndpointInput, type RecoverInput, type RecoverResult } from '../../domain/contract/webhooks';
 import type { Db } from '../db/types';
 import { insertEvent } from '../events';
-import { ApiError, invalidRequest, notFound } from '../http/errors';
+import { invalidRequest, notFound } from '../http/errors';
+import { onceByKey } from '../http/idempotency';
 import { disableEndpoint, enableEndpoint } from './attempts';
 import { getDelivery, getEndpoint, insertDelivery, updateEndpoint } from './queries';
 import type { Delivery, Endpoint } from './schemas';
@@ -24,14 +25,6 @@ export async function patchEndpoint(db: Db, workspaceId: string, endpointId: str
   });
   return updated;
 }
-
-/** The stored form of a recover request, to tell a replay from another request under the same key. */
-const requestOf = (endpointId: string, input: RecoverInput) =>
-  JSON.stringify({
-    endpointId,
-    since: new Date(input.since).toISOString(),
-    until: input.until === undefined ? null : new Date(input.until).toISOString(),
-  });
 
 /**
  * Recover: every exhausted delivery of the endpoint created in [since, until) is redelivered (a new
@@ -58,44 +51,27 @@ export async function recover(
     ]);
     return { status: 200, body: { matched: rows[0].n }, replayed: false };
   }
-  const request = requestOf(endpointId, input);
-  const result = await db.transaction(async (tx) => {
-    // Concurrent requests with one key: the second INSERT waits for the first to commit, then replays it.
-    const claim = await tx.query(
-      `INSERT INTO webhook_recoveries (workspace_id, key, endpoint_id, request, response) VALUES ($1, $2, $3, $4::jsonb, '{}'::jsonb)
-       ON CONFLICT (workspace_id, key) DO NOTHING RETURNING key`,
-      [workspaceId, input.idempotencyKey, endpointId, request],
-    );
-    if (claim.rows.length === 0) {
-      const { rows } = await tx.query<{ request: unknown; response: unknown }>(
-        'SELECT request, response FROM webhook_recoveries WHERE workspace_id = $1 AND key = $2',
-        [workspaceId, input.idempotencyKey],
-      );
-      const asObject = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
-      const prior = asObject(rows[0].request);
-      const mine = JSON.parse(request) as Record<string, unknown>;
-      if (prior.endpointId !== mine.endpointId || prior.since !== mine.since || prior.until !== mine.until)
-        throw new ApiError(422, 'idempotency_key_reused', 'This idempotency key was already used for another recovery; use a new key.');
-      const stored = asObject(rows[0].response);
-      return { body: { matched: Number(stored.matched), queued: Number(stored.queued) }, replayed: true };
-    }
-    const { rowCount } = await tx.query(
-      `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
-       SELECT d.workspace_id, d.endpoint_id, d.event_id, d.id, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END,
-         CASE WHEN e.status = 'enabled' THEN now() END
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE ${window}
-       ORDER BY d.created_at, d.id`,
-      [workspaceId, endpointId, since, until],
-    );
-    const body = { matched: rowCount, queued: rowCount };
-    if (rowCount > 0) await wakeWebhooks(tx);
-    await tx.query('UPDATE webhook_recoveries SET response = $3::jsonb WHERE workspace_id = $1 AND key = $2', [
+  const result = await onceByKey(
+    db,
+    {
       workspaceId,
-      input.idempotencyKey,
-      JSON.stringify(body),
-    ]);
-    return { body, replayed: false };
-  });
+      key: input.idempotencyKey,
+      request: { operation: 'recover', endpointId, since, until: input.until === undefined ? null : until },
+      reusedDetail: 'This idempotency key was already used for another recovery; use a new key.',
+    },
+    async (tx) => {
+      const { rowCount } = await tx.query(
+        `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
+         SELECT d.workspace_id, d.endpoint_id, d.event_id, d.id, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END,
+           CASE WHEN e.status = 'enabled' THEN now() END
+         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE ${window}
+         ORDER BY d.created_at, d.id`,
+        [workspaceId, endpointId, since, until],
+      );
+      if (rowCount > 0) await wakeWebhooks(tx);
+      return { matched: rowCount, queued: rowCount };
+    },
+  );
   return { status: 202, ...result };
 }
 

@@ -66,7 +66,7 @@ describe('redeliver', () => {
     const err = await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, pending.id, 'key-pending'));
     expect(err).toMatchObject({ status: 409, code: 'delivery_not_redeliverable', extras: { status: 'pending' } });
     expect(err.detail).toContain('this one is pending');
-    const keys = await env.db.query('SELECT 1 FROM webhook_idempotency_keys WHERE workspace_id = $1 AND key = $2', [
+    const keys = await env.db.query('SELECT 1 FROM idempotency_keys WHERE workspace_id = $1 AND key = $2', [
       env.workspaceId,
       'key-pending',
     ]);
@@ -87,7 +87,8 @@ describe('redeliver', () => {
   it('a key still in progress is 409 idempotency_in_progress; a claim abandoned over two minutes ago is taken over', async () => {
     const d = await deliveryWith('delivered');
     await env.db.query(
-      `INSERT INTO webhook_idempotency_keys (workspace_id, key, delivery_id, state) VALUES ($1, 'key-busy', $2, 'in_progress')`,
+      `INSERT INTO idempotency_keys (workspace_id, key, request, state)
+       VALUES ($1, 'key-busy', jsonb_build_object('operation', 'redeliver', 'deliveryId', $2::text), 'in_progress')`,
       [env.workspaceId, d.id],
     );
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
@@ -95,11 +96,11 @@ describe('redeliver', () => {
       code: 'idempotency_in_progress',
       detail: 'A request with this idempotency key is still running; retry it later.',
     });
-    await env.db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '100 seconds' WHERE key = 'key-busy'`);
+    await env.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '100 seconds' WHERE key = 'key-busy'`);
     expect(await failure(redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy'))).toMatchObject({
       code: 'idempotency_in_progress',
     });
-    await env.db.query(`UPDATE webhook_idempotency_keys SET created_at = now() - interval '121 seconds' WHERE key = 'key-busy'`);
+    await env.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '121 seconds' WHERE key = 'key-busy'`);
     expect(await redeliver(env.db, env.config, env.workspaceId, env.endpointId, d.id, 'key-busy')).toMatchObject({
       status: 202,
       replayed: false,
@@ -142,15 +143,16 @@ describe('redeliver', () => {
   it('a key whose first request failed just before this one read it is 409 idempotency_in_progress (retry it)', async () => {
     const d = await deliveryWith('delivered');
     await env.db.query(
-      `INSERT INTO webhook_idempotency_keys (workspace_id, key, delivery_id, state) VALUES ($1, 'key-freed', $2, 'in_progress')`,
+      `INSERT INTO idempotency_keys (workspace_id, key, request, state)
+       VALUES ($1, 'key-freed', jsonb_build_object('operation', 'redeliver', 'deliveryId', $2::text), 'in_progress')`,
       [env.workspaceId, d.id],
     );
     // the first request fails and frees the key between this request's claim and its read of the key
     const freeing: Db = {
       ...env.db,
       query: async (sql, params) => {
-        if (sql.startsWith('SELECT delivery_id, state, response FROM webhook_idempotency_keys'))
-          await env.db.query(`DELETE FROM webhook_idempotency_keys WHERE key = 'key-freed'`);
+        if (sql.startsWith('SELECT request = $3::jsonb AS same, state, response FROM idempotency_keys'))
+          await env.db.query(`DELETE FROM idempotency_keys WHERE key = 'key-freed'`);
         return env.db.query(sql, params);
       },
     };
