@@ -1,7 +1,6 @@
-import { prospectInputSchema, type ImportError, type ImportResult, type OnDuplicate } from '../../domain/contract/prospects';
-import { normaliseProfileUrl } from '../../domain/profile-url';
+import type { ImportError, ImportResult, OnDuplicate } from '../../domain/contract/prospects';
 import type { Queryable } from '../db/types';
-import { storedText } from './prospects';
+import { checkRow, type StoredRow } from './row-check';
 
 /**
  * Contract 9.1 import: each row is checked alone (a bad row is reported by index and path, the others
@@ -9,48 +8,22 @@ import { storedText } from './prospects';
  * stored by one multi-row INSERT … ON CONFLICT — one statement, so all of them or none.
  */
 
-interface StoredRow {
-  profileUrl: string;
-  name: string | null;
-  headline: string | null;
-  company: string | null;
-  email: string | null;
-  timeZone: string | null;
-  customFields: string;
-}
-
 /** Checks every row; returns the storable ones (first or last of each profile, per onDuplicate) and the errors. */
 export function checkRows(rows: unknown[], onDuplicate: OnDuplicate): { unique: StoredRow[]; errors: ImportError[]; repeated: number } {
   const errors: ImportError[] = [];
   const byUrl = new Map<string, StoredRow>();
   let repeated = 0;
   rows.forEach((raw, index) => {
-    const parsed = prospectInputSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
-        for (const key of keys) {
-          const path = [...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
-          errors.push({ index, path, message: key === null ? issue.message : `Unknown field "${key}"` });
-        }
-      }
+    const verdict = checkRow(raw);
+    if ('errors' in verdict) {
+      for (const error of verdict.errors) errors.push({ index, ...error });
       return;
     }
-    const row = parsed.data;
-    const profileUrl = normaliseProfileUrl(row.profileUrl)!;
-    const stored: StoredRow = {
-      profileUrl,
-      name: storedText(row.name),
-      headline: storedText(row.headline),
-      company: storedText(row.company),
-      email: storedText(row.email),
-      timeZone: storedText(row.timeZone),
-      customFields: JSON.stringify(row.customFields ?? {}),
-    };
-    if (byUrl.has(profileUrl)) {
+    const { row } = verdict;
+    if (byUrl.has(row.profileUrl)) {
       repeated++;
-      if (onDuplicate === 'update') byUrl.set(profileUrl, stored);
-    } else byUrl.set(profileUrl, stored);
+      if (onDuplicate === 'update') byUrl.set(row.profileUrl, row);
+    } else byUrl.set(row.profileUrl, row);
   });
   return { unique: [...byUrl.values()], errors, repeated };
 }
@@ -108,4 +81,3 @@ export async function importProspects(
 
 /** The column arrays of rows, for a reference insert measured beside the import (bench). */
 export const prospectColumns = columns;
-export type { StoredRow };
