@@ -49,7 +49,8 @@ export const INSERT_PROSPECTS = (onConflict: string) =>
    ${onConflict}`;
 
 const ON_CONFLICT: Record<OnDuplicate, string> = {
-  skip: 'ON CONFLICT (workspace_id, profile_url) DO NOTHING RETURNING true AS inserted',
+  // Skipping needs only the count of new rows (rowCount): no row comes back.
+  skip: 'ON CONFLICT (workspace_id, profile_url) DO NOTHING',
   update: `ON CONFLICT (workspace_id, profile_url) DO UPDATE SET
      name = EXCLUDED.name, headline = EXCLUDED.headline, company = EXCLUDED.company, email = EXCLUDED.email,
      time_zone = EXCLUDED.time_zone, custom_fields = EXCLUDED.custom_fields,
@@ -68,14 +69,17 @@ export async function importProspects(
   if (onDuplicate === 'update') result.updated += repeated;
   else result.skipped += repeated;
   if (unique.length === 0) return result;
-  const { rows: written } = await db.query<{ inserted: boolean }>(INSERT_PROSPECTS(ON_CONFLICT[onDuplicate]), [
+  const { rows: written, rowCount } = await db.query<{ inserted: boolean }>(INSERT_PROSPECTS(ON_CONFLICT[onDuplicate]), [
     workspaceId,
     ...columns(unique),
   ]);
-  const created = written.filter((r) => r.inserted).length;
-  result.created = created;
-  if (onDuplicate === 'update') result.updated += written.length - created;
-  else result.skipped += unique.length - created;
+  if (onDuplicate === 'update') {
+    result.created = written.filter((r) => r.inserted).length;
+    result.updated += written.length - result.created;
+  } else {
+    result.created = rowCount;
+    result.skipped += unique.length - rowCount;
+  }
   return result;
 }
 
