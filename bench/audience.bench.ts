@@ -51,6 +51,17 @@ const importRows = (run: number) =>
     customFields: { firstName: `P${i}`, score: i % 100 },
   }));
 
+/**
+ * After a pause longer than the server's keep-alive (a seed, building 10,000 rows on a busy machine),
+ * the kept-alive socket may be closed by the server as it is reused (ECONNRESET, nothing read): sent
+ * again once, as HTTP clients do.
+ */
+const retryOnReset = (send: () => Promise<Response>) =>
+  send().catch((error: Error) => {
+    if ((error.cause as { code?: string } | undefined)?.code !== 'ECONNRESET') throw error;
+    return send();
+  });
+
 interface Row {
   database: string;
   measure: string;
@@ -87,11 +98,13 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       const body = JSON.stringify({ prospects: importRows(run) });
       const viaApi = await fresh(`api${run}`);
       let t = performance.now();
-      const res = await fetch(`${server.url}/api/v1/prospects/import`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${viaApi.apiKey}`, 'Content-Type': 'application/json' },
-        body,
-      });
+      const res = await retryOnReset(() =>
+        fetch(`${server.url}/api/v1/prospects/import`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${viaApi.apiKey}`, 'Content-Type': 'application/json' },
+          body,
+        }),
+      );
       const answer = (await res.json()) as { created: number };
       api.push(performance.now() - t);
       if (answer.created !== ROWS) throw new Error(`import stored ${answer.created}: ${JSON.stringify(answer).slice(0, 300)}`);
@@ -127,18 +140,14 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       [big.workspaceId, PROSPECTS],
     );
     await server.db.query('VACUUM ANALYZE prospects');
-    // After the long seed, a kept-alive socket may be closed by the server (ECONNRESET): retried once, as HTTP clients do.
-    const send = (query: string) =>
-      fetch(`${server.url}/api/v1/prospects?${query}`, { headers: { Authorization: `Bearer ${big.apiKey}` } });
     const get = async (query: string) => {
-      const res = await send(query).catch((error: Error) => {
-        if ((error.cause as { code?: string } | undefined)?.code !== 'ECONNRESET') throw error;
-        return send(query);
-      });
+      const res = await retryOnReset(() =>
+        fetch(`${server.url}/api/v1/prospects?${query}`, { headers: { Authorization: `Bearer ${big.apiKey}` } }),
+      );
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
       return res.json();
     };
-    const floor = await time(() => fetch(`${server.url}/healthz`).then((r) => r.arrayBuffer()));
+    const floor = await time(() => retryOnReset(() => fetch(`${server.url}/healthz`)).then((r) => r.arrayBuffer()));
     const filters = { workspaceId: big.workspaceId, search: null, campaignId: null, enrollmentStatus: null };
     // The first page is the goal (200 runs); searches scan more rows and get fewer runs.
     for (const [measure, query, search, runs] of [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedTemplate, parseTemplate, placeholderValues, renderTemplate } from './template';
+import { isWellFormedTemplate, parseTemplate, placeholderValues, renderTemplate, wellFormedPlaceholders } from './template';
 
 describe('parseTemplate', () => {
   it('finds unique placeholders in order', () => {
@@ -108,11 +108,13 @@ describe('what parseTemplate tells the writer', () => {
   });
 });
 
-describe('isWellFormedTemplate', () => {
-  it('agrees with parseTemplate', () => {
+describe('isWellFormedTemplate and wellFormedPlaceholders', () => {
+  it('agree with parseTemplate', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('{', '}', 'a', 'Z', '_', '1', ' ', '.', '-') }), (text) => {
-        expect(isWellFormedTemplate(text)).toBe(parseTemplate(text).errors.length === 0);
+        const parsed = parseTemplate(text);
+        expect(isWellFormedTemplate(text)).toBe(parsed.errors.length === 0);
+        expect(wellFormedPlaceholders(text)).toEqual(parsed.errors.length === 0 ? parsed.placeholders : null);
       }),
       { numRuns: 3000 },
     );

@@ -198,6 +198,27 @@ export function isWellFormedTemplate(text: string): boolean {
   return true;
 }
 
+/**
+ * `parseTemplate(text).placeholders` of a well-formed template, null for any other (property-tested):
+ * the validator's one cheap pass over every message, allocating only the names it finds.
+ */
+export function wellFormedPlaceholders(text: string): string[] | null {
+  const names: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === CLOSE && text.charCodeAt(i + 1) === CLOSE) return null;
+    if (c !== OPEN || text.charCodeAt(i + 1) !== OPEN) continue;
+    let j = i + 2;
+    if (!isNameStart(text.charCodeAt(j))) return null;
+    while (isNamePart(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== CLOSE || text.charCodeAt(j + 1) !== CLOSE) return null;
+    const name = text.slice(i + 2, j);
+    if (!names.includes(name)) names.push(name);
+    i = j + 1;
+  }
+  return names;
+}
+
 /** A prospect as placeholders see it (contract 9.1): custom fields, and top-level fields such as name or company. */
 export interface PlaceholderSource {
   customFields?: Readonly<Record<string, string | number | boolean>> | null;

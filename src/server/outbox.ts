@@ -12,4 +12,5 @@ export interface OutboxEvent {
   origin: ChangeOrigin;
 }
 
-export type Subscriber = (tx: Queryable, event: OutboxEvent) => Promise<void>;
+/** A subscriber receives the events of one `emitEvents` call together: one workspace, one type. */
+export type Subscriber = (tx: Queryable, events: readonly OutboxEvent[]) => Promise<void>;

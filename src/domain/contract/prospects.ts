@@ -23,6 +23,8 @@ export const MAX_PROFILE_URL = 2000;
 export const MAX_CUSTOM_FIELDS = 100;
 export const MAX_CUSTOM_FIELD_NAME = 100;
 export const MAX_CUSTOM_FIELD_TEXT = 10_000;
+/** The longest text of each optional top-level text field. */
+export const PROSPECT_TEXT_LIMITS = { name: 300, headline: 1000, company: 300 } as const;
 
 const workspaceId = text()
   .min(1)
@@ -52,9 +54,9 @@ export const customFieldsSchema = z
 export type CustomFields = z.infer<typeof customFieldsSchema>;
 
 const prospectFields = {
-  name: optionalText(300, 'Full name as shown on the profile.'),
-  headline: optionalText(1000, 'Profile headline.'),
-  company: optionalText(300, 'Current company.'),
+  name: optionalText(PROSPECT_TEXT_LIMITS.name, 'Full name as shown on the profile.'),
+  headline: optionalText(PROSPECT_TEXT_LIMITS.headline, 'Profile headline.'),
+  company: optionalText(PROSPECT_TEXT_LIMITS.company, 'Current company.'),
   email: text().trim().max(320).pipe(z.email('must be an e-mail address')).nullable().optional().describe('E-mail address.'),
   timeZone: ianaTimeZone().nullable().optional().describe('The prospect’s IANA time zone, e.g. "Europe/Paris"; null when unknown.'),
   customFields: customFieldsSchema.optional(),

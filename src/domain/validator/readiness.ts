@@ -1,6 +1,6 @@
 import { FIELDS, nodeDefinition, nodeRole, providerLimit, type SenderChannel } from '../catalog';
 import { parseCondition } from '../run/condition';
-import { isWellFormedTemplate, KNOWN_PLACEHOLDERS, parseTemplate } from '../template';
+import { KNOWN_PLACEHOLDERS, wellFormedPlaceholders } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
@@ -175,11 +175,13 @@ export function checkPlaceholderCase(graph: Graph): Violation[] {
   for (const node of graph.nodes) {
     for (const key of PLACEHOLDER_FIELDS) {
       const text = node.data[key];
-      if (typeof text !== 'string' || !text.includes('{{') || !isWellFormedTemplate(text)) continue;
-      const wrong = [...new Set(parseTemplate(text).placeholders)].flatMap((name) => {
+      const names = typeof text === 'string' && text.includes('{{') ? wellFormedPlaceholders(text) : null;
+      if (names === null) continue;
+      const wrong: string[] = [];
+      for (const name of names) {
         const known = KNOWN_BY_LOWER_CASE.get(name.toLowerCase());
-        return known && known !== name ? [`{{${name}}} → {{${known}}}`] : [];
-      });
+        if (known && known !== name) wrong.push(`{{${name}}} → {{${known}}}`);
+      }
       if (wrong.length === 0) continue;
       out.push(
         violation(

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { accountSchema } from '../../domain/contract/conversations';
-import { enrollmentPageSchema, enrollResultSchema, timelineSchema } from '../../domain/contract/enrollments';
+import { enrollmentPageSchema, enrollmentSchema, enrollResultSchema, timelineSchema } from '../../domain/contract/enrollments';
 import { prospectDetailSchema, prospectPageSchema } from '../../domain/contract/prospects';
 import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../domain/contract/schedule';
 import { connectionOnlyGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 import { createDraft, ok, saveGraph } from '../campaigns/test-helpers';
+import { startReceiver } from '../webhooks/testing';
 
 /** Contract 9.2 and 9.3 over real HTTP: enrol, list, timeline, the one-campaign rule, schedule and daily limits. */
 
@@ -115,6 +116,45 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     expect(entry!.nextStepAt).not.toBeNull();
     expect((await api(ws.apiKey, 'DELETE', `/api/v1/prospects/${p}`)).status).toBe(204);
     expect((await enrollments(ws, campaign.campaignId)).items).toEqual([]);
+  });
+});
+
+describe('prospect.enrolled (contract 9.5)', () => {
+  const enrolledEvents = async (ws: TestWorkspace) =>
+    (await fixtureSql<{ body: string }>("SELECT body FROM events WHERE workspace_id = $1 AND type = 'prospect.enrolled'", [ws.workspaceId]))
+      .map((r) => enrollmentSchema.parse((JSON.parse(r.body) as { data: unknown }).data))
+      .sort((a, b) => a.prospectId.localeCompare(b.prospectId));
+
+  it('one event per new enrollment, its body the enrollment as listed, delivered to a subscribed endpoint', async () => {
+    const ws = await newWorkspace();
+    const receiver = await startReceiver(200);
+    try {
+      const endpoint = await api(ws.apiKey, 'POST', '/api/v1/webhook-endpoints', { url: receiver.url, eventTypes: ['prospect.enrolled'] });
+      expect(endpoint.status).toBe(201);
+      const campaign = await createDraft(ws, { senderAccountIds: [ws.accounts.linkedinFree], workflow_definition: connectionOnlyGraph() });
+      const ids = await prospects(ws, 3, 'ev');
+      await enrol(ws, campaign.campaignId, { prospectIds: ids.slice(0, 2) });
+      // The second call enrols one more; the two already there emit nothing again.
+      expect(enrollResultSchema.parse((await enrol(ws, campaign.campaignId, { prospectIds: ids })).body).enrolled).toBe(1);
+      const listed = (await enrollments(ws, campaign.campaignId)).items.sort((a, b) => a.prospectId.localeCompare(b.prospectId));
+      expect(await enrolledEvents(ws)).toEqual(listed);
+      const received = await receiver.waitFor(3);
+      const delivered = received.map((r) => JSON.parse(r.body) as { type: string; data: { prospectId: string } });
+      expect(delivered.map((d) => d.type)).toEqual(['prospect.enrolled', 'prospect.enrolled', 'prospect.enrolled']);
+      expect(delivered.map((d) => d.data.prospectId).sort()).toEqual([...ids].sort());
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a refused or empty enrollment writes no event', async () => {
+    const ws = await newWorkspace();
+    const campaign = await createDraft(ws);
+    const [p] = await prospects(ws, 1, 'none');
+    expect((await enrol(ws, campaign.campaignId, { prospectIds: [MISSING] })).status).toBe(200);
+    await setStatus(campaign.campaignId, 'completed');
+    expect((await enrol(ws, campaign.campaignId, { prospectIds: [p] })).status).toBe(409);
+    expect(await enrolledEvents(ws)).toEqual([]);
   });
 });
 

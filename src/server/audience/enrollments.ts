@@ -4,10 +4,12 @@ import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type Exclusi
 import { toIsoMillis } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
+import { emitEvents } from '../events';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
 import { wakeRuns } from '../runs/wake';
 import { campaignNotFound } from '../campaigns/service';
+import { notifyRunMoved } from '../run-view/progress-feed';
 
 /**
  * Enrollments (contract 9.2): enrolling prospects into a campaign with the one-campaign-at-a-time
@@ -100,20 +102,28 @@ export async function enrollProspects(
       else if (row.elsewhere && !input.allowInOtherCampaigns) excluded.push({ prospectId: id, reason: 'in_another_campaign' });
       else toEnroll.push(id);
     }
-    if (toEnroll.length > 0) {
-      const senders = assignSenders(toEnroll.length, await senderLoads(tx, workspaceId, campaign));
-      await tx.query(
-        `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id, next_step_at)
+    if (toEnroll.length === 0) return { enrolled: 0, alreadyEnrolled, excluded };
+    const senders = assignSenders(toEnroll.length, await senderLoads(tx, workspaceId, campaign));
+    const { rows: added } = await tx.query<EnrollmentRow>(
+      `WITH added AS (
+         INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id, next_step_at)
          SELECT $1, $2, p, s, CASE WHEN $5 THEN date_trunc('milliseconds', clock_timestamp()) END
          FROM unnest($3::uuid[], $4::uuid[]) AS t(p, s)
-         ON CONFLICT (campaign_id, prospect_id) DO NOTHING`,
-        [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
-      );
-      if (campaign.status === 'active') await wakeRuns(tx);
-    }
-    return { enrolled: toEnroll.length, alreadyEnrolled, excluded };
+         ON CONFLICT (campaign_id, prospect_id) DO NOTHING
+         RETURNING *)
+       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ORDER BY e.entered_at, e.id`,
+      [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
+    );
+    // Contract 9.5: one prospect.enrolled per new enrollment, its body the enrollment as the list shows it.
+    await emitEvents(tx, workspaceId, 'prospect.enrolled', added.map(toEnrollment));
+    await notifyRunMoved(tx, campaignId);
+    if (campaign.status === 'active' && added.length > 0) await wakeRuns(tx);
+    return { enrolled: added.length, alreadyEnrolled: alreadyEnrolled + toEnroll.length - added.length, excluded };
   });
 }
+
+const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.next_step_at, e.outcome,
+       e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
 
 interface EnrollmentRow {
   id: string;
@@ -177,8 +187,7 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
   }
   params.push(limit + 1);
   const { rows } = await db.query<EnrollmentRow>(
-    `SELECT e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.next_step_at, e.outcome,
-       e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company
+    `SELECT ${ENROLLMENT_COLUMNS}
      FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
      WHERE ${where.join(' AND ')} ORDER BY e.entered_at, e.id LIMIT $${params.length}`,
     params,

@@ -1,7 +1,6 @@
-import { prospectInputSchema, type ImportError, type ImportResult, type OnDuplicate } from '../../domain/contract/prospects';
-import { normaliseProfileUrl } from '../../domain/profile-url';
+import type { ImportError, ImportResult, OnDuplicate } from '../../domain/contract/prospects';
 import type { Queryable } from '../db/types';
-import { storedText } from './prospects';
+import { checkRow, type StoredRow } from './row-check';
 
 /**
  * Contract 9.1 import: each row is checked alone (a bad row is reported by index and path, the others
@@ -9,48 +8,22 @@ import { storedText } from './prospects';
  * stored by one multi-row INSERT … ON CONFLICT — one statement, so all of them or none.
  */
 
-interface StoredRow {
-  profileUrl: string;
-  name: string | null;
-  headline: string | null;
-  company: string | null;
-  email: string | null;
-  timeZone: string | null;
-  customFields: string;
-}
-
 /** Checks every row; returns the storable ones (first or last of each profile, per onDuplicate) and the errors. */
 export function checkRows(rows: unknown[], onDuplicate: OnDuplicate): { unique: StoredRow[]; errors: ImportError[]; repeated: number } {
   const errors: ImportError[] = [];
   const byUrl = new Map<string, StoredRow>();
   let repeated = 0;
   rows.forEach((raw, index) => {
-    const parsed = prospectInputSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
-        for (const key of keys) {
-          const path = [...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
-          errors.push({ index, path, message: key === null ? issue.message : `Unknown field "${key}"` });
-        }
-      }
+    const verdict = checkRow(raw);
+    if ('errors' in verdict) {
+      for (const error of verdict.errors) errors.push({ index, ...error });
       return;
     }
-    const row = parsed.data;
-    const profileUrl = normaliseProfileUrl(row.profileUrl)!;
-    const stored: StoredRow = {
-      profileUrl,
-      name: storedText(row.name),
-      headline: storedText(row.headline),
-      company: storedText(row.company),
-      email: storedText(row.email),
-      timeZone: storedText(row.timeZone),
-      customFields: JSON.stringify(row.customFields ?? {}),
-    };
-    if (byUrl.has(profileUrl)) {
+    const { row } = verdict;
+    if (byUrl.has(row.profileUrl)) {
       repeated++;
-      if (onDuplicate === 'update') byUrl.set(profileUrl, stored);
-    } else byUrl.set(profileUrl, stored);
+      if (onDuplicate === 'update') byUrl.set(row.profileUrl, row);
+    } else byUrl.set(row.profileUrl, row);
   });
   return { unique: [...byUrl.values()], errors, repeated };
 }
@@ -76,7 +49,8 @@ export const INSERT_PROSPECTS = (onConflict: string) =>
    ${onConflict}`;
 
 const ON_CONFLICT: Record<OnDuplicate, string> = {
-  skip: 'ON CONFLICT (workspace_id, profile_url) DO NOTHING RETURNING true AS inserted',
+  // Skipping needs only the count of new rows (rowCount): no row comes back.
+  skip: 'ON CONFLICT (workspace_id, profile_url) DO NOTHING',
   update: `ON CONFLICT (workspace_id, profile_url) DO UPDATE SET
      name = EXCLUDED.name, headline = EXCLUDED.headline, company = EXCLUDED.company, email = EXCLUDED.email,
      time_zone = EXCLUDED.time_zone, custom_fields = EXCLUDED.custom_fields,
@@ -95,17 +69,19 @@ export async function importProspects(
   if (onDuplicate === 'update') result.updated += repeated;
   else result.skipped += repeated;
   if (unique.length === 0) return result;
-  const { rows: written } = await db.query<{ inserted: boolean }>(INSERT_PROSPECTS(ON_CONFLICT[onDuplicate]), [
+  const { rows: written, rowCount } = await db.query<{ inserted: boolean }>(INSERT_PROSPECTS(ON_CONFLICT[onDuplicate]), [
     workspaceId,
     ...columns(unique),
   ]);
-  const created = written.filter((r) => r.inserted).length;
-  result.created = created;
-  if (onDuplicate === 'update') result.updated += written.length - created;
-  else result.skipped += unique.length - created;
+  if (onDuplicate === 'update') {
+    result.created = written.filter((r) => r.inserted).length;
+    result.updated += written.length - result.created;
+  } else {
+    result.created = rowCount;
+    result.skipped += unique.length - rowCount;
+  }
   return result;
 }
 
 /** The column arrays of rows, for a reference insert measured beside the import (bench). */
 export const prospectColumns = columns;
-export type { StoredRow };

@@ -35,11 +35,13 @@ export async function notifyCampaignChanged(tx: Queryable, row: ChangedRow, orig
 }
 
 /** Outbox subscriber: an event about a campaign's state (it names campaignId, status, updated_at) is announced to live views. */
-export async function announceCampaignChange(tx: Queryable, event: OutboxEvent): Promise<void> {
-  const parsed = eventCampaign.safeParse(event.data);
-  if (!parsed.success) return;
-  const { campaignId, status, updated_at } = parsed.data;
-  await notifyCampaignChanged(tx, { id: campaignId, workspace_id: event.workspaceId, status, updated_at }, event.origin);
+export async function announceCampaignChange(tx: Queryable, events: readonly OutboxEvent[]): Promise<void> {
+  for (const event of events) {
+    const parsed = eventCampaign.safeParse(event.data);
+    if (!parsed.success) continue;
+    const { campaignId, status, updated_at } = parsed.data;
+    await notifyCampaignChanged(tx, { id: campaignId, workspace_id: event.workspaceId, status, updated_at }, event.origin);
+  }
 }
 
 const eventCampaign = campaignChangedSchema.pick({ campaignId: true, status: true, updated_at: true });
