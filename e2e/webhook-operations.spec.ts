@@ -74,7 +74,7 @@ test('send a test event and read its attempts and body in the drawer', async ({ 
   await expect(page.getByText('Test event sent.')).toBeVisible();
   const row = page.locator('tbody tr').filter({ hasText: 'webhook.test' });
   await expect(row.getByText('Delivered')).toBeVisible({ timeout: 20_000 });
-  await row.getByRole('button', { name: /^Details of the webhook.test delivery/ }).click();
+  await row.getByRole('button', { name: /^Details of the “Test event” delivery/ }).click();
   const drawer = page.getByRole('dialog', { name: /Delivery/ });
   await expect(drawer.getByRole('cell', { name: '204' })).toBeVisible();
   await expect(drawer.getByLabel('Event body')).toContainText(`"endpointId": "${endpointId}"`);
