@@ -72,7 +72,7 @@ test('send a test event and read its attempts and body in the drawer', async ({ 
   await page.goto(`/webhooks?endpoint=${endpointId}`);
   await page.getByRole('button', { name: 'Send test event' }).click();
   await expect(page.getByText('Test event sent.')).toBeVisible();
-  const row = page.locator('tbody tr').filter({ hasText: 'webhook.test' });
+  const row = page.locator('tbody tr').filter({ hasText: 'Test event' });
   await expect(row.getByText('Delivered')).toBeVisible({ timeout: 20_000 });
   await row.getByRole('button', { name: /^Details of the “Test event” delivery/ }).click();
   const drawer = page.getByRole('dialog', { name: /Delivery/ });
