@@ -126,7 +126,7 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   await dock(page).getByLabel('Search inspirations').fill(r);
   const card = (text: string) => dock(page).getByRole('listitem').filter({ hasText: text });
   await expect(card(first).getByRole('button', { name: 'Use in message' })).toBeDisabled();
-  await expect(dock(page).getByText('Select a message node on the canvas')).toBeVisible();
+  await expect(dock(page).getByText('Select a message step on the canvas')).toBeVisible();
 
   const node = page.locator('.react-flow__node').filter({ hasText: 'Connection request' });
   await node.click();

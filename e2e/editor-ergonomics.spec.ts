@@ -63,7 +63,8 @@ async function crossingsOnScreen(page: Page): Promise<string[]> {
     }));
     const hits: string[] = [];
     for (const edge of document.querySelectorAll<SVGGElement>('.react-flow__edge')) {
-      const [, source, target] = /Edge from (\S+) to (\S+)/.exec(edge.getAttribute('aria-label') ?? '') ?? [];
+      const source = edge.dataset.source;
+      const target = edge.dataset.target;
       const path = edge.querySelector<SVGPathElement>('path.react-flow__edge-path')!;
       const ctm = path.getScreenCTM()!;
       const length = path.getTotalLength();
@@ -206,7 +207,7 @@ for (const size of SIZES) {
       const campaign = await createCampaign(page, uniqueName('Short'));
       await openEditor(page, campaign.campaignId);
       const edge = page
-        .locator('.react-flow__edge[data-id="e_start_next"], .react-flow__edge[aria-label="Edge from start to connection_request"]')
+        .locator('.react-flow__edge[data-id="e_start_next"], .react-flow__edge[data-source="start"][data-target="connection_request"]')
         .first();
       const id = await edge.getAttribute('data-id');
       const mid = await edge.locator('path.react-flow__edge-path').evaluate((p: SVGPathElement) => {

@@ -91,7 +91,7 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
   // A refused connection says why.
   await fitView(page);
   await dragHandle(page, sourceHandle('message_1', 'replied'), targetHandle('connection_request'));
-  await expect(page.getByText(/already has an edge/).first()).toBeVisible();
+  await expect(page.getByText(/is already connected: drag the end of its connection/).first()).toBeVisible();
 
   await save(page);
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);

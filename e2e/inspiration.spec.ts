@@ -47,7 +47,7 @@ test('an inspiration with media saves, appears in the list, and stores every fie
   });
   // "Use in message" needs a selected message node: off here, with the reason given.
   await expect(card.getByRole('button', { name: 'Use in message' })).toBeDisabled();
-  await expect(page.getByText('select a message node')).toBeVisible();
+  await expect(page.getByText('select a message step')).toBeVisible();
 });
 
 test('a bad media URL shows an inline error, keeps the form, and saves nothing', async ({ page }) => {

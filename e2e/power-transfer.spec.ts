@@ -67,7 +67,7 @@ test('an invalid import changes nothing, and a graph with problems shows them be
   await expect(dialog.getByRole('alert')).toContainText('Nothing was changed.');
   await dialog.getByLabel('Or paste JSON').fill('{"steps": []}');
   await dialog.getByRole('button', { name: 'Import onto the canvas' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('not a workflow definition');
+  await expect(dialog.getByRole('alert')).toContainText('not an exported campaign');
   await page.keyboard.press('Escape');
   await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0);
 

@@ -72,9 +72,9 @@ test('send a test event and read its attempts and body in the drawer', async ({ 
   await page.goto(`/webhooks?endpoint=${endpointId}`);
   await page.getByRole('button', { name: 'Send test event' }).click();
   await expect(page.getByText('Test event sent.')).toBeVisible();
-  const row = page.locator('tbody tr').filter({ hasText: 'webhook.test' });
+  const row = page.locator('tbody tr').filter({ hasText: 'Test event' });
   await expect(row.getByText('Delivered')).toBeVisible({ timeout: 20_000 });
-  await row.getByRole('button', { name: /^Details of the webhook.test delivery/ }).click();
+  await row.getByRole('button', { name: /^Details of the “Test event” delivery/ }).click();
   const drawer = page.getByRole('dialog', { name: /Delivery/ });
   await expect(drawer.getByRole('cell', { name: '204' })).toBeVisible();
   await expect(drawer.getByLabel('Event body')).toContainText(`"endpointId": "${endpointId}"`);

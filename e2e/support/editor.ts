@@ -10,6 +10,7 @@ export interface CampaignRecord {
   senderAccountIds: string[];
   editingMode: string;
   updated_at: string;
+  archivedAt: string | null;
   workflow_definition: { nodes: any[]; edges: any[] };
 }
 

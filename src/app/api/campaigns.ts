@@ -33,21 +33,23 @@ function fullRecord(campaign: Campaign | CampaignSummary): Campaign {
 /** Query keys, scoped by workspace so switching workspaces never shows another one's campaigns. */
 export const campaignKeys = {
   all: (workspaceId: string | null) => ['campaigns', workspaceId] as const,
-  list: (workspaceId: string | null, status?: CampaignStatus) => ['campaigns', workspaceId, 'list', status ?? 'all'] as const,
+  list: (workspaceId: string | null, status?: CampaignStatus, archived = false) =>
+    ['campaigns', workspaceId, 'list', status ?? 'all', archived ? 'archived' : 'current'] as const,
   one: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'one', campaignId] as const,
 };
 
-/** list-campaigns, cursor-paginated (contract 4: `{items, nextCursor}`). */
-export function useCampaignList(status?: CampaignStatus) {
+/** list-campaigns, cursor-paginated (contract 4: `{items, nextCursor}`): the archived ones or the others. */
+export function useCampaignList(status?: CampaignStatus, archived = false) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useInfiniteQuery({
-    queryKey: campaignKeys.list(workspaceId, status),
+    queryKey: campaignKeys.list(workspaceId, status, archived),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }): Promise<CampaignPage> => {
       const page = await callTool('list-campaigns', {
         limit: 50,
         view: 'summary',
         ...(status ? { status } : {}),
+        ...(archived ? { archived } : {}),
         ...(pageParam ? { cursor: pageParam } : {}),
       });
       return { items: page.items.filter(isCampaignSummary), nextCursor: page.nextCursor };
@@ -165,6 +167,13 @@ export function useUpdateCampaign() {
     mutationFn: (input: CampaignSettingsInput) => callTool('update-campaign', input),
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });
+}
+
+/** update-campaign `archived` (contract 4): archives or restores a campaign that is not running; the lists are read again. */
+export async function setCampaignArchived(client: QueryClient, campaignId: string, archived: boolean): Promise<Campaign> {
+  const campaign = await callTool('update-campaign', { campaignId, archived });
+  rememberCampaign(client, campaign);
+  return campaign;
 }
 
 /** delete-campaign (drafts only); the lists are read again. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { hrefs } from '../boot/paths';
-import { CAMPAIGN_STATUSES, campaignStatusSchema } from '../../domain/contract/campaigns';
+import { CAMPAIGN_STATUSES, campaignStatusSchema, type CampaignStatus } from '../../domain/contract/campaigns';
 import { useCampaignList } from '../api/campaigns';
 import { Link, setSearchParams, useLocation } from '../router';
 import { CampaignStatusBadge } from '../ui/CampaignStatusBadge';
@@ -24,11 +24,18 @@ function SkeletonRows() {
   );
 }
 
-/** Home: the workspace's campaigns (name, status, steps, last saved, actions) and "New campaign". */
+function emptyListText(status: CampaignStatus | undefined, archived: boolean): string {
+  const which = status ? ` ${CAMPAIGN_STATUS_LABEL[status].toLowerCase()}` : '';
+  if (archived) return `No${which} campaigns are archived.`;
+  return status ? `No campaigns are${which}.` : 'No campaigns yet.';
+}
+
+/** Home: the workspace's campaigns (name, status, steps, last saved, actions) and "New campaign"; `?archived=1` shows the archive. */
 export default function CampaignsPage() {
   const { search } = useLocation();
   const status = campaignStatusSchema.safeParse(search.get('status')).data;
-  const list = useCampaignList(status);
+  const archived = search.get('archived') === '1';
+  const list = useCampaignList(status, archived);
   const [creating, setCreating] = useState(false);
   const deleting = usePendingDeletes((s) => s.ids);
   const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !deleting.has(c.campaignId));
@@ -36,7 +43,15 @@ export default function CampaignsPage() {
   return (
     <main className="page campaigns-page" aria-labelledby="campaigns-title">
       <header className="campaigns-head">
-        <h1 id="campaigns-title">Campaigns</h1>
+        <h1 id="campaigns-title">{archived ? 'Archived campaigns' : 'Campaigns'}</h1>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          aria-pressed={archived}
+          onClick={() => setSearchParams({ archived: archived ? null : '1' }, { push: true })}
+        >
+          {archived ? 'Back to campaigns' : 'Show archived'}
+        </button>
         <label className="campaigns-filter">
           <span className="visually-hidden">Status</span>
           <select className="input input-sm" value={status ?? ''} onChange={(e) => setSearchParams({ status: e.target.value || null })}>
@@ -98,8 +113,8 @@ export default function CampaignsPage() {
           </table>
           {!list.isPending && items.length === 0 && (
             <div className="campaigns-empty">
-              <p>{status ? `No campaigns are ${CAMPAIGN_STATUS_LABEL[status].toLowerCase()}.` : 'No campaigns yet.'}</p>
-              {!status && (
+              <p>{emptyListText(status, archived)}</p>
+              {!status && !archived && (
                 <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
                   Create your first campaign
                 </button>

@@ -109,10 +109,10 @@ export function InspirationList({ layout }: { layout: 'page' | 'dock' }) {
         </label>
         <p id={hintId} className={`field-help${target ? ' insp-target' : ''}`}>
           {target
-            ? `“Use in message” fills “${target.label}”. You can also drag a card onto that node.`
+            ? `“Use in message” fills “${target.label}”. You can also drag a card onto that step.`
             : layout === 'dock'
-              ? 'Select a message node on the canvas to use a post in it.'
-              : 'Open a campaign and select a message node to use a post in it.'}
+              ? 'Select a message step on the canvas to use a post in it.'
+              : 'Open a campaign and select a message step to use a post in it.'}
         </p>
       </div>
       {query.isPending ? (

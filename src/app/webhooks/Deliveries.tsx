@@ -1,3 +1,4 @@
+import { EVENT_LABEL } from './event-labels';
 import { useId, useMemo, useState } from 'react';
 import {
   DELIVERY_EVENT_TYPES,
@@ -87,7 +88,7 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
             <option value="">Any event type</option>
             {DELIVERY_EVENT_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {EVENT_LABEL[t]}
               </option>
             ))}
           </select>
@@ -149,9 +150,9 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                       type="button"
                       className="delivery-open"
                       onClick={() => setOpen(d.deliveryId)}
-                      aria-label={`Details of the ${d.eventType} delivery from ${fullTime(d.createdAt)}`}
+                      aria-label={`Details of the “${EVENT_LABEL[d.eventType]}” delivery from ${fullTime(d.createdAt)}`}
                     >
-                      <code>{d.eventType}</code>
+                      {EVENT_LABEL[d.eventType]}
                     </button>
                     <div className="muted deliveries-event" title={d.eventId}>
                       event {shortId(d.eventId.replace(/^msg_/, ''))}

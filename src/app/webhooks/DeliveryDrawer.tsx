@@ -1,3 +1,4 @@
+import { EVENT_LABEL } from './event-labels';
 import { useEffect, useId, useRef } from 'react';
 import { useDeliveryDetail } from '../api/webhooks';
 import { CopyButton } from '../ui/CopyButton';
@@ -30,7 +31,7 @@ export function DeliveryDrawer({ endpointId, deliveryId, onClose }: { endpointId
   return (
     <aside className="delivery-drawer" role="dialog" aria-modal="false" aria-labelledby={`${id}-h`}>
       <header>
-        <h2 id={`${id}-h`}>Delivery {d ? <code>{d.eventType}</code> : null}</h2>
+        <h2 id={`${id}-h`}>Delivery{d ? `: ${EVENT_LABEL[d.eventType]}` : null}</h2>
         <button ref={closeRef} type="button" className="btn btn-sm" onClick={onClose} aria-label="Close delivery details">
           Close
         </button>

@@ -1,3 +1,4 @@
+import { EVENT_LABEL } from './event-labels';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiProblem } from '../api/http';
 import {
@@ -25,7 +26,7 @@ export function EventTypeChoice({ value, onChange, error }: { value: EventType[]
       {EVENT_TYPES.map((t) => (
         <label key={t} className="check-row">
           <input type="checkbox" checked={value.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />
-          <code>{t}</code>
+          {EVENT_LABEL[t]}
         </label>
       ))}
       {error && <p className="field-error">{error}</p>}

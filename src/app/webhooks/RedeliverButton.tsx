@@ -1,3 +1,4 @@
+import { EVENT_LABEL } from './event-labels';
 import { useRef, useState } from 'react';
 import { ApiProblem } from '../api/http';
 import { useRedeliver, type Delivery } from '../api/webhooks';
@@ -65,7 +66,7 @@ export function RedeliverButton({ delivery, onRedelivered }: { delivery: Deliver
       onClick={click}
       disabled={redeliver.isPending}
       aria-busy={redeliver.isPending}
-      aria-label={`${lostOnNetwork ? 'Retry redelivering' : 'Redeliver'} ${delivery.eventType} delivery from ${fullTime(delivery.createdAt)}`}
+      aria-label={`${lostOnNetwork ? 'Retry redelivering' : 'Redeliver'} “${EVENT_LABEL[delivery.eventType]}” delivery from ${fullTime(delivery.createdAt)}`}
       data-delivery-id={delivery.deliveryId}
     >
       {redeliver.isPending ? 'Sending…' : lostOnNetwork ? 'Retry' : 'Redeliver'}

@@ -92,6 +92,7 @@ export const createCampaignArgs = z.strictObject({
 export const listCampaignsArgs = z.strictObject({
   workspaceId,
   status: campaignStatusSchema.optional().describe('Only campaigns in this status.'),
+  archived: z.boolean().optional().describe('true: only archived campaigns; false (default): only campaigns not archived.'),
   limit: int32().min(1).max(100).optional().describe('Page size, 1..100, default 50.'),
   cursor: text().min(1).max(MAX_TEXT).optional().describe('nextCursor of the previous page (same filters).'),
   view,
@@ -111,16 +112,20 @@ export const launchCampaignArgs = z.strictObject({
   confirm: z.literal(true).describe('Must be true: explicit authorization to launch.'),
 });
 
-/** A campaign's settings (name, senders): what a REST PATCH body and the update-campaign tool may change. */
+/** A campaign's settings (name, senders, archived): what a REST PATCH body and the update-campaign tool may change. */
 const settingsShape = {
   name: campaignName.optional(),
   senderAccountIds: senderAccountIds
     .optional()
     .describe('The complete new list of sender accounts (replaces the old one; [] removes them all). At most 50.'),
+  archived: z
+    .boolean()
+    .optional()
+    .describe('true archives the campaign (out of the everyday list; a running one must be paused or stopped first), false restores it.'),
 };
-const someSetting = (value: { name?: unknown; senderAccountIds?: unknown }) =>
-  value.name !== undefined || value.senderAccountIds !== undefined;
-const SOME_SETTING = { message: 'Give name, senderAccountIds or both.' };
+const someSetting = (value: { name?: unknown; senderAccountIds?: unknown; archived?: unknown }) =>
+  value.name !== undefined || value.senderAccountIds !== undefined || value.archived !== undefined;
+const SOME_SETTING = { message: 'Give name, senderAccountIds, archived or several of them.' };
 
 /** PATCH /api/v1/campaigns/{campaignId}: the settings to change (the graph has its own tools). */
 export const updateCampaignBody = z.strictObject({ workspaceId, ...settingsShape }).refine(someSetting, SOME_SETTING);
@@ -239,6 +244,7 @@ const campaignFields = {
   created_at: z.string(),
   updated_at: z.string(),
   schedule: scheduleSchema.describe('Contract 9.3 sending window.'),
+  archivedAt: z.string().nullable().describe('When the campaign was archived; null while it is not.'),
 };
 /** Contract 4 campaign record. */
 export const campaignRecordSchema = z.object({ ...campaignFields, workflow_definition: savedWorkflowSchema });

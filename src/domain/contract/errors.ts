@@ -17,6 +17,7 @@ export const errorCodeSchema = z.enum([
   'stale_edit',
   'campaign_not_draft',
   'campaign_not_active',
+  'campaign_running',
   'campaign_completed',
   'invalid_workflow',
   'prospect_exists',

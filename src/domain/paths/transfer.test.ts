@@ -15,12 +15,12 @@ describe('export and import', () => {
   it('takes the workflow_definition of a pasted campaign record', () => {
     const def = scoredFollowUpGraph();
     const result = parseWorkflowImport(JSON.stringify({ campaignId: 'x', name: 'Q3', workflow_definition: def }));
-    expect(result).toMatchObject({ ok: true, definition: def, notes: ['Took the workflow_definition of the campaign record.'] });
+    expect(result).toMatchObject({ ok: true, definition: def, notes: ['Took the steps and connections of the whole campaign.'] });
   });
 
   it('ignores other top-level properties and says so', () => {
     const result = parseWorkflowImport(JSON.stringify({ ...scoredFollowUpGraph(), viewport: {} }));
-    expect(result.ok && result.notes).toEqual(['Ignored “viewport”: a workflow definition has only nodes and edges.']);
+    expect(result.ok && result.notes).toEqual(['Ignored “viewport”: a campaign file holds only steps and connections.']);
   });
 
   it('keeps the definition’s own nodes when a campaign record also has them at the top', () => {
@@ -29,7 +29,7 @@ describe('export and import', () => {
     expect(result).toEqual({
       ok: true,
       definition: def,
-      notes: ['Ignored “workflow_definition”, “name”: a workflow definition has only nodes and edges.'],
+      notes: ['Ignored “workflow_definition”, “name”: a campaign file holds only steps and connections.'],
     });
   });
 
@@ -43,19 +43,19 @@ describe('export and import', () => {
   });
 
   it.each([
-    ['', 'Paste a workflow definition or choose a file first.'],
+    ['', 'Paste an exported campaign or choose its file first.'],
     ['{nodes:', /^This is not valid JSON: /],
-    ['[1,2]', /not a workflow definition/],
-    ['{"nodes": []}', /not a workflow definition/],
+    ['[1,2]', /not an exported campaign/],
+    ['{"nodes": []}', /not an exported campaign/],
     ['{"nodes": [null], "edges": []}', 'Step 1 is not an object.'],
     ['{"nodes": [{"type": "start"}], "edges": []}', 'Step 1 has no id.'],
     ['{"nodes": [{"id": "a"}, {"id": "a"}], "edges": []}', 'Two steps share the id “a”: ids must be unique.'],
     ['{"nodes": [{"id": "a"}], "edges": [{"id": "e", "source": "a"}]}', 'Connection “e” needs a source and a target step id.'],
     ['{"nodes": [{"id": "a"}], "edges": [{"id": "e", "target": "a"}]}', 'Connection “e” needs a source and a target step id.'],
-    [' \n\t ', 'Paste a workflow definition or choose a file first.'],
-    ['null', /not a workflow definition/],
-    ['42', /not a workflow definition/],
-    ['"nodes"', /not a workflow definition/],
+    [' \n\t ', 'Paste an exported campaign or choose its file first.'],
+    ['null', /not an exported campaign/],
+    ['42', /not an exported campaign/],
+    ['"nodes"', /not an exported campaign/],
     ['{"nodes": [{"id": ""}], "edges": []}', 'Step 1 has no id.'],
     ['{"nodes": [{"id": "a"}], "edges": [null]}', 'Connection 1 is not an object.'],
     ['{"nodes": [{"id": "a"}], "edges": [{"source": "a", "target": "a"}]}', 'Connection 1 has no id.'],

@@ -45,7 +45,7 @@ function checkIds(items: unknown[], what: 'node' | 'edge'): string | undefined {
  * record (get-campaign output) whose workflow_definition is taken.
  */
 export function parseWorkflowImport(text: string): ImportResult {
-  if (text.trim() === '') return { ok: false, error: 'Paste a workflow definition or choose a file first.' };
+  if (text.trim() === '') return { ok: false, error: 'Paste an exported campaign or choose its file first.' };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -54,15 +54,16 @@ export function parseWorkflowImport(text: string): ImportResult {
   }
   const notes: string[] = [];
   if (isRecord(value) && isRecord(value.workflow_definition) && !('nodes' in value)) {
-    notes.push('Took the workflow_definition of the campaign record.');
+    notes.push('Took the steps and connections of the whole campaign.');
     value = value.workflow_definition;
   }
   if (!isRecord(value) || !Array.isArray(value.nodes) || !Array.isArray(value.edges)) {
-    return { ok: false, error: 'This is not a workflow definition: expected an object with “nodes” and “edges” lists.' };
+    return { ok: false, error: 'This is not an exported campaign: its steps and connections are missing.' };
   }
   const problem = checkIds(value.nodes, 'node') ?? checkIds(value.edges, 'edge');
   if (problem) return { ok: false, error: problem };
   const ignored = Object.keys(value).filter((k) => k !== 'nodes' && k !== 'edges');
-  if (ignored.length > 0) notes.push(`Ignored ${ignored.map((k) => `“${k}”`).join(', ')}: a workflow definition has only nodes and edges.`);
+  if (ignored.length > 0)
+    notes.push(`Ignored ${ignored.map((k) => `“${k}”`).join(', ')}: a campaign file holds only steps and connections.`);
   return { ok: true, definition: { nodes: value.nodes as WorkflowNode[], edges: value.edges as WorkflowEdge[] }, notes };
 }

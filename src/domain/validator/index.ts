@@ -9,7 +9,7 @@ import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
 export { blocksLaunch, textLimitFor } from './readiness';
-export { customStepName, stepNames } from './names';
+export { customStepName, outputLabel, stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 export { fixFirstHint } from './hints';
 

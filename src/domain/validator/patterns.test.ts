@@ -70,21 +70,29 @@ describe('canConnect (connect-time guard)', () => {
   });
 
   it.each([
-    ['a loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'thanks' }, 'This edge would make a loop'],
+    ['a loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'thanks' }, 'This connection would make a loop'],
     ['a self loop', { source: 'follow_up', sourceHandle: 'no_reply', target: 'follow_up' }, 'A step cannot lead to itself'],
-    ['a used output', { source: 'thanks', sourceHandle: 'no_reply', target: 'end' }, 'The “no_reply” output already has an edge'],
+    [
+      'a used output',
+      { source: 'thanks', sourceHandle: 'no_reply', target: 'end' },
+      'The “No reply” output of Message is already connected: drag the end of its connection to another step to re-wire it',
+    ],
     [
       'a used single output',
       { source: 'withdraw', sourceHandle: null, target: 'end_unqualified' },
-      'Withdraw invitation already has its edge',
+      'Withdraw invitation is already connected: drag the end of its connection to another step to re-wire it',
     ],
     ['into start', { source: 'follow_up', sourceHandle: 'no_reply', target: 'start' }, 'Nothing may lead into Start'],
     ['out of end', { source: 'end', target: 'follow_up' }, 'End is the last step: nothing leaves it'],
-    ['a missing handle on a branch', { source: 'follow_up', target: 'end' }, 'Choose an output of Template message: replied or no_reply'],
+    [
+      'a missing handle on a branch',
+      { source: 'follow_up', target: 'end' },
+      'Choose an output of Template message: “Replied” or “No reply”',
+    ],
     ['an unknown handle', { source: 'follow_up', sourceHandle: 'maybe', target: 'end' }, 'Template message has no output “maybe”'],
     ['a handle on a single output', { source: 'start', sourceHandle: 'x', target: 'end' }, 'Start has one output, not “x”'],
-    ['an unknown source', { source: 'ghost', target: 'end' }, 'Both ends must be nodes of this workflow'],
-    ['an unknown target', { source: 'follow_up', sourceHandle: 'no_reply', target: 'ghost' }, 'Both ends must be nodes of this workflow'],
+    ['an unknown source', { source: 'ghost', target: 'end' }, 'Both ends must be steps of this campaign'],
+    ['an unknown target', { source: 'follow_up', sourceHandle: 'no_reply', target: 'ghost' }, 'Both ends must be steps of this campaign'],
   ])('refuses %s', (_name, attempt, reason) => {
     expect(canConnect(g(), attempt)).toEqual({ ok: false, reason });
   });
@@ -92,7 +100,10 @@ describe('canConnect (connect-time guard)', () => {
   it('refuses an edge out of a step of unknown type', () => {
     const graph = g();
     graph.nodes.push({ id: 'odd', type: 'bogus' as never, position: { x: 0, y: 0 }, data: {} });
-    expect(canConnect(graph, { source: 'odd', target: 'end' })).toEqual({ ok: false, reason: '“odd” has an unknown type' });
+    expect(canConnect(graph, { source: 'odd', target: 'end' })).toEqual({
+      ok: false,
+      reason: 'This step has a type the studio does not know',
+    });
   });
 
   it('never throws on garbage', () => {

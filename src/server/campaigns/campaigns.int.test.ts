@@ -27,7 +27,9 @@ describe('campaign tools — happy paths (contract 4)', () => {
         .sort(),
     ).toEqual(['accepted', 'no_response']);
     expect(c.schedule).toEqual(DEFAULT_SCHEDULE);
+    expect(c.archivedAt).toBeNull();
     expect(Object.keys(c).sort()).toEqual([
+      'archivedAt',
       'campaignId',
       'created_at',
       'editingMode',

@@ -37,15 +37,15 @@ export const campaignDocs: RouteDoc[] = [
     method: 'patch',
     path: '/api/v1/campaigns/{campaignId}',
     tag: 'Campaigns',
-    summary: 'Rename a campaign or change its sender accounts',
+    summary: 'Rename, archive or restore a campaign, or change its sender accounts',
     description:
-      'Any status. `senderAccountIds` is the complete new list (it replaces the old one; [] removes them all); each must be an account of the workspace. ' +
+      'Any status. `archived: true` archives the campaign (a running one must be paused or stopped first: 409 campaign_running), `false` restores it.  `senderAccountIds` is the complete new list (it replaces the old one; [] removes them all); each must be an account of the workspace. ' +
       'A campaign whose sending steps have no sender of their channel cannot be launched (violation no_sender, contract 9.4). ' +
       '`updated_at` does not change: it stamps the graph. The same operation as the MCP tool update-campaign.',
     params: campaignIdParams,
     body: updateCampaignBody,
     responses: { 200: { description: 'The campaign record', schema: campaignRecordSchema } },
-    errors: [400, 404],
+    errors: [400, 404, 409],
   },
   {
     method: 'delete',

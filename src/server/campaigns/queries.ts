@@ -17,6 +17,7 @@ export interface CampaignRow {
   workflow_definition: string;
   created_at: Date;
   updated_at: Date;
+  archived_at: Date | null;
 }
 
 /** What a save or launch needs to decide: state, version stamp, and the premium status of the senders. */
@@ -35,7 +36,7 @@ export interface CampaignState {
 const NOW_MS = `date_trunc('milliseconds', clock_timestamp())`;
 const NEXT_STAMP = `GREATEST(${NOW_MS}, c.updated_at + interval '1 millisecond')`;
 
-const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at`;
+const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at, c.archived_at`;
 const COLUMNS = `${CAMPAIGN}, v.workflow_definition`;
 // The current graph of campaign `c`.
 const CURRENT_GRAPH = 'JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version';
@@ -162,17 +163,17 @@ export async function activateDraft(
 /** Keyset page of a workspace's campaigns, newest updated_at first, ties by id (descending). */
 export async function listCampaignRows(
   db: Queryable,
-  input: { workspaceId: string; status?: CampaignStatus; after?: { updatedAt: string; id: string }; limit: number },
+  input: { workspaceId: string; status?: CampaignStatus; archived: boolean; after?: { updatedAt: string; id: string }; limit: number },
 ): Promise<CampaignRow[]> {
-  const params: unknown[] = [input.workspaceId, input.status ?? null, input.limit];
+  const params: unknown[] = [input.workspaceId, input.status ?? null, input.limit, input.archived];
   let keyset = '';
   if (input.after) {
     params.push(input.after.updatedAt, input.after.id);
-    keyset = 'AND (c.updated_at, c.id) < ($4::timestamptz, $5::uuid)';
+    keyset = 'AND (c.updated_at, c.id) < ($5::timestamptz, $6::uuid)';
   }
   const { rows } = await db.query<CampaignRow>(
     `SELECT ${COLUMNS} FROM campaigns c ${CURRENT_GRAPH}
-     WHERE c.workspace_id = $1 AND ($2::text IS NULL OR c.status = $2::text) ${keyset}
+     WHERE c.workspace_id = $1 AND (c.archived_at IS NOT NULL) = $4::boolean AND ($2::text IS NULL OR c.status = $2::text) ${keyset}
      ORDER BY c.updated_at DESC, c.id DESC LIMIT $3`,
     params,
   );
@@ -210,18 +211,28 @@ export async function findVersion(
   return rows[0];
 }
 
-/** A campaign's settings (name and/or senders), kept apart from its graph: updated_at (the graph's stamp) stays. */
+/**
+ * A campaign's settings (name, senders, archived), kept apart from its graph: updated_at (the graph's
+ * stamp) stays. Archiving keeps the first archived_at; a running campaign is never archived (no row).
+ */
 export async function updateCampaignSettings(
   db: Queryable,
-  input: { workspaceId: string; campaignId: string; name?: string | undefined; senderAccountIds?: string[] | undefined },
+  input: {
+    workspaceId: string;
+    campaignId: string;
+    name?: string | undefined;
+    senderAccountIds?: string[] | undefined;
+    archived?: boolean | undefined;
+  },
 ): Promise<CampaignRow | undefined> {
   const { rows } = await db.query<CampaignRow>(
     `WITH c AS (
-       UPDATE campaigns c SET name = COALESCE($3, c.name), sender_account_ids = COALESCE($4::uuid[], c.sender_account_ids)
-       WHERE c.id = $1 AND c.workspace_id = $2 RETURNING c.*
+       UPDATE campaigns c SET name = COALESCE($3, c.name), sender_account_ids = COALESCE($4::uuid[], c.sender_account_ids),
+         archived_at = CASE WHEN $5::boolean IS NULL THEN c.archived_at WHEN $5::boolean THEN COALESCE(c.archived_at, ${NOW_MS}) END
+       WHERE c.id = $1 AND c.workspace_id = $2 AND NOT ($5::boolean IS TRUE AND c.status = 'active') RETURNING c.*
      )
      SELECT ${COLUMNS} FROM c ${CURRENT_GRAPH}`,
-    [input.campaignId, input.workspaceId, input.name ?? null, input.senderAccountIds ?? null],
+    [input.campaignId, input.workspaceId, input.name ?? null, input.senderAccountIds ?? null, input.archived ?? null],
   );
   return rows[0];
 }

@@ -18,7 +18,7 @@ import { readBody } from '../http/input';
 
 /**
  * The campaigns' REST face: the live-changes stream (contract 8.5, with 9.5 `run.progress`) and the settings beside the graph
- * (rename, senders, delete a draft — the same operations as the update-campaign / delete-campaign tools).
+ * (rename, senders, archive, delete a draft — the same operations as the update-campaign / delete-campaign tools).
  * The graph operations are MCP tools.
  */
 export const campaignRoutes: RouteModule = ({ db, stopping }) => {
@@ -54,7 +54,14 @@ export const campaignRoutes: RouteModule = ({ db, stopping }) => {
     const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
     const body = await readBody(c, updateCampaignBody, 'campaign change');
     const workspace = resolveWorkspace(c.get('caller'), body.workspaceId ?? queryOf(c).workspaceId);
-    return c.json(await updateCampaign(db, workspace, { campaignId, name: body.name, senderAccountIds: body.senderAccountIds }));
+    return c.json(
+      await updateCampaign(db, workspace, {
+        campaignId,
+        name: body.name,
+        senderAccountIds: body.senderAccountIds,
+        archived: body.archived,
+      }),
+    );
   });
 
   app.delete('/api/v1/campaigns/:campaignId', async (c) => {

@@ -61,6 +61,7 @@ export const toCampaign = (
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
   schedule: completeSchedule(jsonColumn(row.schedule)),
+  archivedAt: row.archived_at ? iso(row.archived_at) : null,
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 
@@ -319,13 +320,14 @@ export async function launchCampaign(
 
 // ---- listing -------------------------------------------------------------------------------------
 
-/** list-campaigns: newest updated_at first, ties by id; signed cursors bound to the status filter. */
+/** list-campaigns: newest updated_at first, ties by id; signed cursors bound to the status and archive filters. */
 export async function listCampaigns(
   db: Queryable,
   workspace: WorkspaceRef,
-  input: { status?: CampaignStatus; limit: number; cursor?: string; view?: CampaignView },
+  input: { status?: CampaignStatus; archived?: boolean | undefined; limit: number; cursor?: string; view?: CampaignView },
 ): Promise<{ items: Array<Campaign | CampaignSummary>; nextCursor: string | null }> {
-  const codec = cursorCodec(db, 'campaigns', { workspaceId: workspace.id, status: input.status ?? null }, timeIdKey);
+  const archived = input.archived ?? false;
+  const codec = cursorCodec(db, 'campaigns', { workspaceId: workspace.id, status: input.status ?? null, archived }, timeIdKey);
   let after: TimeIdKey | undefined;
   try {
     after = await codec.decode(input.cursor);
@@ -338,6 +340,7 @@ export async function listCampaigns(
   const rows = await listCampaignRows(db, {
     workspaceId: workspace.id,
     status: input.status,
+    archived,
     after: after && { updatedAt: after[0], id: after[1] },
     limit: input.limit + 1,
   });

@@ -4,7 +4,8 @@ import { createDraft, fails, ok } from './test-helpers';
 
 /**
  * A campaign's settings beside its graph: rename and senders (update-campaign, PATCH), deleting a
- * draft (delete-campaign, DELETE), and contract 9.4's no_sender, which refuses a launch.
+ * draft (delete-campaign, DELETE), archive and restore (contract 4), and contract 9.4's no_sender,
+ * which refuses a launch.
  */
 
 describe('campaign settings', async () => {
@@ -92,5 +93,47 @@ describe('campaign settings', async () => {
     expect(refused.body).toMatchObject({ code: 'campaign_not_draft' });
     expect(refused.body.detail).toMatch(/duplicate it/);
     expect((await ok(ws.apiKey, 'get-campaign', { campaignId: live.campaignId })).status).toBe('active');
+  });
+
+  it('archives a campaign out of the everyday list and restores it, by tool and by REST', async () => {
+    const names = async (args: Record<string, unknown>) =>
+      (await ok<{ items: { name: string }[] }>(ws.apiKey, 'list-campaigns', { view: 'summary', ...args })).items.map((c) => c.name);
+    const draft = await createDraft(ws, { name: 'To archive' });
+    expect(draft.archivedAt).toBeNull();
+
+    const archived = await ok(ws.apiKey, 'update-campaign', { campaignId: draft.campaignId, archived: true });
+    expect(archived).toMatchObject({ archivedAt: expect.stringMatching(/Z$/), updated_at: draft.updated_at, status: 'draft' });
+    expect(await names({})).not.toContain('To archive');
+    expect(await names({ archived: true })).toContain('To archive');
+    expect(await names({ archived: true, status: 'active' })).not.toContain('To archive');
+    // Archiving again keeps the first date.
+    expect((await ok(ws.apiKey, 'update-campaign', { campaignId: draft.campaignId, archived: true })).archivedAt).toBe(archived.archivedAt);
+
+    const restored = await api(ws.apiKey, 'PATCH', `/api/v1/campaigns/${draft.campaignId}`, { archived: false });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ archivedAt: null, name: 'To archive' });
+    expect(await names({})).toContain('To archive');
+    expect(await names({ archived: true })).not.toContain('To archive');
+  });
+
+  it('refuses to archive a running campaign (campaign_running), archives it once paused, and keeps cursors to their filter', async () => {
+    const live = await createDraft(ws, { name: 'Running one' });
+    await ok(ws.apiKey, 'launch-campaign', launchArgs(live));
+    const refused = await fails(ws.apiKey, 'update-campaign', { campaignId: live.campaignId, archived: true, name: 'Renamed' });
+    expect(refused).toMatchObject({ code: 'campaign_running', status: 'active' });
+    expect(refused.hint).toMatch(/pause or stop/);
+    const rest = await api(ws.apiKey, 'PATCH', `/api/v1/campaigns/${live.campaignId}`, { archived: true });
+    expect(rest.status).toBe(409);
+    expect(await ok(ws.apiKey, 'get-campaign', { campaignId: live.campaignId })).toMatchObject({ name: 'Running one', archivedAt: null });
+
+    expect((await api(ws.apiKey, 'POST', `/api/v1/campaigns/${live.campaignId}/pause`, {})).status).toBe(200);
+    expect((await ok(ws.apiKey, 'update-campaign', { campaignId: live.campaignId, archived: true })).archivedAt).not.toBeNull();
+
+    await createDraft(ws);
+    await createDraft(ws);
+    const page = await ok<{ nextCursor: string | null }>(ws.apiKey, 'list-campaigns', { view: 'summary', limit: 1 });
+    expect(page.nextCursor).not.toBeNull();
+    const crossed = await fails(ws.apiKey, 'list-campaigns', { archived: true, cursor: page.nextCursor });
+    expect(crossed.code).toBe('invalid_arguments');
   });
 });

@@ -1,19 +1,25 @@
 import type { WorkspaceRef } from '../http/auth';
 import type { Queryable } from '../db/types';
 import { deleteDraft, findCampaignState, updateCampaignSettings } from './queries';
+import { ApiError } from '../http/errors';
 import { campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign } from './service';
 
 /**
  * A campaign's settings beside its graph: rename, change the sender accounts (any status: contract
- * 9.4 says how a run treats a removed sender), delete a draft. None of them is a graph save, so
+ * 9.4 says how a run treats a removed sender), archive or restore (contract 4), delete a draft. None of them is a graph save, so
  * updated_at (the stamp a save or launch is checked against) does not move.
  */
 
-/** update-campaign and PATCH /api/v1/campaigns/{id}: a new name and/or the complete new list of senders. */
+/** update-campaign and PATCH /api/v1/campaigns/{id}: a new name, the complete new list of senders, archived or not. */
 export async function updateCampaign(
   db: Queryable,
   workspace: WorkspaceRef,
-  input: { campaignId: string; name?: string | undefined; senderAccountIds?: readonly string[] | undefined },
+  input: {
+    campaignId: string;
+    name?: string | undefined;
+    senderAccountIds?: readonly string[] | undefined;
+    archived?: boolean | undefined;
+  },
 ): Promise<Campaign> {
   const senderIds = input.senderAccountIds && (await checkedSenderIds(db, workspace, input.senderAccountIds)).ids;
   const row = await updateCampaignSettings(db, {
@@ -21,9 +27,13 @@ export async function updateCampaign(
     campaignId: input.campaignId,
     name: input.name,
     senderAccountIds: senderIds,
+    archived: input.archived,
   });
-  if (!row) throw campaignNotFound();
-  return toCampaign(row);
+  if (row) return toCampaign(row);
+  const state = await findCampaignState(db, workspace.id, input.campaignId);
+  if (!state) throw campaignNotFound();
+  // Contract 4: the only refusal of a known campaign here is archiving it while it runs.
+  throw new ApiError(409, 'campaign_running', 'The campaign is running: pause or stop it before archiving it.', { status: state.status });
 }
 
 /** delete-campaign and DELETE /api/v1/campaigns/{id}: only a draft (a launched campaign has a run to keep). */

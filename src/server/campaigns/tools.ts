@@ -85,12 +85,13 @@ export const campaignTools: ToolDefinition[] = [
     ...wire('list-campaigns'),
     title: 'List campaigns',
     description:
-      'List the campaigns of a workspace, most recently updated first. Returns {items, nextCursor}; nextCursor is null on the last page. ' +
+      'List the campaigns of a workspace, most recently updated first; archived campaigns only with archived: true. Returns {items, nextCursor}; nextCursor is null on the last page. ' +
       'Use view: "summary" to get counts instead of whole graphs. Example: {"status": "draft", "view": "summary", "limit": 20}.',
     readOnly: true,
     run: (args, { db, caller }) =>
       listCampaigns(db, resolveWorkspace(caller, args.workspaceId), {
         status: args.status,
+        archived: args.archived,
         limit: args.limit ?? 50,
         cursor: args.cursor,
         view: args.view,
@@ -190,9 +191,10 @@ export const campaignTools: ToolDefinition[] = [
   }),
   defineTool({
     ...wire('update-campaign'),
-    title: 'Rename a campaign or change its senders',
+    title: 'Rename, archive or restore a campaign, or change its senders',
     description:
-      'Change the name and/or the sender accounts of a campaign, in any status (the graph has its own tools). senderAccountIds is the complete new list: ' +
+      'Change the name and/or the sender accounts of a campaign, in any status (the graph has its own tools). archived: true archives it (list-campaigns then shows it ' +
+      'only with archived: true; a running campaign must be paused or stopped first: campaign_running), false restores it. senderAccountIds is the complete new list: ' +
       'it replaces the old one, [] removes them all. A campaign with sending steps and no sender of their channel cannot be launched (no_sender). ' +
       'updated_at does not change (it stamps the graph). Returns the campaign. Example: {"campaignId": "3f0c…", "senderAccountIds": ["9a1e…"]}.',
     readOnly: false,
@@ -201,6 +203,7 @@ export const campaignTools: ToolDefinition[] = [
         campaignId: args.campaignId,
         name: args.name,
         senderAccountIds: args.senderAccountIds,
+        archived: args.archived,
       }),
   }),
   defineTool({

@@ -25,6 +25,7 @@ const HINTS: Readonly<Record<ErrorCode, string>> = {
   unauthorized: 'Send a valid API key as Authorization: Bearer <API_KEY>.',
   origin_not_allowed: 'Call from an allowed origin, or without a browser Origin header.',
   campaign_not_active: 'Only an active campaign can do this: check its status with get-campaign.',
+  campaign_running: 'This campaign is running: pause or stop it first, then archive it.',
   delivery_not_redeliverable:
     'Only a retained delivery that was delivered or gave up can be sent again: list the endpoint’s deliveries to pick one.',
   idempotency_in_progress: 'The first request with this idempotency key is still running: wait a moment and send the same request again.',

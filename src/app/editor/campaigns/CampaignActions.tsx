@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import type { CampaignSummary } from '../../../domain/contract/campaigns';
-import { deleteCampaign, duplicateCampaign } from '../../api/campaigns';
+import { deleteCampaign, duplicateCampaign, setCampaignArchived } from '../../api/campaigns';
 import { navigate } from '../../router';
 import { toast } from '../../ui/toast';
 import { CampaignSettingsDialog } from './CampaignSettingsDialog';
 
 /**
  * A campaign row's actions: rename and senders (the settings dialog), duplicate (a draft copy, the
- * way to change a launched campaign) and, for a draft, delete — done only when its undo toast leaves.
+ * way to change a launched campaign), archive (not while it runs) or restore from the archive — both
+ * at once, with Undo — and, for a draft, delete — done only when its undo toast leaves.
  */
 
 /** Drafts deleted with their undo toast still standing: hidden from the list until then. */
@@ -52,6 +53,24 @@ export function CampaignActions({ campaign }: { campaign: CampaignSummary }) {
       setBusy(false);
     }
   };
+  const archive = async (archived: boolean) => {
+    const what = archived ? 'archived' : 'restored';
+    setBusy(true);
+    try {
+      await setCampaignArchived(client, campaign.campaignId, archived);
+      toast.undoable(archived ? `Archived “${campaign.name}”.` : `Restored “${campaign.name}” to the campaigns.`, {
+        undo: () =>
+          void setCampaignArchived(client, campaign.campaignId, !archived).catch((error: Error) =>
+            toast.error(`“${campaign.name}” could not be put back: ${error.message}`),
+          ),
+        commit: () => undefined,
+      });
+    } catch (error) {
+      toast.error(`“${campaign.name}” could not be ${what}: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
   const remove = () => {
     setPending(campaign.campaignId, true);
     toast.undoable(`Deleted “${campaign.name}”.`, {
@@ -88,6 +107,17 @@ export function CampaignActions({ campaign }: { campaign: CampaignSummary }) {
           <button type="button" className="btn btn-sm btn-ghost" onClick={choose(() => void duplicate())}>
             Duplicate as a draft
           </button>
+          {campaign.archivedAt !== null ? (
+            <button type="button" className="btn btn-sm btn-ghost" onClick={choose(() => void archive(false))}>
+              Restore from archive
+            </button>
+          ) : (
+            campaign.status !== 'active' && (
+              <button type="button" className="btn btn-sm btn-ghost" onClick={choose(() => void archive(true))}>
+                Archive
+              </button>
+            )
+          )}
           {campaign.status === 'draft' && (
             <button type="button" className="btn btn-sm btn-ghost campaign-delete" onClick={choose(remove)}>
               Delete

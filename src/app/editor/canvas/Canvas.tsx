@@ -8,6 +8,7 @@ import {
   useStore,
   useStoreApi,
   type Connection,
+  type Edge,
   type Node,
   type NodeChange,
   type ReactFlowState,
@@ -24,9 +25,10 @@ import { nodeTypes } from '../nodes/node-types';
 import { STEP_DRAG_TYPE } from '../palette/catalog-search';
 import { editorStore, sizedSteps, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
-import { isValidConnection, refusalReason, verdictFor } from './connect-guard';
+import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
 import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
+import { withConnectionLabels, withStepRole } from './connection-labels';
 import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
 import { placeDropped } from './placement';
@@ -43,6 +45,8 @@ const ARIA_LABELS = {
   'controls.fitView.ariaLabel': 'Fit the whole campaign in view',
   'minimap.ariaLabel': 'Overview map of the campaign',
   'node.a11yDescription.default': 'Press Enter or Space to select this step. Arrow keys move a selected step. Delete removes it.',
+  'node.a11yDescription.keyboardDisabled': 'Press Enter or Space to select this step.',
+  'node.a11yDescription.ariaLiveMessage': ({ direction }: { direction: string }) => `Moved the selected step ${direction}.`,
   'edge.a11yDescription.default': 'Press Enter or Space to select this connection. Delete removes it.',
 };
 // Props handed to React Flow are module constants: a fresh object per render would make every edge
@@ -56,16 +60,28 @@ const miniMapColor = (n: Node) => {
   return def ? `var(--cat-${def.category})` : 'var(--error)';
 };
 
+// Re-wiring (spec 2.4: one connection per output): dragging a connection's end to another step moves
+// it as one undo step; an end dropped on nothing leaves the connection as it was.
+const onReconnectStart = (_: unknown, edge: Edge) => setRewiring(edge.id);
+const onReconnectEnd = () => setRewiring(null);
+const onReconnect = (old: Edge, c: Connection) => {
+  if (old.source === c.source && old.target === c.target && (old.sourceHandle ?? null) === (c.sourceHandle ?? null)) return;
+  const verdict = verdictFor(c.source, c.sourceHandle, c.target, old.id);
+  if (verdict.ok) editorStore.getState().reconnect(old.id, c.source, c.sourceHandle, c.target);
+  else toast.error(`Can’t re-wire: ${verdict.reason}`);
+};
+
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
 
-/** Asks the canvas to centre a node or edge when the problems panel (or a power feature) requests it. */
+/** Centres a step or connection when the problems panel (or a power feature) asks; a request naming neither fits the whole campaign. */
 function useFocusRequests() {
   const rf = useReactFlow<FlowNode>();
   const request = useEditorStore((s) => s.focusRequest);
   useEffect(() => {
     if (!request) return;
     if (request.nodeId) void rf.fitView({ nodes: [{ id: request.nodeId }], duration: 300, maxZoom: 1.1, padding: 0.6 });
-    else if (request.edgeId) {
+    else if (!request.edgeId) void rf.fitView({ ...FIT_VIEW_OPTIONS, duration: 300 });
+    else {
       const edge = editorStore.getState().edges.find((e) => e.id === request.edgeId);
       const a = edge && rf.getInternalNode(edge.source);
       const b = edge && rf.getInternalNode(edge.target);
@@ -116,9 +132,16 @@ export function Canvas() {
   // A large campaign's steps are handed to React Flow in idle-time batches, those around Start first;
   // zoomed out, the ones still waiting are drawn by the pending layer, so the whole graph shows at once.
   const shown = useProgressiveNodes(nodes, large, FIRST_VIEW);
+  const labelledEdges = useMemo(() => withConnectionLabels(edges, nodes), [edges, nodes]);
+  const shownSteps = useMemo(() => withStepRole(shown), [shown]);
   const attached = useMemo(() => (shown.length < nodes.length ? new Set(shown.map((n) => n.id)) : null), [shown, nodes.length]);
   useFocusRequests();
   useRouteUpdates();
+  // A click on the overview map moves the view there, at the zoom it has.
+  const onMiniMapClick = useCallback(
+    (_: unknown, at: { x: number; y: number }) => void rf.setCenter(at.x, at.y, { zoom: rf.getZoom(), duration: 250 }),
+    [rf],
+  );
 
   const onConnect = useCallback((c: Connection) => {
     const verdict = verdictFor(c.source, c.sourceHandle, c.target);
@@ -128,6 +151,8 @@ export function Canvas() {
 
   const onConnectEnd = useCallback(
     (event: MouseEvent | TouchEvent, state: Parameters<typeof refusalReason>[0]) => {
+      // A re-wired end says its own refusal (onReconnect); dropped on nothing, it stays where it was.
+      if (isRewiring()) return;
       const reason = refusalReason(state);
       if (reason) return toast.error(`Can’t connect: ${reason}`);
       // Dropped on empty canvas from an output: the step menu opens there (n8n/Dify habit).
@@ -170,8 +195,8 @@ export function Canvas() {
       {(!large || firstView) && (
         <FarContext.Provider value={far}>
           <ReactFlow<FlowNode>
-            nodes={shown}
-            edges={edges}
+            nodes={shownSteps}
+            edges={labelledEdges}
             nodeTypes={nodeTypes}
             edgeTypes={edgeTypes}
             onNodesChange={onNodesChange}
@@ -184,7 +209,10 @@ export function Canvas() {
             onPaneClick={onPaneClick}
             nodesDraggable={!readOnly}
             nodesConnectable={!readOnly}
-            edgesReconnectable={false}
+            edgesReconnectable={!readOnly}
+            onReconnectStart={onReconnectStart}
+            onReconnect={onReconnect}
+            onReconnectEnd={onReconnectEnd}
             deleteKeyCode={null}
             multiSelectionKeyCode={MULTI_SELECT_KEYS}
             selectionKeyCode="Shift"
@@ -205,6 +233,7 @@ export function Canvas() {
               <MiniMap
                 pannable
                 zoomable
+                onClick={onMiniMapClick}
                 nodeColor={miniMapColor}
                 nodeStrokeWidth={0}
                 ariaLabel="Overview map of the campaign"

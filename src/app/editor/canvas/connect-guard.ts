@@ -2,9 +2,24 @@ import type { Connection, Edge, FinalConnectionState, InternalNode } from '@xyfl
 import { canConnect, type ConnectVerdict } from '../../../domain';
 import { editorStore, type FlowNode } from '../store';
 
+/** The connection whose end is being dragged to another step: the guard judges the graph without it. */
+let rewiring: string | null = null;
+export const setRewiring = (edgeId: string | null): void => {
+  rewiring = edgeId;
+};
+/** True while a connection's end is being dragged (its drop never opens the step menu). */
+export const isRewiring = (): boolean => rewiring !== null;
+
 /** The domain's connect-time guard on the current canvas; the definition is cached by graph identity. */
-export function verdictFor(source: string, sourceHandle: string | null | undefined, target: string): ConnectVerdict {
-  return canConnect(editorStore.getState().getDefinition(), { source, sourceHandle: sourceHandle ?? null, target });
+export function verdictFor(
+  source: string,
+  sourceHandle: string | null | undefined,
+  target: string,
+  without: string | null = rewiring,
+): ConnectVerdict {
+  const definition = editorStore.getState().getDefinition();
+  const graph = without === null ? definition : { ...definition, edges: definition.edges.filter((e) => e.id !== without) };
+  return canConnect(graph, { source, sourceHandle: sourceHandle ?? null, target });
 }
 
 export const isValidConnection = (c: Edge | Connection): boolean =>

@@ -5,7 +5,8 @@ import { LARGE_GRAPH } from './progressive';
 
 /** How the whole campaign is fitted in view (the fit button, F, and a large campaign opened with `?view=fit`). */
 export const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
-export const ZOOM_LIMITS = { minZoom: 0.1, maxZoom: 2 };
+// Low enough that "fit the whole campaign" fits one of 96 chained steps at 1024×768 (drawn far, as boxes).
+export const ZOOM_LIMITS = { minZoom: 0.02, maxZoom: 2 };
 
 /**
  * The first view of a large campaign: its Start step at the top, centred, at a legible zoom. A

@@ -51,6 +51,11 @@ export function HistoryPanel({ campaignId }: { campaignId: string }) {
         </p>
       )}
       {versions.data?.length === 0 && <p role="status">No earlier versions yet: they appear after the first save.</p>}
+      {versions.data && baseUpdatedAt && (
+        <p className="power-version-current" data-testid="current-version">
+          <strong>Current version {(versions.data[0]?.version ?? 0) + 1}</strong> · saved <RelativeTime iso={baseUpdatedAt} />
+        </p>
+      )}
       {versions.data && versions.data.length > 0 && (
         <ul className="power-versions" aria-label="Versions">
           {versions.data.map((v) => (
@@ -141,6 +146,8 @@ function VersionDiff({ campaignId, version }: { campaignId: string; version: num
   const nameOf = (node: { id: string; type: string }) => names.get(node.id) ?? nodeDefinition(node.type)?.label ?? 'A step';
   const restore = () => {
     editorStore.getState().loadDefinition(definition, { label: `Restore version ${version}`, markDirty: true });
+    // The restored graph may sit elsewhere on the canvas: show all of it, so nothing looks lost.
+    editorStore.getState().focusElement({});
     toast.success(`Version ${version} is on the canvas as unsaved changes. Save to keep it, or undo.`);
   };
 

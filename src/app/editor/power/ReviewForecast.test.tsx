@@ -31,6 +31,7 @@ const campaign = (senderAccountIds: string[], template = 'connection-only'): Cam
   created_at: '2026-11-20T09:00:00.000Z',
   updated_at: '2026-11-20T09:00:00.000Z',
   schedule: DEFAULT_SCHEDULE,
+  archivedAt: null,
   workflow_definition: findTemplate(template)!.build(),
 });
 

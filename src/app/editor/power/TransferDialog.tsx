@@ -69,11 +69,11 @@ function ExportPanel() {
   return (
     <div className="power-transfer">
       <p className="muted">
-        The graph on the canvas as a <code>workflow_definition</code>, ready for update-campaign-workflow.
+        The campaign’s steps and connections as a file, ready to import into another campaign or to hand to an integration.
         {dirty && ' It includes your unsaved changes.'}
       </p>
       <label className="field">
-        <span>Workflow JSON</span>
+        <span>Campaign file (JSON)</span>
         <textarea className="input power-json" readOnly value={json} rows={12} data-testid="export-json" />
       </label>
       <div className="dialog-actions">
@@ -110,7 +110,7 @@ function ImportPanel({ onDone }: { onDone(): void }) {
     }
     // The one validator runs first; its problems then show on the imported graph.
     const violations = validateWorkflow(result.definition, context);
-    editorStore.getState().loadDefinition(result.definition, { label: 'Import workflow', markDirty: true });
+    editorStore.getState().loadDefinition(result.definition, { label: 'Import campaign file', markDirty: true });
     const errors = violations.filter((v) => v.severity === 'error').length;
     const notes = result.notes.length > 0 ? ` ${result.notes.join(' ')}` : '';
     if (hasErrors(violations))
@@ -125,7 +125,7 @@ function ImportPanel({ onDone }: { onDone(): void }) {
   return (
     <div className="power-transfer">
       <p className="muted">
-        Paste a workflow definition or choose a .json file. It replaces the canvas as unsaved changes: nothing is saved until you save.
+        Paste an exported campaign or choose its .json file. It replaces the canvas as unsaved changes: nothing is saved until you save.
       </p>
       <div className="field">
         <span id={`${id}-file-label`}>From a file</span>
@@ -159,7 +159,7 @@ function ImportPanel({ onDone }: { onDone(): void }) {
             setText(e.target.value);
             setError(null);
           }}
-          placeholder='{"nodes": [...], "edges": [...]}'
+          placeholder="The text of an exported campaign file"
         />
       </label>
       {error && (

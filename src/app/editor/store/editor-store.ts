@@ -22,7 +22,7 @@
  *                                                            undo step; markDirty:false treats it as the saved graph;
  *                                                            base: the saved version the step bases the edit on (undone with it)
  *     setHighlight({nodeIds, edgeIds, tone}) / clearHighlight()   colour a path or a diff on the canvas
- *     focusElement({nodeId?, edgeId?})                      select it and ask the canvas to centre it
+ *     focusElement({nodeId?, edgeId?})                      select it and ask the canvas to centre it ({}: fit all)
  *     undo() / redo()
  *
  *   Hooks (./hooks): useViolations() → {violations, errors, warnings}; useNodeViolations(id); useEdgeViolations(id)
@@ -86,6 +86,8 @@ export interface EditorState extends CanvasGraph {
   addNode(type: NodeType, at: { x: number; y: number }, link?: { source: string; sourceHandle: string | null } | null): void;
   insertOnEdge(edgeId: string, type: NodeType): void;
   connect(source: string, sourceHandle: string | null | undefined, target: string): void;
+  /** Moves an end of connection `edgeId` (one undo step). */
+  reconnect(edgeId: string, source: string, sourceHandle: string | null | undefined, target: string): void;
   deleteSelection(): void;
   updateNodeData(nodeId: string, patch: Record<string, unknown>, options?: { label?: string; coalesceKey?: string }): void;
   removeNodeField(nodeId: string, key: string): void;
@@ -289,6 +291,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     addNode: (type, at, link) => commit(`Add ${labelOf(type)}`, ops.addNode(graphOf(get()), type, at, link)),
     insertOnEdge: (edgeId, type) => commit(`Insert ${labelOf(type)}`, ops.insertOnEdge(graphOf(get()), edgeId, type, get().context)),
     connect: (source, sourceHandle, target) => commit('Connect steps', ops.connect(graphOf(get()), source, sourceHandle, target)),
+    reconnect: (edgeId, source, sourceHandle, target) =>
+      commit('Re-wire connection', ops.reconnect(graphOf(get()), edgeId, source, sourceHandle, target)),
     deleteSelection: () => {
       const s = get();
       const count = s.selection.nodeIds.length + s.selection.edgeIds.length;

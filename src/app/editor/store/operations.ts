@@ -106,6 +106,21 @@ export function connect(g: CanvasGraph, source: string, sourceHandle: string | n
   return { ...g, edges: [...g.edges, newEdge(source, sourceHandle, target, takenEdgeIds(g))] };
 }
 
+/** Re-wires a connection: `edgeId` gives way to one from `source` (its output `sourceHandle`) to `target`. */
+export function reconnect(
+  g: CanvasGraph,
+  edgeId: string,
+  source: string,
+  sourceHandle: string | null | undefined,
+  target: string,
+): CanvasGraph {
+  const rest = g.edges.filter((e) => e.id !== edgeId);
+  if (rest.length === g.edges.length) return g;
+  const edgeExtras = { ...g.edgeExtras };
+  delete edgeExtras[edgeId];
+  return { ...g, edges: [...rest, newEdge(source, sourceHandle, target, takenEdgeIds({ ...g, edges: rest }))], edgeExtras };
+}
+
 /** Replaces one node's data (a new object: the node re-renders, its neighbours do not). */
 export function setNodeData(g: CanvasGraph, nodeId: string, update: (data: FlowNode['data']) => FlowNode['data']): CanvasGraph {
   const index = g.nodes.findIndex((n) => n.id === nodeId);

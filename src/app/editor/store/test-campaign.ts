@@ -16,6 +16,7 @@ export const testCampaign = (def: WorkflowDefinition, meta: Partial<CampaignMeta
   schedule: DEFAULT_SCHEDULE,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  archivedAt: null,
   ...meta,
   workflow_definition: def,
 });
