@@ -14,7 +14,7 @@ import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
 import { ConflictDialog } from './save/ConflictDialog';
 import { useDraftAutosave } from './save/useDraftRecovery';
-import { editorStore, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
+import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
@@ -49,8 +49,7 @@ function SidePanel() {
 
 /** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
 function RunSide({ campaignId }: { campaignId: string }) {
-  const status = useEditorStore((s) => s.campaign?.status);
-  if (!status || status === 'draft') return null;
+  if (!useEditorStore(runViewCampaignId)) return null;
   const typeOf = (nodeId: string) => editorStore.getState().nodes.find((n) => n.id === nodeId)?.type;
   return <RunPanel campaignId={campaignId} typeOf={typeOf} />;
 }
@@ -63,6 +62,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useMessageTargetBridge();
   useKeepSelectionInView();
   useLiveChanges(campaignId);
+  const runView = useEditorStore(runViewCampaignId) !== null;
 
   // Click in the palette (or Enter in its search): below the selected step, wired to the output a
   // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
@@ -88,7 +88,8 @@ function Workspace({ campaignId }: { campaignId: string }) {
     <>
       <EditorToolbar campaignId={campaignId} />
       <div className="editor-body">
-        <Palette onPick={onPick} />
+        {/* The run view adds no step: no palette. */}
+        {!runView && <Palette onPick={onPick} />}
         <div className="canvas-column">
           {/* The step form floats over the canvas's right edge (Dify/n8n): the canvas keeps its width. */}
           <div className="canvas-stage">

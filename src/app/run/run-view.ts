@@ -72,3 +72,13 @@ export const LIMIT_LABEL: Record<string, string> = {
   profile_visit: 'Profile visits',
   other: 'Other actions',
 };
+
+/** Prospects that went along a connection: those that left its step through that output (a single output: all done there). */
+export function edgeFlow(run: CampaignRun, source: string, sourceHandle: string | null | undefined): number {
+  const step = run.steps.find((s) => s.nodeId === source);
+  if (!step) return 0;
+  return sourceHandle ? (step.handles[sourceHandle] ?? 0) : step.done;
+}
+
+/** A connection's stroke width: 1.5 px for none, up to 6 px when the whole audience went along it. */
+export const flowWidth = (flow: number, total: number): number => 1.5 + (4.5 * Math.min(flow, total)) / Math.max(1, total);
