@@ -1,6 +1,6 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback } from 'react';
-import type { NodeType } from '../../domain';
+import { useCallback, useMemo } from 'react';
+import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
 import { placeClickAdded } from './canvas/placement';
 import { StepFinder } from './canvas/StepFinder';
@@ -49,9 +49,17 @@ function SidePanel() {
 
 /** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
 function RunSide({ campaignId }: { campaignId: string }) {
-  if (!useEditorStore(runViewCampaignId)) return null;
-  const typeOf = (nodeId: string) => editorStore.getState().nodes.find((n) => n.id === nodeId)?.type;
-  return <RunPanel campaignId={campaignId} typeOf={typeOf} />;
+  const runView = useEditorStore(runViewCampaignId) !== null;
+  const nodes = useEditorStore((s) => s.nodes);
+  const schedule = useEditorStore((s) => s.campaign?.schedule);
+  // A launched graph does not change: its names and types are read once per graph.
+  const graph = useMemo(() => {
+    const names = stepNames(nodes.map((n) => ({ id: n.id, type: n.type, data: n.data })));
+    const types = new Map(nodes.map((n) => [n.id, n.type]));
+    return { typeOf: (id: string) => types.get(id), stepName: (id: string) => names.get(id) ?? 'A removed step' };
+  }, [nodes]);
+  if (!runView || !schedule) return null;
+  return <RunPanel campaignId={campaignId} graph={graph} schedule={schedule} />;
 }
 
 function Workspace({ campaignId }: { campaignId: string }) {

@@ -78,7 +78,7 @@ export function ConversationThread({
           )}
         </div>
       </header>
-      {c.campaign && <CampaignContext campaign={c.campaign} onFilterStep={onFilterStep} />}
+      {c.campaign && <CampaignContext campaign={c.campaign} profileUrl={c.contact.profileUrl} onFilterStep={onFilterStep} />}
       <TagEditor conversation={c} />
       {/* A scrolling region must be focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

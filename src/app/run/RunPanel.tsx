@@ -1,12 +1,17 @@
+import { useState } from 'react';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
+import type { Schedule } from '../../domain/contract/schedule';
+import { nextOpening } from '../../domain/run/windows';
 import { ENROLLMENT_STATUSES } from '../../domain/contract/statuses';
 import { useAccounts } from '../api/accounts';
 import { ApiProblem } from '../api/http';
-import { useCampaignRun, useRunCommand, type CampaignRun, type RunCommand } from '../api/runs';
+import { useCampaignRun, useProspectEnrollment, useRunCommand, type CampaignRun, type RunCommand } from '../api/runs';
+import { setSearchParams, useLocation } from '../router';
 import { askConfirm } from '../ui/confirm';
 import { formatCount, fullTime } from '../ui/format';
-import { RunProspects } from './RunProspects';
-import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter } from './run-view';
+import { useNow } from '../ui/useNow';
+import { RunProspects, type OpenProspect } from './RunProspects';
+import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
 import './run.css';
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */
@@ -53,7 +58,7 @@ function RunControls({ campaignId, status, run }: { campaignId: string; status: 
   );
 }
 
-function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: (nodeId: string) => string | undefined }) {
+function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: RunGraph['typeOf'] }) {
   const funnel = runFunnel(run, typeOf);
   const top = Math.max(1, funnel[0]!.value);
   return (
@@ -94,10 +99,41 @@ function SenderGauges({ run }: { run: CampaignRun }) {
   );
 }
 
-/** The run's side panel: controls, counts, funnel, the senders' day, the forecast finish and the prospects. */
-export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (nodeId: string) => string | undefined }) {
+/** "Next action at 09:00 Tue (Berlin)" while the sending window is closed and someone is still underway. */
+function NextAction({ run, schedule }: { run: CampaignRun; schedule: Schedule }) {
+  const now = useNow(60_000);
+  if (run.status !== 'active' || unfinished(run) === 0) return null;
+  const opening = nextOpening(now, schedule);
+  if (!opening) return null;
+  return (
+    <p className="run-next" data-testid="run-next-action">
+      Outside the sending window: next action at {opening.text}.
+    </p>
+  );
+}
+
+/**
+ * The prospect whose timeline is open: a row's click, or the address's `prospect` (a profile URL,
+ * the inbox thread's link) resolved to its enrollment in this campaign.
+ */
+function useOpenProspect(campaignId: string): [OpenProspect | null, (p: OpenProspect | null) => void] {
+  const asked = useLocation().search.get('prospect');
+  const found = useProspectEnrollment(campaignId, asked).data;
+  // undefined: nothing chosen in this panel yet, so the address's prospect is shown.
+  const [chosen, setChosen] = useState<OpenProspect | null | undefined>(undefined);
+  const fromAddress = asked && found ? { enrollmentId: found.enrollmentId, name: found.name } : null;
+  const choose = (p: OpenProspect | null) => {
+    setChosen(p);
+    if (asked) setSearchParams({ prospect: null });
+  };
+  return [chosen === undefined ? fromAddress : chosen, choose];
+}
+
+/** The run's side panel: controls, counts, funnel, the senders' day, the next action, the forecast finish and the prospects. */
+export function RunPanel({ campaignId, graph, schedule }: { campaignId: string; graph: RunGraph; schedule: Schedule }) {
   const { data: run, error } = useCampaignRun(campaignId);
   const setFilter = useRunFilter((s) => s.set);
+  const [open, setOpen] = useOpenProspect(campaignId);
   if (error)
     return (
       <aside className="run-panel" role="alert">
@@ -111,6 +147,7 @@ export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (
         <h2>Run</h2>
         <RunControls campaignId={campaignId} status={run.status} run={run} />
       </header>
+      <NextAction run={run} schedule={schedule} />
       <section aria-label="Prospects by status">
         <ul className="run-counts">
           {ENROLLMENT_STATUSES.map((s) => (
@@ -127,7 +164,7 @@ export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (
       </section>
       <section>
         <h3>Funnel</h3>
-        <Funnel run={run} typeOf={typeOf} />
+        <Funnel run={run} typeOf={graph.typeOf} />
       </section>
       <section>
         <h3>Senders today</h3>
@@ -143,7 +180,7 @@ export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (
               : 'No finish date: a step has no sender account that can do it.'}
         </p>
       </section>
-      <RunProspects campaignId={campaignId} typeOf={typeOf} />
+      <RunProspects campaignId={campaignId} graph={graph} open={open} onOpen={setOpen} />
     </aside>
   );
 }
