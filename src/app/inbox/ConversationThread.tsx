@@ -7,9 +7,10 @@ import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
 import { REPLY_LABEL } from './labels';
+import { ReplyBox } from './ReplyBox';
 import { TagEditor } from './TagEditor';
 
-/** One conversation: who, the whole thread (oldest first), and its tags. */
+/** One conversation: who, the whole thread (oldest first), its tags and the reply box. */
 export function ConversationThread({
   conversation: c,
   onClose,
@@ -95,6 +96,7 @@ export function ConversationThread({
         ))}
         <div ref={endRef} />
       </div>
+      <ReplyBox key={c.id} conversationId={c.id} />
     </section>
   );
 }

@@ -185,13 +185,13 @@ export const replyBody = z.strictObject({
 export const replyAcceptedSchema = z.object({ actionId: z.guid().describe('The message action offered to the executor.') });
 
 /** The thread's replies from the inbox and the sender's messages of today (the reply box shows them). */
-export const REPLY_STATES_OF_SENDING = ['sending', 'sent', 'failed'] as const;
+export const SENT_REPLY_STATUSES = ['sending', 'sent', 'failed'] as const;
 export const conversationRepliesSchema = z.object({
   items: z.array(
     z.object({
       actionId: z.guid(),
       text: z.string(),
-      status: z.enum(REPLY_STATES_OF_SENDING),
+      status: z.enum(SENT_REPLY_STATUSES),
       error: z.string().nullable().describe('Why it failed, in the executor’s words.'),
       createdAt: z.iso.datetime(),
     }),
