@@ -134,6 +134,8 @@ export function RunPanel({ campaignId, graph, schedule }: { campaignId: string; 
   const { data: run, error } = useCampaignRun(campaignId);
   const setFilter = useRunFilter((s) => s.set);
   const [open, setOpen] = useOpenProspect(campaignId);
+  // On a phone the run covers the canvas; this shows the canvas instead (and a button brings the run back).
+  const [canvasOnPhone, setCanvasOnPhone] = useState(false);
   if (error)
     return (
       <aside className="run-panel" role="alert">
@@ -142,45 +144,55 @@ export function RunPanel({ campaignId, graph, schedule }: { campaignId: string; 
     );
   if (!run) return <aside className="run-panel" aria-busy="true" aria-label="Run" />;
   return (
-    <aside className="run-panel" aria-label="Run">
-      <header className="run-panel-head">
-        <h2>Run</h2>
-        <RunControls campaignId={campaignId} status={run.status} run={run} />
-      </header>
-      <NextAction run={run} schedule={schedule} />
-      <section aria-label="Prospects by status">
-        <ul className="run-counts">
-          {ENROLLMENT_STATUSES.map((s) => (
-            <li key={s}>
-              <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
-                <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
-              </button>
+    <>
+      {canvasOnPhone && (
+        <button type="button" className="btn btn-sm btn-primary run-phone-only run-reopen" onClick={() => setCanvasOnPhone(false)}>
+          Show the run
+        </button>
+      )}
+      <aside className={`run-panel${canvasOnPhone ? ' is-behind' : ''}`} aria-label="Run">
+        <header className="run-panel-head">
+          <button type="button" className="btn btn-sm btn-ghost run-phone-only" onClick={() => setCanvasOnPhone(true)}>
+            ← Canvas
+          </button>
+          <h2>Run</h2>
+          <RunControls campaignId={campaignId} status={run.status} run={run} />
+        </header>
+        <NextAction run={run} schedule={schedule} />
+        <section aria-label="Prospects by status">
+          <ul className="run-counts">
+            {ENROLLMENT_STATUSES.map((s) => (
+              <li key={s}>
+                <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
+                  <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
+                </button>
+              </li>
+            ))}
+            <li>
+              <strong>{formatCount(run.enrollments.replied)}</strong> replied
             </li>
-          ))}
-          <li>
-            <strong>{formatCount(run.enrollments.replied)}</strong> replied
-          </li>
-        </ul>
-      </section>
-      <section>
-        <h3>Funnel</h3>
-        <Funnel run={run} typeOf={graph.typeOf} />
-      </section>
-      <section>
-        <h3>Senders today</h3>
-        <SenderGauges run={run} />
-      </section>
-      <section>
-        <h3>Forecast</h3>
-        <p data-testid="run-forecast">
-          {run.forecast.finishBy
-            ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
-            : run.enrollments.waiting + run.enrollments.active === 0
-              ? 'Nobody is left to contact.'
-              : 'No finish date: a step has no sender account that can do it.'}
-        </p>
-      </section>
-      <RunProspects campaignId={campaignId} graph={graph} open={open} onOpen={setOpen} />
-    </aside>
+          </ul>
+        </section>
+        <section>
+          <h3>Funnel</h3>
+          <Funnel run={run} typeOf={graph.typeOf} />
+        </section>
+        <section>
+          <h3>Senders today</h3>
+          <SenderGauges run={run} />
+        </section>
+        <section>
+          <h3>Forecast</h3>
+          <p data-testid="run-forecast">
+            {run.forecast.finishBy
+              ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
+              : run.enrollments.waiting + run.enrollments.active === 0
+                ? 'Nobody is left to contact.'
+                : 'No finish date: a step has no sender account that can do it.'}
+          </p>
+        </section>
+        <RunProspects campaignId={campaignId} graph={graph} open={open} onOpen={setOpen} />
+      </aside>
+    </>
   );
 }

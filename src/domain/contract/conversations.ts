@@ -60,7 +60,7 @@ export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 export const pageQuery = z.object({ workspaceId: workspaceIdParam, limit: limitParam, cursor: cursorParam });
 
 /** The longest message text stored (ingest, a reply from the inbox). */
-export const MAX_MESSAGE_TEXT = 100_000;
+const MAX_MESSAGE_TEXT = 100_000;
 
 export const conversationIdParams = z.object({ id: z.guid().describe('Conversation id') });
 export const campaignIdParams = z.object({ campaignId: z.guid().describe('Campaign id') });
@@ -185,7 +185,7 @@ export const replyBody = z.strictObject({
 export const replyAcceptedSchema = z.object({ actionId: z.guid().describe('The message action offered to the executor.') });
 
 /** The thread's replies from the inbox and the sender's messages of today (the reply box shows them). */
-export const SENT_REPLY_STATUSES = ['sending', 'sent', 'failed'] as const;
+const SENT_REPLY_STATUSES = ['sending', 'sent', 'failed'] as const;
 export const conversationRepliesSchema = z.object({
   items: z.array(
     z.object({

@@ -8,7 +8,7 @@ import type { DemoSeeder } from './seeder';
  * sees its counts move within a minute of `npm start`. Runs after the campaigns are seeded.
  */
 
-export const DEMO_RUN_PROSPECTS = 200;
+const DEMO_RUN_PROSPECTS = 200;
 
 const FIRST_NAMES = ['Anna', 'Ben', 'Chloé', 'Dmitri', 'Elif', 'Farah', 'Gustav', 'Hana', 'Ivan', 'Julia', 'Kofi', 'Lena', 'Marco', 'Nora'];
 const LAST_NAMES = ['Berg', 'Costa', 'Dubois', 'Engel', 'Fischer', 'García', 'Hansen', 'Ito', 'Jansen', 'Kowalski', 'Larsen', 'Moreau'];
