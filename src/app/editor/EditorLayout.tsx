@@ -50,6 +50,7 @@ function SidePanel() {
 /** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
 function RunSide({ campaignId }: { campaignId: string }) {
   const runView = useEditorStore(runViewCampaignId) !== null;
+  const rf = useReactFlow<FlowNode>();
   const nodes = useEditorStore((s) => s.nodes);
   const schedule = useEditorStore((s) => s.campaign?.schedule);
   // A launched graph does not change: its names and types are read once per graph.
@@ -59,7 +60,7 @@ function RunSide({ campaignId }: { campaignId: string }) {
     return { typeOf: (id: string) => types.get(id), stepName: (id: string) => names.get(id) ?? 'A removed step' };
   }, [nodes]);
   if (!runView || !schedule) return null;
-  return <RunPanel campaignId={campaignId} graph={graph} schedule={schedule} />;
+  return <RunPanel campaignId={campaignId} graph={graph} schedule={schedule} onShowCanvas={() => void rf.fitView({ padding: 0.2 })} />;
 }
 
 function Workspace({ campaignId }: { campaignId: string }) {

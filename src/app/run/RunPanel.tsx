@@ -130,7 +130,18 @@ function useOpenProspect(campaignId: string): [OpenProspect | null, (p: OpenPros
 }
 
 /** The run's side panel: controls, counts, funnel, the senders' day, the next action, the forecast finish and the prospects. */
-export function RunPanel({ campaignId, graph, schedule }: { campaignId: string; graph: RunGraph; schedule: Schedule }) {
+export function RunPanel({
+  campaignId,
+  graph,
+  schedule,
+  onShowCanvas,
+}: {
+  campaignId: string;
+  graph: RunGraph;
+  schedule: Schedule;
+  /** On a phone, after the run steps aside: fit the canvas to the screen. */
+  onShowCanvas?: () => void;
+}) {
   const { data: run, error } = useCampaignRun(campaignId);
   const setFilter = useRunFilter((s) => s.set);
   const [open, setOpen] = useOpenProspect(campaignId);
@@ -152,7 +163,14 @@ export function RunPanel({ campaignId, graph, schedule }: { campaignId: string; 
       )}
       <aside className={`run-panel${canvasOnPhone ? ' is-behind' : ''}`} aria-label="Run">
         <header className="run-panel-head">
-          <button type="button" className="btn btn-sm btn-ghost run-phone-only" onClick={() => setCanvasOnPhone(true)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost run-phone-only"
+            onClick={() => {
+              setCanvasOnPhone(true);
+              requestAnimationFrame(() => onShowCanvas?.());
+            }}
+          >
             ← Canvas
           </button>
           <h2>Run</h2>
