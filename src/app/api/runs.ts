@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
+import { conversationPageSchema } from '../../domain/contract/conversations';
+import { prospectDetailSchema, prospectPageSchema } from '../../domain/contract/prospects';
 import { enrollmentPageSchema, timelineSchema } from '../../domain/contract/enrollments';
 import { MAX_LIMIT } from '../../domain/contract/pagination';
 import { campaignRunSchema, type CampaignRun, type RunCommand } from '../../domain/contract/runs';
@@ -39,21 +41,71 @@ export interface EnrollmentFilters {
   nodeId?: string;
 }
 
-/** The first page (the largest the contract allows) of the run's prospects with the filters of the list. */
+/** The run's prospects with the filters of the list, a page (the largest the contract allows) at a time (cursor). */
 export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters) {
   const workspaceId = useSession((s) => s.workspaceId);
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['run-enrollments', workspaceId, campaignId, filters.status ?? null, filters.nodeId ?? null],
     staleTime: 5_000,
-    queryFn: async ({ signal }) =>
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) =>
       enrollmentPageSchema.parse(
         (
           await apiFetch(`/api/v1/campaigns/${campaignId}/enrollments`, {
-            query: { workspaceId: currentWorkspaceId(), limit: MAX_LIMIT, status: filters.status, nodeId: filters.nodeId },
+            query: {
+              workspaceId: currentWorkspaceId(),
+              limit: MAX_LIMIT,
+              status: filters.status,
+              nodeId: filters.nodeId,
+              cursor: pageParam,
+            },
             signal,
           })
         ).data,
       ),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/**
+ * A campaign's enrollment of the prospect with this profile (the inbox thread's link to the timeline):
+ * the prospect found by its profile among the campaign's, then its enrollment there (contract 9.1 detail).
+ */
+export function useProspectEnrollment(campaignId: string, profileUrl: string | null) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: ['prospect-enrollment', workspaceId, campaignId, profileUrl],
+    enabled: profileUrl !== null,
+    queryFn: async ({ signal }) => {
+      const query = { workspaceId: currentWorkspaceId() };
+      const page = prospectPageSchema.parse(
+        (await apiFetch('/api/v1/prospects', { query: { ...query, campaignId, search: profileUrl, limit: 10 }, signal })).data,
+      );
+      const prospect = page.items.find((p) => p.profileUrl === profileUrl) ?? page.items[0];
+      if (!prospect) return null;
+      const detail = prospectDetailSchema.parse((await apiFetch(`/api/v1/prospects/${prospect.prospectId}`, { query, signal })).data);
+      const enrollmentId = detail.campaigns.find((c) => c.campaignId === campaignId)?.enrollmentId;
+      return enrollmentId ? { enrollmentId, name: prospect.name ?? prospect.profileUrl } : null;
+    },
+  });
+}
+
+/** The inbox conversation of a campaign's prospect (by name among the campaign's, matched on the profile), or null. */
+export function useProspectConversation(campaignId: string, prospect: { name: string | null; profileUrl: string }) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: ['prospect-conversation', workspaceId, campaignId, prospect.profileUrl],
+    queryFn: async ({ signal }) => {
+      const page = conversationPageSchema.parse(
+        (
+          await apiFetch('/api/messaging/conversations', {
+            query: { workspaceId: currentWorkspaceId(), campaignId, search: prospect.name ?? undefined, limit: 50 },
+            signal,
+          })
+        ).data,
+      );
+      return page.items.find((c) => c.contact.profileUrl === prospect.profileUrl)?.id ?? null;
+    },
   });
 }
 

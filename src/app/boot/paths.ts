@@ -69,8 +69,11 @@ const withQuery = (path: string, query: Record<string, string | null | undefined
 /** Links to the app's pages: every address the app builds comes from here. */
 export const hrefs = {
   campaigns: (): string => PATHS.campaigns,
-  /** A campaign in the editor; `node` opens it with that step selected and centred, `start` as a blank canvas. */
-  editor: (campaignId: string, query: { node?: string; start?: string } = {}): string =>
+  /**
+   * A campaign in the editor; `node` opens it with that step selected and centred, `start` as a blank canvas,
+   * `prospect` (a profile URL) a launched campaign's run view with that prospect's timeline open.
+   */
+  editor: (campaignId: string, query: { node?: string; start?: string; prospect?: string } = {}): string =>
     withQuery(PATHS.editor.replace(':campaignId', encodeURIComponent(campaignId)), query),
   /** The inbox with its filters as query parameters (inbox/filter-state.ts names them). */
   inbox: (query: Record<string, string | null | undefined> = {}): string => withQuery(PATHS.inbox, query),

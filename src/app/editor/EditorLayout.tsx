@@ -1,6 +1,6 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback } from 'react';
-import type { NodeType } from '../../domain';
+import { useCallback, useMemo } from 'react';
+import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
 import { placeClickAdded } from './canvas/placement';
 import { StepFinder } from './canvas/StepFinder';
@@ -14,7 +14,7 @@ import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
 import { ConflictDialog } from './save/ConflictDialog';
 import { useDraftAutosave } from './save/useDraftRecovery';
-import { editorStore, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
+import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
@@ -49,10 +49,18 @@ function SidePanel() {
 
 /** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
 function RunSide({ campaignId }: { campaignId: string }) {
-  const status = useEditorStore((s) => s.campaign?.status);
-  if (!status || status === 'draft') return null;
-  const typeOf = (nodeId: string) => editorStore.getState().nodes.find((n) => n.id === nodeId)?.type;
-  return <RunPanel campaignId={campaignId} typeOf={typeOf} />;
+  const runView = useEditorStore(runViewCampaignId) !== null;
+  const rf = useReactFlow<FlowNode>();
+  const nodes = useEditorStore((s) => s.nodes);
+  const schedule = useEditorStore((s) => s.campaign?.schedule);
+  // A launched graph does not change: its names and types are read once per graph.
+  const graph = useMemo(() => {
+    const names = stepNames(nodes.map((n) => ({ id: n.id, type: n.type, data: n.data })));
+    const types = new Map(nodes.map((n) => [n.id, n.type]));
+    return { typeOf: (id: string) => types.get(id), stepName: (id: string) => names.get(id) ?? 'A removed step' };
+  }, [nodes]);
+  if (!runView || !schedule) return null;
+  return <RunPanel campaignId={campaignId} graph={graph} schedule={schedule} onShowCanvas={() => void rf.fitView({ padding: 0.2 })} />;
 }
 
 function Workspace({ campaignId }: { campaignId: string }) {
@@ -63,6 +71,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useMessageTargetBridge();
   useKeepSelectionInView();
   useLiveChanges(campaignId);
+  const runView = useEditorStore(runViewCampaignId) !== null;
 
   // Click in the palette (or Enter in its search): below the selected step, wired to the output a
   // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
@@ -88,7 +97,8 @@ function Workspace({ campaignId }: { campaignId: string }) {
     <>
       <EditorToolbar campaignId={campaignId} />
       <div className="editor-body">
-        <Palette onPick={onPick} />
+        {/* The run view adds no step: no palette. */}
+        {!runView && <Palette onPick={onPick} />}
         <div className="canvas-column">
           {/* The step form floats over the canvas's right edge (Dify/n8n): the canvas keeps its width. */}
           <div className="canvas-stage">

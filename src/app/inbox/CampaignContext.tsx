@@ -4,12 +4,15 @@ import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { stepLabel } from './step-label';
 
-/** Contract 8.2: the campaign step a conversation came from, a link to it in the editor, and a filter on it. */
+/** Contract 8.2: the campaign step a conversation came from, a link to it in the editor (and to the contact's run timeline), and a filter on it. */
 export function CampaignContext({
   campaign,
+  profileUrl,
   onFilterStep,
 }: {
   campaign: Context;
+  /** The contact's profile: the link to their timeline in the campaign's run. */
+  profileUrl: string | null;
   onFilterStep(campaignId: string, nodeId: string | null): void;
 }) {
   // The full record: the step's label needs the graph (the campaign list carries summaries only).
@@ -23,6 +26,9 @@ export function CampaignContext({
         {campaign.name}
         {step && ` · ${step}`}
       </Link>
+      {profileUrl && record && record.status !== 'draft' && (
+        <Link to={hrefs.editor(campaign.campaignId, { prospect: profileUrl })}>Timeline in the run</Link>
+      )}
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => onFilterStep(campaign.campaignId, campaign.nodeId)}>
         {step ? 'All conversations from this step' : 'All conversations from this campaign'}
       </button>

@@ -7,9 +7,10 @@ import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
 import { REPLY_LABEL, SANDBOX_HINT, SANDBOX_LABEL } from './labels';
+import { ReplyBox } from './ReplyBox';
 import { TagEditor } from './TagEditor';
 
-/** One conversation: who, the whole thread (oldest first), and its tags. */
+/** One conversation: who, the whole thread (oldest first), its tags and the reply box. */
 export function ConversationThread({
   conversation: c,
   onClose,
@@ -78,7 +79,7 @@ export function ConversationThread({
           )}
         </div>
       </header>
-      {c.campaign && <CampaignContext campaign={c.campaign} onFilterStep={onFilterStep} />}
+      {c.campaign && <CampaignContext campaign={c.campaign} profileUrl={c.contact.profileUrl} onFilterStep={onFilterStep} />}
       <TagEditor conversation={c} />
       {/* A scrolling region must be focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -100,6 +101,7 @@ export function ConversationThread({
         ))}
         <div ref={endRef} />
       </div>
+      <ReplyBox key={c.id} conversationId={c.id} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { hasFilters, type InboxViewState } from './filter-state';
 import { InboxFilters } from './InboxFilters';
 import { EMPTY_SELECTION, toggleAll, toggleRow, type Selection } from './selection';
 import { useInboxKeys } from './useInboxKeys';
+import { REPLY_BOX_ID } from './ReplyBox';
 import './inbox.css';
 
 /**
@@ -88,6 +89,7 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     },
     done: markDone,
     select: () => activeIndex >= 0 && check(activeIndex, false),
+    reply: () => document.getElementById(REPLY_BOX_ID)?.focus(),
   });
 
   useEffect(() => {

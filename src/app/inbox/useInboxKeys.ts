@@ -9,6 +9,8 @@ export interface InboxKeyActions {
   close(): boolean;
   done(): void;
   select(): void;
+  /** r: focuses the open thread's reply box. */
+  reply(): void;
 }
 
 /** Elements whose own Enter/Space must win (a focused button, link, checkbox…). */
@@ -16,7 +18,7 @@ const OWN_ENTER = 'a[href], button, input, select, textarea, summary, [role="but
 
 /**
  * The inbox's keyboard (Chatwoot habit): j/k move, Enter opens, Esc closes, e marks done, x selects,
- * / searches. Works wherever focus is after a click in the page (list, thread, body), never while
+ * / searches, r replies. Works wherever focus is after a click in the page (list, thread, body), never while
  * typing in a field, never with Ctrl/Cmd/Alt, never under an open dialog.
  */
 export function useInboxKeys(actions: InboxKeyActions): (e: KeyboardEvent) => void {
@@ -39,6 +41,7 @@ export function useInboxKeys(actions: InboxKeyActions): (e: KeyboardEvent) => vo
       if (!a.close()) return;
     } else if (key === 'e') a.done();
     else if (key === 'x' && !target?.closest(OWN_ENTER)) a.select();
+    else if (key === 'r') a.reply();
     else return;
     e.preventDefault();
   }, []);

@@ -3,19 +3,66 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
+import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE, WEEKDAYS } from '../../domain/contract/schedule';
 import type { CampaignRun } from '../api/runs';
 import { storeRunProgress } from '../api/runs';
 import { queryClient } from '../api/query-client';
 import { ConfirmHost } from '../ui/confirm';
 import { RunPanel } from './RunPanel';
 import { RunStepBadge } from './RunStepBadge';
-import { runFunnel, stopWarning, useRunFilter } from './run-view';
+import { failureGroups, runFunnel, stopWarning, useRunFilter } from './run-view';
 
 const CAMPAIGN = '00000000-0000-4000-8000-000000000001';
 const SENDER = '11111111-1111-4111-8111-111111111111';
 const TYPES: Record<string, string> = { start: 'start', invite: 'connection_request', thanks: 'message', end: 'end' };
 const typeOf = (id: string) => TYPES[id];
+const NAMES: Record<string, string> = { start: 'Start', invite: 'Invite the CTO', thanks: 'Thank-you note', end: 'End' };
+const GRAPH = { typeOf, stepName: (id: string) => NAMES[id] ?? 'A removed step' };
+/** Every day, all day: the window is open whenever the test runs. */
+const OPEN = { ...DEFAULT_SCHEDULE, days: [...WEEKDAYS], start: '00:00', end: '23:59' };
+const PROSPECT = { name: 'Anna Berg', profileUrl: 'https://www.linkedin.com/in/anna', company: null };
+const enrollment = (i: number, over: object = {}) => ({
+  enrollmentId: `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+  campaignId: CAMPAIGN,
+  prospectId: `00000000-0000-4000-9000-${String(100 + i).padStart(12, '0')}`,
+  senderAccountId: SENDER,
+  status: 'failed',
+  currentNodeId: null,
+  nextStepAt: null,
+  outcome: 'failed',
+  enteredAt: '2026-11-20T10:00:00.000Z',
+  finishedAt: '2026-11-20T11:00:00.000Z',
+  error: 'Profile not found',
+  prospect: { ...PROSPECT, name: `Prospect ${i}` },
+  ...over,
+});
+const FAILED = [enrollment(1), enrollment(2), enrollment(3, { error: 'Account restricted' })];
+const TIMELINE = [
+  {
+    nodeId: 'start',
+    type: 'start',
+    status: 'done',
+    scheduledFor: null,
+    startedAt: '2026-11-20T10:00:00.000Z',
+    finishedAt: '2026-11-20T10:00:00.000Z',
+    handle: null,
+    actionId: null,
+    rendered: null,
+    error: null,
+  },
+  {
+    nodeId: 'invite',
+    type: 'connection_request',
+    status: 'done',
+    scheduledFor: null,
+    startedAt: '2026-11-20T10:01:00.000Z',
+    finishedAt: '2026-11-22T10:00:00.000Z',
+    handle: 'accepted',
+    actionId: '00000000-0000-4000-8000-00000000a001',
+    rendered: { text: 'Hi Anna, glad to connect.' },
+    error: null,
+  },
+];
 
 const today = Object.fromEntries(Object.entries(DEFAULT_DAILY_LIMITS).map(([kind, limit]) => [kind, { used: 0, limit }]));
 const RUN: CampaignRun = {
@@ -54,7 +101,9 @@ function stubApi() {
             },
           ],
         });
-      if (url.includes('/enrollments')) return json({ items: [], nextCursor: null });
+      if (url.includes('/timeline')) return json({ items: TIMELINE });
+      if (url.includes('/enrollments')) return json({ items: url.includes('status=failed') ? FAILED : [], nextCursor: null });
+      if (url.includes('/conversations')) return json({ items: [], nextCursor: null });
       return new Response('{}', { status: 404 });
     }),
   );
@@ -78,11 +127,12 @@ beforeEach(() => {
     this.open = false;
   };
   queryClient.clear();
-  useRunFilter.setState({ status: null, nodeId: null });
+  useRunFilter.setState({ status: null, nodeId: null, error: null });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('run view helpers', () => {
@@ -102,7 +152,7 @@ describe('run view helpers', () => {
 describe('RunPanel', () => {
   it('shows the counts, the funnel, each sender’s day and the forecast, and updates from run.progress without reading again', async () => {
     const calls = stubApi();
-    renderWith(<RunPanel campaignId={CAMPAIGN} typeOf={typeOf} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
     const byStatus = await screen.findByLabelText('Prospects by status');
     const panel = screen.getByRole('complementary', { name: 'Run' });
     expect(byStatus.textContent).toContain('3 in progress');
@@ -123,12 +173,63 @@ describe('RunPanel', () => {
 
   it('Stop asks first in users’ words; Cancel sends nothing', async () => {
     const calls = stubApi();
-    renderWith(<RunPanel campaignId={CAMPAIGN} typeOf={typeOf} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Stop' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Stop for good: 4 prospects will not get any further message.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+});
+
+/** jsdom lays nothing out: the list gets a size so the virtual list draws its rows. */
+function layOut() {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+}
+
+describe('RunPanel: window, failures, timeline', () => {
+  it('says when the next action goes out while the sending window is closed', async () => {
+    stubApi();
+    // Only tomorrow's weekday: today the window is closed, it opens tomorrow at 08:30 (UTC).
+    const tomorrow = WEEKDAYS[new Date(Date.now() + 86_400_000).getUTCDay() === 0 ? 6 : new Date(Date.now() + 86_400_000).getUTCDay() - 1]!;
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={{ ...DEFAULT_SCHEDULE, days: [tomorrow], start: '08:30' }} />);
+    const next = await screen.findByTestId('run-next-action');
+    expect(next.textContent).toMatch(/^Outside the sending window: next action at 08:30 (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \(UTC\)\.$/);
+    cleanup();
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    await screen.findByLabelText('Prospects by status');
+    expect(screen.queryByTestId('run-next-action')).toBeNull();
+  });
+
+  it('groups failures by error, the largest first; a group lists its prospects only', async () => {
+    expect(failureGroups(FAILED)).toEqual([
+      { error: 'Profile not found', count: 2 },
+      { error: 'Account restricted', count: 1 },
+    ]);
+    stubApi();
+    layOut();
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    await userEvent.click(await screen.findByRole('button', { name: '1 × Account restricted' }));
+    expect(useRunFilter.getState()).toMatchObject({ status: 'failed', error: 'Account restricted' });
+    const list = await screen.findByRole('list', { name: 'Prospects' });
+    expect(await within(list).findByText('Prospect 3')).toBeTruthy();
+    expect(within(list).queryByText('Prospect 1')).toBeNull();
+  });
+
+  it('a prospect’s timeline names the steps, the output taken and the exact text sent', async () => {
+    stubApi();
+    layOut();
+    useRunFilter.setState({ status: 'failed' });
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    const list = await screen.findByRole('list', { name: 'Prospects' });
+    await userEvent.click(await within(list).findByRole('button', { name: /Prospect 2/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Prospect 2' });
+    const timeline = await within(drawer).findByRole('list', { name: 'Timeline' });
+    expect(timeline.textContent).toContain('Invite the CTO — done');
+    expect(timeline.textContent).toContain('went on through “Accepted”');
+    expect(timeline.textContent).toContain('Hi Anna, glad to connect.');
+    expect(timeline.textContent).not.toContain('invite');
   });
 });
 

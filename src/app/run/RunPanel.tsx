@@ -1,12 +1,17 @@
+import { useState } from 'react';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
+import type { Schedule } from '../../domain/contract/schedule';
+import { nextOpening } from '../../domain/run/windows';
 import { ENROLLMENT_STATUSES } from '../../domain/contract/statuses';
 import { useAccounts } from '../api/accounts';
 import { ApiProblem } from '../api/http';
-import { useCampaignRun, useRunCommand, type CampaignRun, type RunCommand } from '../api/runs';
+import { useCampaignRun, useProspectEnrollment, useRunCommand, type CampaignRun, type RunCommand } from '../api/runs';
+import { setSearchParams, useLocation } from '../router';
 import { askConfirm } from '../ui/confirm';
 import { formatCount, fullTime } from '../ui/format';
-import { RunProspects } from './RunProspects';
-import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter } from './run-view';
+import { useNow } from '../ui/useNow';
+import { RunProspects, type OpenProspect } from './RunProspects';
+import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
 import './run.css';
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */
@@ -53,7 +58,7 @@ function RunControls({ campaignId, status, run }: { campaignId: string; status: 
   );
 }
 
-function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: (nodeId: string) => string | undefined }) {
+function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: RunGraph['typeOf'] }) {
   const funnel = runFunnel(run, typeOf);
   const top = Math.max(1, funnel[0]!.value);
   return (
@@ -94,10 +99,54 @@ function SenderGauges({ run }: { run: CampaignRun }) {
   );
 }
 
-/** The run's side panel: controls, counts, funnel, the senders' day, the forecast finish and the prospects. */
-export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (nodeId: string) => string | undefined }) {
+/** "Next action at 09:00 Tue (Berlin)" while the sending window is closed and someone is still underway. */
+function NextAction({ run, schedule }: { run: CampaignRun; schedule: Schedule }) {
+  const now = useNow(60_000);
+  if (run.status !== 'active' || unfinished(run) === 0) return null;
+  const opening = nextOpening(now, schedule);
+  if (!opening) return null;
+  return (
+    <p className="run-next" data-testid="run-next-action">
+      Outside the sending window: next action at {opening.text}.
+    </p>
+  );
+}
+
+/**
+ * The prospect whose timeline is open: a row's click, or the address's `prospect` (a profile URL,
+ * the inbox thread's link) resolved to its enrollment in this campaign.
+ */
+function useOpenProspect(campaignId: string): [OpenProspect | null, (p: OpenProspect | null) => void] {
+  const asked = useLocation().search.get('prospect');
+  const found = useProspectEnrollment(campaignId, asked).data;
+  // undefined: nothing chosen in this panel yet, so the address's prospect is shown.
+  const [chosen, setChosen] = useState<OpenProspect | null | undefined>(undefined);
+  const fromAddress = asked && found ? { enrollmentId: found.enrollmentId, name: found.name } : null;
+  const choose = (p: OpenProspect | null) => {
+    setChosen(p);
+    if (asked) setSearchParams({ prospect: null });
+  };
+  return [chosen === undefined ? fromAddress : chosen, choose];
+}
+
+/** The run's side panel: controls, counts, funnel, the senders' day, the next action, the forecast finish and the prospects. */
+export function RunPanel({
+  campaignId,
+  graph,
+  schedule,
+  onShowCanvas,
+}: {
+  campaignId: string;
+  graph: RunGraph;
+  schedule: Schedule;
+  /** On a phone, after the run steps aside: fit the canvas to the screen. */
+  onShowCanvas?: () => void;
+}) {
   const { data: run, error } = useCampaignRun(campaignId);
   const setFilter = useRunFilter((s) => s.set);
+  const [open, setOpen] = useOpenProspect(campaignId);
+  // On a phone the run covers the canvas; this shows the canvas instead (and a button brings the run back).
+  const [canvasOnPhone, setCanvasOnPhone] = useState(false);
   if (error)
     return (
       <aside className="run-panel" role="alert">
@@ -106,44 +155,62 @@ export function RunPanel({ campaignId, typeOf }: { campaignId: string; typeOf: (
     );
   if (!run) return <aside className="run-panel" aria-busy="true" aria-label="Run" />;
   return (
-    <aside className="run-panel" aria-label="Run">
-      <header className="run-panel-head">
-        <h2>Run</h2>
-        <RunControls campaignId={campaignId} status={run.status} run={run} />
-      </header>
-      <section aria-label="Prospects by status">
-        <ul className="run-counts">
-          {ENROLLMENT_STATUSES.map((s) => (
-            <li key={s}>
-              <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
-                <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
-              </button>
+    <>
+      {canvasOnPhone && (
+        <button type="button" className="btn btn-sm btn-primary run-phone-only run-reopen" onClick={() => setCanvasOnPhone(false)}>
+          Show the run
+        </button>
+      )}
+      <aside className={`run-panel${canvasOnPhone ? ' is-behind' : ''}`} aria-label="Run">
+        <header className="run-panel-head">
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost run-phone-only"
+            onClick={() => {
+              setCanvasOnPhone(true);
+              requestAnimationFrame(() => onShowCanvas?.());
+            }}
+          >
+            ← Canvas
+          </button>
+          <h2>Run</h2>
+          <RunControls campaignId={campaignId} status={run.status} run={run} />
+        </header>
+        <NextAction run={run} schedule={schedule} />
+        <section aria-label="Prospects by status">
+          <ul className="run-counts">
+            {ENROLLMENT_STATUSES.map((s) => (
+              <li key={s}>
+                <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
+                  <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
+                </button>
+              </li>
+            ))}
+            <li>
+              <strong>{formatCount(run.enrollments.replied)}</strong> replied
             </li>
-          ))}
-          <li>
-            <strong>{formatCount(run.enrollments.replied)}</strong> replied
-          </li>
-        </ul>
-      </section>
-      <section>
-        <h3>Funnel</h3>
-        <Funnel run={run} typeOf={typeOf} />
-      </section>
-      <section>
-        <h3>Senders today</h3>
-        <SenderGauges run={run} />
-      </section>
-      <section>
-        <h3>Forecast</h3>
-        <p data-testid="run-forecast">
-          {run.forecast.finishBy
-            ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
-            : run.enrollments.waiting + run.enrollments.active === 0
-              ? 'Nobody is left to contact.'
-              : 'No finish date: a step has no sender account that can do it.'}
-        </p>
-      </section>
-      <RunProspects campaignId={campaignId} typeOf={typeOf} />
-    </aside>
+          </ul>
+        </section>
+        <section>
+          <h3>Funnel</h3>
+          <Funnel run={run} typeOf={graph.typeOf} />
+        </section>
+        <section>
+          <h3>Senders today</h3>
+          <SenderGauges run={run} />
+        </section>
+        <section>
+          <h3>Forecast</h3>
+          <p data-testid="run-forecast">
+            {run.forecast.finishBy
+              ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
+              : run.enrollments.waiting + run.enrollments.active === 0
+                ? 'Nobody is left to contact.'
+                : 'No finish date: a step has no sender account that can do it.'}
+          </p>
+        </section>
+        <RunProspects campaignId={campaignId} graph={graph} open={open} onOpen={setOpen} />
+      </aside>
+    </>
   );
 }

@@ -1,30 +1,57 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
-import { nodeDefinition } from '../../domain/catalog';
+import { useEffect, useRef } from 'react';
+import { nodeOutputs } from '../../domain/catalog';
 import type { Enrollment } from '../../domain/contract/enrollments';
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '../../domain/contract/statuses';
-import { useEnrollmentTimeline, useRunEnrollments } from '../api/runs';
+import { useEnrollmentTimeline, useProspectConversation, useRunEnrollments } from '../api/runs';
+import { hrefs } from '../boot/paths';
+import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
-import { fullTime } from '../ui/format';
-import { ENROLLMENT_STATUS_LABEL, useRunFilter } from './run-view';
+import { formatCount, fullTime } from '../ui/format';
+import { ENROLLMENT_STATUS_LABEL, errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
-type StepTypeOf = (nodeId: string) => string | undefined;
 
-/** One prospect's timeline (contract 9.2): every step with when it ran, the exact text sent, the output taken and errors. */
+/** A timeline row's status in users' words. */
+const TIMELINE_STATUS: Record<string, string> = {
+  scheduled: 'scheduled',
+  running: 'under way',
+  done: 'done',
+  skipped: 'skipped',
+  failed: 'failed',
+};
+
+/** The prospect whose timeline is open: its enrollment, its name and profile (for the inbox link). */
+export interface OpenProspect {
+  enrollmentId: string;
+  name: string;
+  prospect?: { name: string | null; profileUrl: string };
+}
+
+function InboxLink({ campaignId, prospect }: { campaignId: string; prospect: { name: string | null; profileUrl: string } }) {
+  const { data: conversationId } = useProspectConversation(campaignId, prospect);
+  if (!conversationId) return null;
+  return <Link to={hrefs.inbox({ conversation: conversationId })}>Open the conversation in the inbox</Link>;
+}
+
+/** One prospect's timeline (contract 9.2): every step by name with when it ran, the exact text sent, the output taken, errors. */
 function TimelineDrawer({
-  enrollment,
-  stepName,
+  campaignId,
+  open,
+  graph,
   onClose,
 }: {
-  enrollment: Enrollment;
-  stepName: (nodeId: string) => string;
+  campaignId: string;
+  open: OpenProspect;
+  graph: RunGraph;
   onClose(): void;
 }) {
-  const { data, error } = useEnrollmentTimeline(enrollment.enrollmentId);
+  const { data, error } = useEnrollmentTimeline(open.enrollmentId);
+  const outputLabel = (nodeId: string, handle: string) =>
+    nodeOutputs(graph.typeOf(nodeId) ?? '').find((o) => o.id === handle)?.label ?? handle.replace(/_/g, ' ');
   return (
     <Dialog
-      title={enrollment.prospect.name ?? enrollment.prospect.profileUrl}
+      title={open.name}
       onClose={onClose}
       actions={
         <button type="button" className="btn" onClick={onClose}>
@@ -32,45 +59,46 @@ function TimelineDrawer({
         </button>
       }
     >
+      {open.prospect && <InboxLink campaignId={campaignId} prospect={open.prospect} />}
       {error && <p role="alert">The timeline could not be read: {error.message}</p>}
       {data && data.length === 0 && <p className="muted">The run has not reached this prospect yet.</p>}
-      <ol className="run-timeline">
-        {data?.map((item, i) => (
-          <li key={i} className={`run-timeline-${item.status}`}>
-            <strong>{stepName(item.nodeId)}</strong> — {item.status === 'done' ? 'done' : item.status}
-            {(item.finishedAt ?? item.startedAt ?? item.scheduledFor) && (
-              <span className="muted"> · {fullTime((item.finishedAt ?? item.startedAt ?? item.scheduledFor)!)}</span>
-            )}
-            {item.handle && <span> · went on through “{item.handle.replace(/_/g, ' ')}”</span>}
-            {item.rendered && (
-              <blockquote className="run-sent">
-                {item.rendered.subject && <strong>{item.rendered.subject}</strong>}
-                <p>{item.rendered.text}</p>
-              </blockquote>
-            )}
-            {item.error && <p className="run-error">Error: {item.error}</p>}
-          </li>
-        ))}
+      <ol className="run-timeline" aria-label="Timeline">
+        {data?.map((item, i) => {
+          const when = item.finishedAt ?? item.startedAt ?? item.scheduledFor;
+          return (
+            <li key={i} className={`run-timeline-${item.status}`}>
+              <strong>{graph.stepName(item.nodeId)}</strong> — {TIMELINE_STATUS[item.status] ?? item.status}
+              {when && <span className="muted"> · {fullTime(when)}</span>}
+              {item.handle && <span> · went on through “{outputLabel(item.nodeId, item.handle)}”</span>}
+              {item.rendered && (
+                <blockquote className="run-sent">
+                  {item.rendered.subject && <strong>{item.rendered.subject}</strong>}
+                  <p>{item.rendered.text}</p>
+                </blockquote>
+              )}
+              {item.error && <p className="run-error">Error: {item.error}</p>}
+            </li>
+          );
+        })}
       </ol>
     </Dialog>
   );
 }
 
 /** Failures grouped by their error, each a link that lists the prospects concerned. */
-function Failures({ items }: { items: Enrollment[] }) {
+function Failures({ campaignId }: { campaignId: string }) {
   const setFilter = useRunFilter((s) => s.set);
-  const groups = new Map<string, number>();
-  for (const e of items)
-    if (e.status === 'failed') groups.set(e.error ?? 'Unknown error', (groups.get(e.error ?? 'Unknown error') ?? 0) + 1);
-  if (groups.size === 0) return null;
+  const failed = useRunEnrollments(campaignId, { status: 'failed' });
+  const groups = failureGroups(failed.data?.pages.flatMap((p) => p.items) ?? []);
+  if (groups.length === 0) return null;
   return (
     <section>
       <h3>Failures</h3>
       <ul className="run-failures">
-        {[...groups].map(([error, n]) => (
-          <li key={error}>
-            <button type="button" className="run-link" onClick={() => setFilter({ status: 'failed', nodeId: null })}>
-              {n} × {error}
+        {groups.map((g) => (
+          <li key={g.error}>
+            <button type="button" className="run-link" onClick={() => setFilter({ status: 'failed', nodeId: null, error: g.error })}>
+              {formatCount(g.count)} × {g.error}
             </button>
           </li>
         ))}
@@ -79,24 +107,39 @@ function Failures({ items }: { items: Enrollment[] }) {
   );
 }
 
-/** The run's prospects (virtualised), filtered by status and step; a row opens the prospect's timeline. */
-export function RunProspects({ campaignId, typeOf }: { campaignId: string; typeOf: StepTypeOf }) {
-  const { status, nodeId, set } = useRunFilter();
+/** The run's prospects (virtualised, the next page read as the list nears its end), filtered by status and step; a row opens the prospect's timeline. */
+export function RunProspects({
+  campaignId,
+  graph,
+  open,
+  onOpen,
+}: {
+  campaignId: string;
+  graph: RunGraph;
+  open: OpenProspect | null;
+  onOpen(p: OpenProspect | null): void;
+}) {
+  const { status, nodeId, error, set } = useRunFilter();
   const list = useRunEnrollments(campaignId, { status: status ?? undefined, nodeId: nodeId ?? undefined });
-  const failed = useRunEnrollments(campaignId, { status: 'failed' });
-  const [open, setOpen] = useState<Enrollment | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  const items = list.data?.items ?? [];
+  const loaded = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = error ? loaded.filter((e) => errorOf(e) === error) : loaded;
   const rows = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
-  const stepName = (id: string) => nodeDefinition(typeOf(id))?.label ?? 'A removed step';
+  const last = rows.getVirtualItems().at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && last >= items.length - 10) void fetchNextPage();
+  }, [last, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const openRow = (e: Enrollment) =>
+    onOpen({ enrollmentId: e.enrollmentId, name: e.prospect.name ?? e.prospect.profileUrl, prospect: e.prospect });
   return (
     <>
-      <Failures items={failed.data?.items ?? []} />
+      <Failures campaignId={campaignId} />
       <section aria-label="Prospects of the run">
         <h3>Prospects</h3>
         <div className="run-filters">
@@ -113,7 +156,12 @@ export function RunProspects({ campaignId, typeOf }: { campaignId: string; typeO
           </label>
           {nodeId && (
             <button type="button" className="btn btn-sm" onClick={() => set({ nodeId: null })} aria-label="Show every step">
-              At “{stepName(nodeId)}” ✕
+              At “{graph.stepName(nodeId)}” ✕
+            </button>
+          )}
+          {error && (
+            <button type="button" className="btn btn-sm" onClick={() => set({ error: null, status })} aria-label="Show every failure">
+              “{error}” ✕
             </button>
           )}
         </div>
@@ -129,18 +177,26 @@ export function RunProspects({ campaignId, typeOf }: { campaignId: string; typeO
                   className="run-row"
                   style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT, left: 0, right: 0 }}
                 >
-                  <button type="button" className="run-row-button" onClick={() => setOpen(e)}>
+                  <button type="button" className="run-row-button" onClick={() => openRow(e)}>
                     <span className="run-row-name">{e.prospect.name ?? e.prospect.profileUrl}</span>
-                    <span className="run-row-status">{ENROLLMENT_STATUS_LABEL[e.status]}</span>
+                    <span className="run-row-status">
+                      {e.status === 'active' && e.currentNodeId
+                        ? `At ${graph.stepName(e.currentNodeId)}`
+                        : ENROLLMENT_STATUS_LABEL[e.status]}
+                    </span>
                   </button>
                 </div>
               );
             })}
           </div>
         </div>
-        {list.data?.nextCursor && <p className="muted">Showing the first {items.length}.</p>}
+        {hasNextPage && (
+          <p className="muted" role="status">
+            {isFetchingNextPage ? 'Loading more…' : `${formatCount(items.length)} shown; scroll for more.`}
+          </p>
+        )}
       </section>
-      {open && <TimelineDrawer enrollment={open} stepName={stepName} onClose={() => setOpen(null)} />}
+      {open && <TimelineDrawer campaignId={campaignId} open={open} graph={graph} onClose={() => onOpen(null)} />}
     </>
   );
 }

@@ -18,7 +18,11 @@ export function RunStepBadge({ campaignId, nodeId, type }: { campaignId: string;
       data-testid={`run-step-${nodeId}`}
       title={`${sentence} — list these prospects`}
       aria-label={`${sentence}${outputs.map((o) => `, ${o.label.toLowerCase()} ${o.count}`).join('')}. List these prospects`}
-      onClick={() => set({ nodeId, status: null })}
+      onClick={(e) => {
+        // Listing the step's prospects does not select the step (no settings form over the run).
+        e.stopPropagation();
+        set({ nodeId, status: null });
+      }}
     >
       <span className="run-step-here">{step.waiting} here</span>
       <span>{step.done} done</span>

@@ -9,11 +9,24 @@ import { formatCount } from '../ui/format';
 export type RunStep = CampaignRun['steps'][number];
 
 /** What the prospects list shows: a status and/or a step (a click on a step's count sets it). */
-export const useRunFilter = create<{
+interface RunFilter {
   status: EnrollmentStatus | null;
   nodeId: string | null;
-  set(f: Partial<{ status: EnrollmentStatus | null; nodeId: string | null }>): void;
-}>()((set) => ({ status: null, nodeId: null, set: (f) => set(f) }));
+  /** A failure group's error: the failed prospects with that error. */
+  error: string | null;
+}
+export const useRunFilter = create<RunFilter & { set(f: Partial<RunFilter>): void }>()((set) => ({
+  status: null,
+  nodeId: null,
+  error: null,
+  set: (f) => set({ error: null, ...f }),
+}));
+
+/** What the run view knows of the launched graph: a step's type and its name (validator stepNames). */
+export interface RunGraph {
+  typeOf(nodeId: string): string | undefined;
+  stepName(nodeId: string): string;
+}
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -21,7 +34,7 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 const contacts = (type: string) => isSend(type) || type === 'connection_request';
 
 /** enrolled → contacted → accepted → replied. */
-export function runFunnel(run: CampaignRun, typeOf: (nodeId: string) => string | undefined) {
+export function runFunnel(run: CampaignRun, typeOf: RunGraph['typeOf']) {
   const contacting = run.steps.filter((s) => contacts(typeOf(s.nodeId) ?? ''));
   return [
     { label: 'Enrolled', value: run.enrollments.total },
@@ -72,3 +85,23 @@ export const LIMIT_LABEL: Record<string, string> = {
   profile_visit: 'Profile visits',
   other: 'Other actions',
 };
+
+/** Prospects that went along a connection: those that left its step through that output (a single output: all done there). */
+export function edgeFlow(run: CampaignRun, source: string, sourceHandle: string | null | undefined): number {
+  const step = run.steps.find((s) => s.nodeId === source);
+  if (!step) return 0;
+  return sourceHandle ? (step.handles[sourceHandle] ?? 0) : step.done;
+}
+
+/** A connection's stroke width: 1.5 px for none, up to 6 px when the whole audience went along it. */
+export const flowWidth = (flow: number, total: number): number => 1.5 + (4.5 * Math.min(flow, total)) / Math.max(1, total);
+
+/** An enrollment's error, or the words for one without its reason. */
+export const errorOf = (e: { error: string | null }): string => e.error ?? 'Failed without a reason given';
+
+/** Failed prospects grouped by their error, the largest group first. */
+export function failureGroups(items: readonly { status: string; error: string | null }[]): { error: string; count: number }[] {
+  const groups = new Map<string, number>();
+  for (const e of items) if (e.status === 'failed') groups.set(errorOf(e), (groups.get(errorOf(e)) ?? 0) + 1);
+  return [...groups].map(([error, count]) => ({ error, count })).sort((a, b) => b.count - a.count || a.error.localeCompare(b.error));
+}

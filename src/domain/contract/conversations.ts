@@ -59,6 +59,9 @@ export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 
 export const pageQuery = z.object({ workspaceId: workspaceIdParam, limit: limitParam, cursor: cursorParam });
 
+/** The longest message text stored (ingest, a reply from the inbox). */
+const MAX_MESSAGE_TEXT = 100_000;
+
 export const conversationIdParams = z.object({ id: z.guid().describe('Conversation id') });
 export const campaignIdParams = z.object({ campaignId: z.guid().describe('Campaign id') });
 
@@ -76,7 +79,7 @@ export const ingestMessageBody = z
       profileUrl: webUrl(2000).nullable().optional(),
     }),
     direction: z.enum(DIRECTIONS),
-    text: text().max(100_000),
+    text: text().max(MAX_MESSAGE_TEXT),
     sentAt: storableDateTime().describe('ISO 8601 date-time with Z or an offset, in years 0001–9999 (UTC).'),
     campaignId: z.guid().nullable().optional().describe('The campaign (of the workspace) whose step sent this; the first non-null sticks.'),
     nodeId: nodeIdValue().nullable().optional().describe('The step of campaignId that sent this (a node of its saved graph).'),
@@ -175,3 +178,27 @@ export const accountListSchema = z.object({ items: z.array(accountSchema) });
 /** The workspace's tags (any case-variant once, most used first), for autocomplete. */
 export const tagListSchema = z.object({ items: z.array(z.object({ tag: z.string(), conversations: int32().min(0) })) });
 export type TagCount = z.infer<typeof tagListSchema>['items'][number];
+
+/** Contract 9.4: replying from the inbox (POST /api/messaging/conversations/{id}/messages). */
+export const replyBody = z.strictObject({
+  text: text().trim().min(1, 'write a message first').max(MAX_MESSAGE_TEXT).describe('The message sent to the contact.'),
+});
+export const replyAcceptedSchema = z.object({ actionId: z.guid().describe('The message action offered to the executor.') });
+
+/** The thread's replies from the inbox and the sender's messages of today (the reply box shows them). */
+const SENT_REPLY_STATUSES = ['sending', 'sent', 'failed'] as const;
+export const conversationRepliesSchema = z.object({
+  items: z.array(
+    z.object({
+      actionId: z.guid(),
+      text: z.string(),
+      status: z.enum(SENT_REPLY_STATUSES),
+      error: z.string().nullable().describe('Why it failed, in the executor’s words.'),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  senderToday: z
+    .object({ used: int32().min(0), limit: int32().min(0) })
+    .describe('The sender’s messages of today against its daily limit.'),
+});
+export type ConversationReplies = z.infer<typeof conversationRepliesSchema>;

@@ -7,6 +7,7 @@ import {
   isInsideWindow,
   localDay,
   nextLocalDayStart,
+  nextOpening,
   nextWindowStart,
   waitZone,
   windowZone,
@@ -142,5 +143,29 @@ describe('quota days', () => {
       '2026-03-09T00:00:00-04:00',
     );
     expect(nextLocalDayStart(ms('2026-11-01T00:30:00-04:00'), 'America/New_York') - ms('2026-11-01T00:00:00-04:00')).toBe(25 * HOUR);
+  });
+});
+
+describe('the window’s next opening, in words (the run view’s “next action at”)', () => {
+  const berlin = schedule({ timeZone: 'Europe/Berlin' });
+
+  it('names the next opening’s time, weekday and city when the window is closed', () => {
+    // Monday 20:00 in Berlin: closed until Tuesday 09:00.
+    const monday = ms('2026-11-23T20:00:00+01:00');
+    expect(nextOpening(monday, berlin)).toEqual({ at: ms('2026-11-24T09:00:00+01:00'), text: '09:00 Tue (Berlin)' });
+    // Saturday: the next weekday is Monday; a zone with an underscore reads as words.
+    const saturday = ms('2026-11-28T12:00:00-05:00');
+    expect(nextOpening(saturday, schedule({ timeZone: 'America/New_York', start: '08:30' }))?.text).toBe('08:30 Mon (New York)');
+  });
+
+  it('is null while the window is open, or when the schedule has no window', () => {
+    expect(nextOpening(ms('2026-11-24T10:00:00+01:00'), berlin)).toBeNull();
+    expect(nextOpening(ms('2026-11-24T10:00:00+01:00'), schedule({ start: '10:00', end: '09:00' }))).toBeNull();
+  });
+
+  it('reads the schedule’s own zone, whatever the prospects’ zones', () => {
+    const early = ms('2026-11-24T07:00:00Z'); // 08:00 in Berlin, before its window.
+    expect(nextOpening(early, { ...berlin, useProspectTimeZone: true })?.text).toBe('09:00 Tue (Berlin)');
+    expect(nextOpening(early, schedule())?.text).toBe('09:00 Tue (UTC)');
   });
 });

@@ -96,3 +96,21 @@ export function localDay(instant: number, zone: string): string {
 export function nextLocalDayStart(instant: number, zone: string): number {
   return epoch(zoned(instant, zone).toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: zone }));
 }
+
+const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** A zone in words: its city ("Europe/Berlin" → "Berlin", "America/New_York" → "New York"). */
+const zoneCity = (zone: string): string => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+
+/**
+ * When the schedule's window is closed at `now`: its next opening in the schedule's zone, with its
+ * words ("09:00 Tue (Berlin)"); null while it is open or when the schedule has no window.
+ */
+export function nextOpening(now: number, schedule: SendingSchedule): { at: number; text: string } | null {
+  const zone = windowZone(schedule, null);
+  const next = nextWindowStart(now, schedule, zone);
+  if (next === null || next === now) return null;
+  const local = zoned(next, zone);
+  const time = local.toPlainTime().toString({ smallestUnit: 'minute' });
+  return { at: next, text: `${time} ${WEEKDAY_NAMES[local.dayOfWeek - 1]} (${zoneCity(zone)})` };
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { RouteModule } from '../http/route-module';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
 import type { Queryable } from '../db/types';
-import { invalidRequest, notFound, parseOrThrow } from '../http/errors';
+import { ApiError, invalidRequest, notFound, parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey, uuidParam } from '../http/pagination';
 import {
@@ -23,8 +23,10 @@ import {
   pageQuery,
   patchConversationBody,
   putTagsBody,
+  replyBody,
   workspaceQuery,
 } from '../../domain/contract/conversations';
+import { conversationReplies, queueReply } from './reply';
 import { bulkUpdate, campaignStep, setRead, stepStats } from './operations';
 
 /** `accountIds` (comma-separated): malformed entries, like foreign ones, match nothing (contract 4). */
@@ -111,6 +113,33 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const limit = q.limit ?? DEFAULT_LIMIT;
     const rows = await listMessages(db, id, limit, await codec.decode(q.cursor));
     return c.json(await pageOf(rows, limit, codec, (r) => [r.sentAt, r.id]));
+  });
+
+  // Contract 9.4: reply from the inbox — a message action for the executor, on the sender's message limit.
+  app.post('/api/messaging/conversations/:id/messages', async (c) => {
+    const id = pathUuid(c.req.param('id'), 'id');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const body = await readBody(c, replyBody, 'reply');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    const queued = await db.transaction((tx) => queueReply(tx, workspace.id, id, body.text, Date.now()));
+    if (!queued.ok && queued.why === 'not_found') throw notFound('Conversation');
+    if (!queued.ok)
+      throw new ApiError(
+        429,
+        'sender_limit_reached',
+        'This sender has sent all the messages its daily limit allows today: the reply was not sent. Try again tomorrow or raise the limit.',
+      );
+    return c.json({ actionId: queued.actionId }, 202);
+  });
+
+  // The thread's replies from the inbox (sending, sent, failed) and the sender's messages of today.
+  app.get('/api/messaging/conversations/:id/replies', async (c) => {
+    const id = pathUuid(c.req.param('id'), 'id');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
+    const replies = await conversationReplies(db, workspace.id, id, Date.now());
+    if (!replies) throw notFound('Conversation');
+    return c.json(replies);
   });
 
   // Contract 7: replace the tags; answers the updated conversation.

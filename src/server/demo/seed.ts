@@ -2,14 +2,15 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db/types';
 import { createApiKey, createWorkspace } from '../admin/ops';
 import { seedAccountsAndCampaigns } from './campaigns';
+import { seedDemoRun } from './run';
 import type { DemoSeeder } from './seeder';
 import { seedConversations } from '../conversations/demo';
 import { seedInspirations } from '../inspiration/demo';
 import { seedWebhooks } from '../webhooks/demo';
 
-// Each resource module adds its seeder here (accounts+campaigns, conversations, inspirations, webhooks).
+// Each resource module adds its seeder here (accounts+campaigns, the running demo campaign's prospects, conversations, inspirations, webhooks).
 // Accounts come first: later seeders use them.
-const SEEDERS: DemoSeeder[] = [seedAccountsAndCampaigns, (db, w) => seedConversations(db, w), seedInspirations, seedWebhooks];
+const SEEDERS: DemoSeeder[] = [seedAccountsAndCampaigns, seedDemoRun, (db, w) => seedConversations(db, w), seedInspirations, seedWebhooks];
 
 /**
  * Contract 2: on a database with no workspace, create workspace `demo` (with demo data unless

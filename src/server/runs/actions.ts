@@ -3,6 +3,7 @@ import type { Queryable } from '../db/types';
 import { applyInput, ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './engine';
 import type { ExecutorAnswer, OfferedAction } from './executor';
 import { releaseQuota } from './gate';
+import { claimDueReplies, recordReplySent } from '../conversations/reply';
 import { ts } from './time-sql';
 import { emitActionFailed } from './run-events';
 import { wakeRuns } from './wake';
@@ -65,7 +66,8 @@ export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
       ]);
       claimed.push(a);
     }
-    return claimed;
+    // Contract 9.4: replies from the inbox (no enrollment) are offered the same way.
+    return [...claimed, ...(await claimDueReplies(tx, now, deps.batch, deps.leaseMs))];
   });
 }
 
@@ -81,7 +83,7 @@ const offerOf = (a: ActionRow): OfferedAction => {
     prospect: { profileUrl: a.profile_url, name: a.name },
     sender: { accountId: a.sender_account_id },
     payload: a.payload,
-    awaits: run?.does === 'act' && run.await ? run.await.event : null,
+    awaits: a.enrollment_id !== null && run?.does === 'act' && run.await ? run.await.event : null,
   };
 };
 
@@ -96,13 +98,17 @@ export async function offerDueActions(deps: EngineDeps): Promise<number> {
 /** Offers one claimed action and records the answer; false when it was cancelled or the offer failed (the lease then runs out). */
 export async function offerClaimedAction(deps: EngineDeps, action: ActionRow): Promise<boolean> {
   await deps.beforeOffer?.(action.id);
-  // Last look: a reply that landed after the claim stops the offer.
-  const still = await deps.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND status = $2 AND visit = $3', [
-    action.enrollment_id,
-    'active',
-    action.visit,
-  ]);
-  if (still.rows.length === 0) {
+  // Last look: a reply that landed after the claim stops the offer (an inbox reply has no enrollment to look at).
+  const still =
+    action.enrollment_id === null ||
+    (
+      await deps.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND status = $2 AND visit = $3', [
+        action.enrollment_id,
+        'active',
+        action.visit,
+      ])
+    ).rows.length > 0;
+  if (!still) {
     await deps.db.transaction((tx) => cancel(tx, action));
     return false;
   }
@@ -175,7 +181,7 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, given: Ex
       ts(now),
     ]);
     if (!done) await emitActionFailed(tx, { ...action, id: actionId }, { error: answer.error, at: now });
-    if (action.enrollment_id === null) return;
+    if (action.enrollment_id === null) return done ? recordReplySent(tx, actionId, now) : undefined;
     const rows = await tx.query<EnrollmentRow>(`SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = $1 FOR UPDATE OF e`, [
       action.enrollment_id,
     ]);

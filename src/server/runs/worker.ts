@@ -45,6 +45,8 @@ export async function nextDueAt(db: Db): Promise<number | null> {
         WHERE e.status = 'active' AND e.next_step_at IS NOT NULL AND c.status = 'active'),
        (SELECT min(a.not_before) FROM run_actions a JOIN campaigns c ON c.id = a.campaign_id
         WHERE a.status = 'scheduled' AND c.status = 'active'),
+       (SELECT min(a.not_before) FROM run_actions a WHERE a.status = 'scheduled' AND a.campaign_id IS NULL),
+       (SELECT min(a.lease_until) FROM run_actions a WHERE a.status = 'offered' AND a.campaign_id IS NULL),
        (SELECT min(a.lease_until) FROM run_actions a JOIN campaigns c ON c.id = a.campaign_id
         WHERE a.status = 'offered' AND c.status = 'active'),
        (SELECT min(due_at) FROM sandbox_events WHERE delivered_at IS NULL))`)} AS at`,

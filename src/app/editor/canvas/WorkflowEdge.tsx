@@ -1,6 +1,7 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type EdgeTypes } from '@xyflow/react';
 import { memo } from 'react';
-import { useEdgeHighlight, useEdgeViolations, useSharedCanvasValue, worstSeverity } from '../store';
+import { useEdgeFlow } from '../../run/RunEdgeFlow';
+import { runViewCampaignId, useEdgeHighlight, useEdgeViolations, useEditorStore, useSharedCanvasValue, worstSeverity } from '../store';
 import { WORKFLOW_EDGE_TYPE } from '../store/convert';
 import { useCanvasUi } from './canvas-ui';
 import { edgeShape, toolsTransform, useEdgeRoutes } from './edge-routes';
@@ -10,13 +11,26 @@ const INSERT_GAP = 22;
 
 /**
  * The one edge component: drawn along its route around the steps (edge-routes.ts), coloured by its violations (red/amber) or a power feature's
- * highlight, with a "+" button to insert a step (shown when the edge is hovered or selected).
+ * highlight, in a run view as thick as its flow with the count on it, with a "+" button to insert a step (shown when the edge is hovered or selected).
  */
-function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, markerEnd }: EdgeProps) {
+function WorkflowEdgeView({
+  id,
+  source,
+  sourceHandleId,
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  sourcePosition,
+  targetPosition,
+  selected,
+  markerEnd,
+}: EdgeProps) {
   const violations = useEdgeViolations(id);
   const highlight = useEdgeHighlight(id);
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);
   const readOnly = useSharedCanvasValue((s) => s.readOnly);
+  const flow = useEdgeFlow(useEditorStore(runViewCampaignId), source, sourceHandleId);
   const stored = useEdgeRoutes((s) => s.routes.get(id));
   const { path, labelX, labelY, vertical } = edgeShape(stored, { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   // The "+" goes beside a vertical piece (to its right) or above a horizontal one, never on the line itself.
@@ -26,7 +40,25 @@ function WorkflowEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePositi
   const showInsert = !readOnly && (hovered || selected);
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={className} interactionWidth={24} />
+      <BaseEdge
+        id={id}
+        path={path}
+        markerEnd={markerEnd}
+        className={className}
+        interactionWidth={24}
+        style={flow ? { strokeWidth: flow.width } : undefined}
+      />
+      {flow && flow.flow > 0 && (
+        <EdgeLabelRenderer>
+          <span
+            className="wf-edge-flow nodrag nopan"
+            style={{ transform: toolsTransform(labelX, labelY) }}
+            title={`${flow.flow} ${flow.flow === 1 ? 'prospect' : 'prospects'} went this way`}
+          >
+            {flow.flow}
+          </span>
+        </EdgeLabelRenderer>
+      )}
       {(showInsert || severity) && (
         <EdgeLabelRenderer>
           <div

@@ -2,7 +2,15 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
-import { useEditorStore, useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
+import {
+  runViewCampaignId,
+  useEditorStore,
+  useNodeHighlight,
+  useNodeViolations,
+  useSharedCanvasValue,
+  worstSeverity,
+  type FlowNode,
+} from '../store';
 import { useFar } from './far';
 import { categoryColor, NodeIcon } from './presentation';
 import { StepStatsBadge } from '../step-stats/StepStats';
@@ -42,7 +50,7 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
   const def = nodeDefinition(type);
   const far = useFar();
   // A launched campaign's canvas is its run view: each step shows its run counts.
-  const runCampaignId = useEditorStore((s) => (s.campaign && s.campaign.status !== 'draft' ? s.campaign.campaignId : null));
+  const runCampaignId = useEditorStore(runViewCampaignId);
   const violations = useNodeViolations(id);
   const highlight = useNodeHighlight(id);
   const unknownType = useSharedCanvasValue((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast';
 import { layoutPositions } from '../canvas/layout';
 import { ProblemsBadge } from '../overlays/ProblemsPanel';
 import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
-import { editorStore, useEditorStore, type FlowNode } from '../store';
+import { editorStore, runViewCampaignId, useEditorStore, type FlowNode } from '../store';
 import { CampaignSettingsButtons } from './CampaignSettingsButtons';
 import { PowerToolbarSlot } from './PowerSlot';
 import { StepStatsToggle } from '../step-stats/StepStats';
@@ -188,10 +188,12 @@ function MoreMenu() {
   );
 }
 
-/** Name, status, save state, history, layout, power features, problems and save. */
+/** Name, status, save state, history, layout, power features, problems and save (a run view keeps only what reads). */
 export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const name = useEditorStore((s) => s.campaign?.name ?? '');
   const status = useEditorStore((s) => s.campaign?.status);
+  // A launched campaign's toolbar has nothing to edit: no history, save or layout controls.
+  const editing = useEditorStore(runViewCampaignId) === null;
   // The tab says which campaign is open (the full name, whatever the toolbar's width).
   useEffect(() => {
     if (!name) return;
@@ -209,16 +211,20 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
         </Link>
         <CampaignSettingsButtons />
         {status && <CampaignStatusBadge status={status} />}
-        <SaveStatus />
+        {editing && <SaveStatus />}
       </div>
       <div className="toolbar-actions">
-        <UndoRedo />
+        {editing && <UndoRedo />}
         <CampaignAudienceButton campaignId={campaignId} />
         <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
-        <ProblemsBadge />
-        <SaveButton />
-        <MoreMenu />
+        {editing && (
+          <>
+            <ProblemsBadge />
+            <SaveButton />
+            <MoreMenu />
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectionOnlyGraph } from '../src/domain/testing/fixtures';
+import { openDatabase } from '../src/server/db/open';
+import { migrate } from '../src/server/db/migrate';
+import type { Db } from '../src/server/db/types';
+import { campaignRun } from '../src/server/run-view/progress';
+import { seedRun } from '../src/server/runs/testing';
+import { postgresDatabase } from './conversations.bench';
+
+/**
+ * Contract 9.5 run stats (`GET /api/v1/campaigns/{id}/run`'s body, campaignRun) of a campaign with
+ * 100,000 enrollments spread over its steps and statuses, each with its timeline rows, p99 over 100
+ * reads on PGlite and (when one answers) PostgreSQL, beside the reference: the same enrollment
+ * counts by one SQL GROUP BY. Goal ≤ 50 ms on PostgreSQL.
+ */
+
+const ENROLLMENTS = 100_000;
+const WARMUP = 10;
+const RUNS = 100;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
+}
+
+/** The run as the engine leaves it mid-way: statuses, current steps and timeline rows in proportion. */
+async function spreadRun(db: Db, campaignId: string): Promise<void> {
+  await db.query(
+    `UPDATE enrollments SET
+       status = (ARRAY['active', 'active', 'finished', 'waiting', 'stopped', 'failed'])[1 + abs(hashtext(id::text)) % 6],
+       current_node_id = 'connection_request'
+     WHERE campaign_id = $1`,
+    [campaignId],
+  );
+  await db.query(
+    `INSERT INTO enrollment_steps (enrollment_id, node_id, type, status, handle)
+     SELECT id, 'start', 'start', 'done', NULL FROM enrollments WHERE campaign_id = $1 AND status <> 'waiting'
+     UNION ALL
+     SELECT id, 'connection_request', 'connection_request', CASE WHEN status = 'failed' THEN 'failed' ELSE 'done' END,
+            CASE WHEN status = 'failed' THEN NULL WHEN abs(hashtext(id::text)) % 3 = 0 THEN 'accepted' ELSE 'no_response' END
+     FROM enrollments WHERE campaign_id = $1 AND status IN ('finished', 'failed', 'stopped')`,
+    [campaignId],
+  );
+  await db.query('ANALYZE enrollments');
+  await db.query('ANALYZE enrollment_steps');
+}
+
+async function benchOne(label: string, open: () => Promise<Db>): Promise<Record<string, unknown>> {
+  const db = await open();
+  try {
+    await migrate(db);
+    const run = await seedRun(db, { graph: connectionOnlyGraph(), prospects: ENROLLMENTS });
+    await spreadRun(db, run.campaignId);
+    const stats = await time(() => campaignRun(db, run.workspaceId, run.campaignId));
+    const reference = await time(() =>
+      db.query('SELECT status, count(*) FROM enrollments WHERE campaign_id = $1 GROUP BY status', [run.campaignId]),
+    );
+    return {
+      database: label,
+      enrollments: ENROLLMENTS,
+      'run p50 ms': stats.p50,
+      'run p99 ms': stats.p99,
+      'GROUP BY p50 ms': reference.p50,
+      'GROUP BY p99 ms': reference.p99,
+      ratio: round(stats.p99 / Math.max(0.1, reference.p99)),
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+export async function runRunViewStats(): Promise<void> {
+  const rows: Record<string, unknown>[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-run-view-'));
+  try {
+    rows.push(await benchOne('PGlite', () => openDatabase({ databaseUrl: '', dataDir })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const pg = await postgresDatabase();
+  if (pg) {
+    try {
+      rows.push(await benchOne('PostgreSQL', () => openDatabase({ databaseUrl: pg.url, dataDir: '' })));
+    } finally {
+      await pg.drop();
+    }
+  }
+  console.table(rows);
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { conversationRepliesSchema, replyAcceptedSchema, type ConversationReplies } from '../../domain/contract/conversations';
+import { useSession } from '../session';
+import { apiFetch, currentWorkspaceId } from './http';
+
+/** Contract 9.4 replying from the inbox: the thread's replies (sending / sent / failed) and sending one. */
+
+export type SentReply = ConversationReplies['items'][number];
+
+const repliesKey = (workspaceId: string | null, conversationId: string) => ['conversation-replies', workspaceId, conversationId] as const;
+
+/** While a reply is sending, it is looked at again every second until the executor decides it. */
+const SENDING_POLL_MS = 1000;
+
+export function useReplies(conversationId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: repliesKey(workspaceId, conversationId),
+    queryFn: async ({ signal }) => {
+      const before = qc.getQueryData<ConversationReplies>(repliesKey(workspaceId, conversationId));
+      const replies = conversationRepliesSchema.parse(
+        (await apiFetch(`/api/messaging/conversations/${conversationId}/replies`, { query: { workspaceId: currentWorkspaceId() }, signal }))
+          .data,
+      );
+      // A reply just sent is now a message of the thread: the thread and the lists read it.
+      const sentNow = replies.items.some(
+        (r) => r.status === 'sent' && before?.items.find((b) => b.actionId === r.actionId)?.status === 'sending',
+      );
+      if (sentNow) {
+        void qc.invalidateQueries({ queryKey: ['messages', workspaceId, conversationId] });
+        void qc.invalidateQueries({ queryKey: ['conversations'] });
+      }
+      return replies;
+    },
+    refetchInterval: (query) => (query.state.data?.items.some((r) => r.status === 'sending') ? SENDING_POLL_MS : false),
+  });
+}
+
+/** POST /api/messaging/conversations/{id}/messages → 202 {actionId}; the replies are read again. */
+export function useSendReply(conversationId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      replyAcceptedSchema.parse(
+        (
+          await apiFetch(`/api/messaging/conversations/${conversationId}/messages`, {
+            method: 'POST',
+            query: { workspaceId: currentWorkspaceId() },
+            body: { text },
+          })
+        ).data,
+      ),
+    onSettled: () => qc.invalidateQueries({ queryKey: repliesKey(workspaceId, conversationId) }),
+  });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { CampaignRun } from '../../domain/contract/runs';
+import { edgeFlow, flowWidth } from './run-view';
+
+const RUN = {
+  enrollments: { total: 10 },
+  steps: [
+    { nodeId: 'start', entered: 9, waiting: 0, done: 9, failed: 0, handles: {} },
+    { nodeId: 'invite', entered: 9, waiting: 3, done: 6, failed: 1, handles: { accepted: 2, no_response: 4 } },
+  ],
+} as unknown as CampaignRun;
+
+describe('a run view connection’s flow', () => {
+  it('is the step’s prospects that left through that output, or everyone done there for a single output', () => {
+    expect(edgeFlow(RUN, 'invite', 'accepted')).toBe(2);
+    expect(edgeFlow(RUN, 'invite', 'no_response')).toBe(4);
+    expect(edgeFlow(RUN, 'start', null)).toBe(9);
+    expect(edgeFlow(RUN, 'invite', 'replied')).toBe(0);
+    expect(edgeFlow(RUN, 'nowhere', null)).toBe(0);
+  });
+
+  it('draws thicker with more of the audience, from 1.5 px to 6 px', () => {
+    expect(flowWidth(0, 10)).toBe(1.5);
+    expect(flowWidth(5, 10)).toBe(3.75);
+    expect(flowWidth(10, 10)).toBe(6);
+    expect(flowWidth(20, 10)).toBe(6);
+    expect(flowWidth(0, 0)).toBe(1.5);
+  });
+});

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current instant (epoch ms), renewed every `everyMs`: a render reads the clock through this, never Date.now(). */
+export function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
