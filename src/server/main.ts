@@ -26,7 +26,8 @@ export interface RunningServer {
 
 // Background workers (the webhook dispatcher, the run engine) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
-const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => startRunWorker(ctx)];
+const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => (ctx.config.runWorker ? startRunWorker(ctx) : NOTHING_TO_STOP)];
+const NOTHING_TO_STOP = { stop: async () => undefined };
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

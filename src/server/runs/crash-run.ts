@@ -82,7 +82,7 @@ export async function crashRun(options: {
     await db.close();
     const env = childEnv(dataDir, {
       DEMO_DATA: '0',
-      ACTION_SPACING_S: String(options.spacingS ?? 0.02),
+      ACTION_SPACING_S: String(options.spacingS ?? 0.05),
       ...(ownUrl ? { DATABASE_URL: ownUrl } : {}),
     });
     const started = Date.now();
@@ -90,16 +90,15 @@ export async function crashRun(options: {
     server = await startServerProcess(env, 240_000);
     for (let k = 1; k <= options.kills; k++) {
       const target = Math.floor((k * options.enrollments) / (options.kills + 1));
-      for (;;) {
-        const finished = await finishedCount(server, run.campaignId);
-        if (finished !== null && finished >= target) break;
+      let finished: number | null = null;
+      while (finished === null || finished < target) {
         if (Date.now() - started > timeoutMs) throw new Error('the run did not reach its kill point in time');
         await sleep(20);
+        finished = await finishedCount(server, run.campaignId);
       }
-      const finished = await finishedCount(server, run.campaignId);
       server.child.kill('SIGKILL');
       await server.exited;
-      if (finished !== null && finished < options.enrollments) killsMidRun++;
+      if (finished < options.enrollments) killsMidRun++;
       server = await startServerProcess(env, 240_000);
     }
     for (;;) {
