@@ -82,7 +82,7 @@ export async function crashRun(options: {
     await db.close();
     const env = childEnv(dataDir, {
       DEMO_DATA: '0',
-      ACTION_SPACING_S: String(options.spacingS ?? 0.05),
+      ACTION_SPACING_S: String(options.spacingS ?? 0.2),
       ...(ownUrl ? { DATABASE_URL: ownUrl } : {}),
     });
     const started = Date.now();
