@@ -14,7 +14,7 @@ import { seedRun, UNLIMITED, visitOnlyGraph } from './testing';
  * mid-run `kills` times and restarted; at the end every enrollment finished once.
  */
 
-export interface CrashRunResult {
+interface CrashRunResult {
   enrollments: number;
   /** Kills that landed while enrollments were still running. */
   killsMidRun: number;

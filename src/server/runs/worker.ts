@@ -18,11 +18,11 @@ import { RUN_CHANNEL } from './wake';
  */
 
 /** The engine's clock in the server: the system's. */
-export const systemClock: Clock = { now: () => Date.now() };
+const systemClock: Clock = { now: () => Date.now() };
 
 /** Who carries out actions; the one place a different executor is plugged in. */
 export type ExecutorFactory = (db: Db, clock: Clock) => Executor;
-export const DEFAULT_EXECUTOR: ExecutorFactory = sandboxExecutor;
+const DEFAULT_EXECUTOR: ExecutorFactory = sandboxExecutor;
 
 /** Beyond the executor's own time limit, how long an offered action stays leased before another process may offer it again. */
 const LEASE_MARGIN_MS = 5_000;
@@ -52,7 +52,7 @@ export async function nextDueAt(db: Db): Promise<number | null> {
 }
 
 /** The engine's run work as a job source; `wake` claims again soon (more may be due). */
-export function runJobs(deps: EngineDeps, wake: () => void, sleepUntil: (at: number | null) => void): JobSource<ActionRow> {
+function runJobs(deps: EngineDeps, wake: () => void, sleepUntil: (at: number | null) => void): JobSource<ActionRow> {
   return {
     name: 'runs',
     channel: RUN_CHANNEL,
@@ -76,7 +76,7 @@ export function runJobs(deps: EngineDeps, wake: () => void, sleepUntil: (at: num
   };
 }
 
-export interface RunWorkerOptions {
+interface RunWorkerOptions {
   readonly executor?: ExecutorFactory;
   readonly clock?: Clock;
   readonly random?: () => number;
