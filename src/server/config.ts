@@ -29,6 +29,8 @@ export interface Config {
   webhookEndpointConcurrency: number;
   /** Contract 9.3 `ACTION_SPACING_S`: the least seconds between two actions of one sender (±50 % at random). */
   actionSpacingS: number;
+  /** Whether this process runs campaigns (`RUN_WORKER`, default 1); 0 serves the API only while other processes run them. */
+  runWorker: boolean;
   /** Worker threads for CPU-heavy work (`COMPUTE_THREADS`, default: cores − 1, at least 1). */
   computeThreads: number;
 }
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookConcurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
     webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
     actionSpacingS: nonNegative(env, 'ACTION_SPACING_S', DEFAULT_ACTION_SPACING_S),
+    runWorker: env.RUN_WORKER !== '0',
     computeThreads: positive(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads),
   };
 }

@@ -29,8 +29,10 @@ export interface RunningServer {
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
 const WORKERS: Worker[] = [
   startWebhookDispatcher,
-  (ctx) => startRunWorker(ctx, { executor: (db, clock) => createExecutor(db, clock, ctx.config) }),
+  (ctx) =>
+    ctx.config.runWorker ? startRunWorker(ctx, { executor: (db, clock) => createExecutor(db, clock, ctx.config) }) : NOTHING_TO_STOP,
 ];
+const NOTHING_TO_STOP = { stop: async () => undefined };
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

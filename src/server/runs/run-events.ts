@@ -7,7 +7,7 @@ import { emitEvent } from '../events';
  * with an `updated_at` (that shape is a campaign change for the live views).
  */
 
-export interface EnrollmentFacts {
+interface EnrollmentFacts {
   readonly id: string;
   readonly workspace_id: string;
   readonly campaign_id: string;

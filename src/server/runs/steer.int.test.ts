@@ -3,7 +3,7 @@ import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { prospectPageSchema } from '../../domain/contract/prospects';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { createDraft } from '../campaigns/test-helpers';
-import { api, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
+import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 
 /** Contract 9.3 over real HTTP: POST /api/v1/campaigns/{id}/pause|resume|stop. */
 
@@ -67,6 +67,18 @@ describe('pause, resume and stop a launched campaign', async () => {
       expect(refused.body).toMatchObject({ code: 'campaign_not_active' });
     }
     expect((await post(ws, campaignId, 'stop')).status).toBe(200);
+  });
+
+  it('pause-campaign / resume-campaign / stop-campaign do the same as MCP tools, with the same error codes', async () => {
+    const campaignId = await launched(ws, 1);
+    const paused = await callTool(ws.apiKey, 'pause-campaign', { campaignId });
+    expect(paused.isError).toBe(false);
+    expect(campaignRecordSchema.parse(paused.structured).status).toBe('paused');
+    expect(campaignRecordSchema.parse((await callTool(ws.apiKey, 'resume-campaign', { campaignId })).structured).status).toBe('active');
+    expect(campaignRecordSchema.parse((await callTool(ws.apiKey, 'stop-campaign', { campaignId })).structured).status).toBe('completed');
+    const refused = await callTool(ws.apiKey, 'resume-campaign', { campaignId });
+    expect(refused.isError).toBe(true);
+    expect(refused.structured).toMatchObject({ error: { code: 'campaign_not_active' } });
   });
 
   it('a draft is not running: 409 campaign_not_active, nothing changed; unknown is 404, a bad id 400', async () => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Schedule } from '../../domain/contract/schedule';
+import { DAILY_LIMIT_KINDS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
 import { fakeClock, type FakeClock } from '../../domain/run/clock';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
@@ -115,14 +115,8 @@ export const visitOnlyGraph = (): WorkflowDefinition => ({
   edges: [edge('start', 'visit'), edge('visit', 'end')],
 });
 
-/** Daily limits no test run reaches. */
-export const UNLIMITED = {
-  connection_request: 1_000_000,
-  message: 1_000_000,
-  inmail: 1_000_000,
-  profile_visit: 1_000_000,
-  other: 1_000_000,
-};
+/** The highest daily limits an account may have: no test run reaches them. */
+export const UNLIMITED = Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, MAX_DAILY_LIMIT]));
 
 export const startClock = (iso: string): FakeClock => fakeClock(Date.parse(iso));
 

@@ -18,12 +18,12 @@ import { RUN_CHANNEL } from './wake';
  */
 
 /** The engine's clock in the server: the system's. */
-export const systemClock: Clock = { now: () => Date.now() };
+const systemClock: Clock = { now: () => Date.now() };
 
 /** Who carries out actions; the one place a different executor is plugged in. */
 export type ExecutorFactory = (db: Db, clock: Clock) => Executor;
 // Tests and benches run on the sandbox; the server passes the workspace executor (executors/select.ts).
-export const DEFAULT_EXECUTOR: ExecutorFactory = sandboxExecutor;
+const DEFAULT_EXECUTOR: ExecutorFactory = sandboxExecutor;
 
 /** Beyond the executor's own time limit, how long an offered action stays leased before another process may offer it again. */
 const LEASE_MARGIN_MS = 5_000;
@@ -55,7 +55,7 @@ export async function nextDueAt(db: Db): Promise<number | null> {
 }
 
 /** The engine's run work as a job source; `wake` claims again soon (more may be due). */
-export function runJobs(deps: EngineDeps, wake: () => void, sleepUntil: (at: number | null) => void): JobSource<ActionRow> {
+function runJobs(deps: EngineDeps, wake: () => void, sleepUntil: (at: number | null) => void): JobSource<ActionRow> {
   return {
     name: 'runs',
     channel: RUN_CHANNEL,
@@ -79,7 +79,7 @@ export function runJobs(deps: EngineDeps, wake: () => void, sleepUntil: (at: num
   };
 }
 
-export interface RunWorkerOptions {
+interface RunWorkerOptions {
   readonly executor?: ExecutorFactory;
   readonly clock?: Clock;
   readonly random?: () => number;

@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
     webhookRetryDelaysMs: [300, 300],
     webhookPollMs: 100,
     webhookAllowPrivate: true,
+    // The shared server's tests set run states by hand; the engine's own tests run it on databases of their own.
+    runWorker: false,
   };
   const server = await startServer(config);
 
