@@ -255,7 +255,7 @@ describe('saving a draft campaign’s graph', () => {
     const key: TimeIdKey = [drafts.items[0]!.updated_at, drafts.items[0]!.campaignId];
     const foreign = await cursorCodec(env.db, 'conversations', { workspaceId: w.id, status: 'draft' }, timeIdKey).encode(key);
     expect(await failure(listCampaigns(env.db, w, { limit: 1, status: 'draft', cursor: foreign }))).toMatchObject(badCursor);
-    const own = await cursorCodec(env.db, 'campaigns', { workspaceId: w.id, status: 'draft' }, timeIdKey).encode(key);
+    const own = await cursorCodec(env.db, 'campaigns', { workspaceId: w.id, status: 'draft', archived: false }, timeIdKey).encode(key);
     expect((await listCampaigns(env.db, w, { limit: 1, status: 'draft', cursor: own })).items).toHaveLength(1);
   });
 
