@@ -7,7 +7,7 @@ import { advance, runGraph, startPosition, type Advance, type RunGraph } from '.
 import { waitZone, windowZone } from '../../domain/run/windows';
 import type { Db, Queryable } from '../db/types';
 import type { Executor } from './executor';
-import { passGate, releaseQuota } from './gate';
+import { drawSpacing, passGate, releaseQuota } from './gate';
 import { ts } from './time-sql';
 import { notifyRunMoved } from '../run-view/progress-feed';
 import { emitProspectFinished, emitProspectReplied } from './run-events';
@@ -210,7 +210,7 @@ async function offerLater(
       schedule: row.schedule,
       windowZone: windowZone(row.schedule, row.time_zone),
       now,
-      spacingMs: deps.spacingMs * (0.5 + deps.random()),
+      spacingMs: drawSpacing(deps),
     });
     if (!verdict.ok) {
       await tx.query(`UPDATE enrollment_steps SET status = 'scheduled', scheduled_for = $2 WHERE position = $1`, [
