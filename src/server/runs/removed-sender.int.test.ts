@@ -40,7 +40,8 @@ describe('removing a sender from a running campaign', () => {
     expect(contacted.rows).toHaveLength(1);
     const heldId = contacted.rows[0]!.enrollment_id;
 
-    await updateCampaign(db, { id: run.workspaceId, slug: 'removed-sender' }, { campaignId: run.campaignId, senderAccountIds: [otherId] });
+    const workspace = { id: run.workspaceId, slug: 'removed-sender' };
+    await updateCampaign(db, workspace, { campaignId: run.campaignId, senderAccountIds: [otherId] });
     for (let i = 0; i < 20; i++) {
       clock.advance(600_000);
       await drainDueWork(deps);
@@ -75,5 +76,14 @@ describe('removing a sender from a running campaign', () => {
       run.accountId,
     ]);
     expect(used.rows.map((r) => Number(r.used))).toEqual([1]);
+
+    // Added back, the sender takes its held prospect up again.
+    await updateCampaign(db, workspace, { campaignId: run.campaignId, senderAccountIds: [otherId, run.accountId] });
+    await drainDueWork(deps);
+    const resumed = await db.query<{ status: string; sender_account_id: string; error: string | null }>(
+      'SELECT status, sender_account_id, error FROM enrollments WHERE id = $1',
+      [heldId],
+    );
+    expect(resumed.rows[0]).toEqual({ status: 'finished', sender_account_id: run.accountId, error: null });
   });
 });

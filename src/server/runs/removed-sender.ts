@@ -64,7 +64,8 @@ export async function senderStillOnCampaign(
 /**
  * In the transaction that changed a campaign's senders: its actions not yet offered through a sender it
  * no longer has are taken back (never offered, so no executor knows their actionId; their quota slot is
- * given back) and their enrollments are due again at that slot, where the engine holds or moves them.
+ * given back) and their enrollments are due again at that slot, where the engine holds or moves them;
+ * the prospects held for a sender that is back are due at once. The number of enrollments due again.
  */
 export async function takeBackRemovedSendersActions(tx: Queryable, campaignId: string): Promise<number> {
   const taken = await tx.query<{
@@ -89,6 +90,16 @@ export async function takeBackRemovedSendersActions(tx: Queryable, campaignId: s
       ts(Number(action.not_before)),
     ]);
   }
-  if (taken.rows.length > 0) await wakeRuns(tx);
-  return taken.rows.length;
+  // A sender added back takes its held prospects up again: in the act phase with no action for the visit and nothing due is held.
+  const resumed = await tx.query<{ open_step: string | null }>(
+    `UPDATE enrollments e SET next_step_at = $2, error = NULL FROM campaigns c
+     WHERE e.campaign_id = $1 AND c.id = e.campaign_id AND e.status = 'active' AND e.phase = 'act' AND e.next_step_at IS NULL
+       AND e.sender_account_id = ANY(c.sender_account_ids)
+       AND NOT EXISTS (SELECT 1 FROM run_actions a WHERE a.enrollment_id = e.id AND a.visit = e.visit)
+     RETURNING e.open_step`,
+    [campaignId, ts(0)],
+  );
+  for (const e of resumed.rows) await tx.query('UPDATE enrollment_steps SET error = NULL WHERE position = $1', [e.open_step]);
+  if (taken.rows.length + resumed.rows.length > 0) await wakeRuns(tx);
+  return taken.rows.length + resumed.rows.length;
 }
