@@ -2,7 +2,6 @@ import { CATALOG } from '../../domain/catalog';
 import { senderChannelOf } from '../../domain/channels';
 import { assignSenders, senderLoads } from '../audience/enrollments';
 import type { Queryable } from '../db/types';
-import type { EnrollmentRow } from './engine';
 import { releaseQuota } from './gate';
 import { msOf, ts } from './time-sql';
 import { wakeRuns } from './wake';
@@ -19,6 +18,15 @@ const REACHING_TYPES = Object.values(CATALOG)
   .filter((definition) => definition.window)
   .map((definition) => definition.type);
 
+/** What of an enrollment row the question needs (engine.ts EnrollmentRow has it). */
+interface SenderOfEnrollment {
+  readonly id: string;
+  readonly workspace_id: string;
+  readonly sender_account_id: string | null;
+  readonly campaign_sender_ids: string[];
+  readonly open_step: string | null;
+}
+
 const heldReason = (senderName: string | null) => `Waiting: the sender ${senderName ?? 'of this prospect'} was removed from this campaign.`;
 
 /**
@@ -26,13 +34,13 @@ const heldReason = (senderName: string | null) => `Waiting: the sender ${senderN
  * channel when the removed one has not contacted the prospect — or null when the enrollment is held
  * (written here: the step and the enrollment show why, and nothing is due until a reply ends it).
  */
-export async function senderStillOnCampaign(
+export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
   tx: Queryable,
-  row: EnrollmentRow,
+  row: Row,
   nodeType: string,
   place: unknown[],
   setPlace: string,
-): Promise<EnrollmentRow | null> {
+): Promise<Row | null> {
   const removed = row.sender_account_id;
   if (removed === null || row.campaign_sender_ids.includes(removed)) return row;
   const contacted = await tx.query(
