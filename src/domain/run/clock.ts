@@ -7,6 +7,9 @@ export interface Clock {
   now(): number;
 }
 
+/** The machine's clock (the server's runs). */
+export const systemClock: Clock = { now: () => Date.now() };
+
 export interface FakeClock extends Clock {
   set(ms: number): void;
   advance(ms: number): void;

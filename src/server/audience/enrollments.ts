@@ -1,4 +1,5 @@
 import { campaignSenderChannel } from '../../domain/channels';
+import type { Channel } from '../../domain/contract/conversations';
 import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
 import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type ExclusionReason } from '../../domain/contract/statuses';
 import { toIsoMillis } from '../../domain/time';
@@ -44,20 +45,24 @@ async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaig
   return { status: row.status, sender_account_ids: row.sender_account_ids, types: nodes.map((n) => String(n.type)) };
 }
 
-/** The campaign's senders of the channel its steps need, with their unfinished enrollments over every campaign. */
-async function senderLoads(tx: Queryable, workspaceId: string, campaign: CampaignForEnrollment): Promise<Map<string, number>> {
-  const channel = campaignSenderChannel(campaign.types);
+/** Senders among `senderIds` of `channel` (null: any), with their unfinished enrollments over every campaign. */
+export async function senderLoads(
+  tx: Queryable,
+  workspaceId: string,
+  senderIds: readonly string[],
+  channel: Channel | null,
+): Promise<Map<string, number>> {
   const { rows } = await tx.query<{ id: string; load: number }>(
     `SELECT a.id, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS load
      FROM accounts a WHERE a.workspace_id = $1 AND a.id = ANY($2::uuid[]) AND ($3::text IS NULL OR a.channel = $3)
      ORDER BY a.created_at, a.id`,
-    [workspaceId, campaign.sender_account_ids, channel],
+    [workspaceId, senderIds, channel],
   );
   return new Map(rows.map((r) => [r.id, r.load]));
 }
 
 /** Each new enrollment goes to the sender with the fewest unfinished enrollments at that moment. */
-function assignSenders(count: number, loads: Map<string, number>): (string | null)[] {
+export function assignSenders(count: number, loads: Map<string, number>): (string | null)[] {
   const out: (string | null)[] = [];
   for (let i = 0; i < count; i++) {
     let best: string | null = null;
@@ -103,7 +108,10 @@ export async function enrollProspects(
       else toEnroll.push(id);
     }
     if (toEnroll.length === 0) return { enrolled: 0, alreadyEnrolled, excluded };
-    const senders = assignSenders(toEnroll.length, await senderLoads(tx, workspaceId, campaign));
+    const senders = assignSenders(
+      toEnroll.length,
+      await senderLoads(tx, workspaceId, campaign.sender_account_ids, campaignSenderChannel(campaign.types)),
+    );
     const { rows: added } = await tx.query<EnrollmentRow>(
       `WITH added AS (
          INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id, next_step_at)

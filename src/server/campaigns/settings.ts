@@ -1,5 +1,6 @@
 import type { WorkspaceRef } from '../http/auth';
-import type { Queryable } from '../db/types';
+import type { Db, Queryable } from '../db/types';
+import { takeBackRemovedSendersActions } from '../runs/removed-sender';
 import { deleteDraft, findCampaignState, updateCampaignSettings } from './queries';
 import { ApiError } from '../http/errors';
 import { campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign } from './service';
@@ -12,7 +13,7 @@ import { campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign
 
 /** update-campaign and PATCH /api/v1/campaigns/{id}: a new name, the complete new list of senders, archived or not. */
 export async function updateCampaign(
-  db: Queryable,
+  db: Db,
   workspace: WorkspaceRef,
   input: {
     campaignId: string;
@@ -22,12 +23,17 @@ export async function updateCampaign(
   },
 ): Promise<Campaign> {
   const senderIds = input.senderAccountIds && (await checkedSenderIds(db, workspace, input.senderAccountIds)).ids;
-  const row = await updateCampaignSettings(db, {
-    workspaceId: workspace.id,
-    campaignId: input.campaignId,
-    name: input.name,
-    senderAccountIds: senderIds,
-    archived: input.archived,
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateCampaignSettings(tx, {
+      workspaceId: workspace.id,
+      campaignId: input.campaignId,
+      name: input.name,
+      senderAccountIds: senderIds,
+      archived: input.archived,
+    });
+    // Contract 9.4: what a removed sender had not yet offered goes back to the engine, which holds or moves it.
+    if (updated && senderIds) await takeBackRemovedSendersActions(tx, input.campaignId);
+    return updated;
   });
   if (row) return toCampaign(row);
   const state = await findCampaignState(db, workspace.id, input.campaignId);

@@ -1,7 +1,7 @@
 import type { IngestMessageBody } from '../../domain/contract/conversations';
 import type { ExecutorEventAnswer, ExecutorEventInput } from '../../domain/contract/executors';
 import { DEFAULT_ACTION_SPACING_S } from '../../domain/contract/runs';
-import type { Clock } from '../../domain/run/clock';
+import { systemClock, type Clock } from '../../domain/run/clock';
 import { normaliseProfileUrl } from '../../domain/profile-url';
 import { ingestInTx, type IngestResult } from '../conversations/ingest';
 import { getAccount } from '../conversations/queries';
@@ -15,8 +15,6 @@ import { sandboxExecutor } from '../runs/sandbox';
  * executor's `message_received`) or another prospect event moves the prospect's running
  * enrollments with that sender, in the same transaction as the inbox write.
  */
-
-const systemClock: Clock = { now: () => Date.now() };
 
 /** What moving an enrollment outside the worker needs (the walker may start the next step's action). */
 export function eventDeps(db: Db, clock: Clock = systemClock, spacingMs = DEFAULT_ACTION_SPACING_S * 1000): EngineDeps {

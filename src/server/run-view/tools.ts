@@ -2,6 +2,7 @@ import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { campaignRunSchema, getCampaignRunArgs, RUN_COMMANDS, type RunCommand } from '../../domain/contract/runs';
 import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../mcp/tool';
+import { serverPacing } from '../runs/reslot';
 import { steerCampaign } from '../runs/steer';
 import { campaignRun } from './progress';
 
@@ -46,8 +47,8 @@ export const runViewTools: ToolDefinition[] = [
       arguments: getCampaignRunArgs,
       result: campaignRecordSchema,
       readOnly: false,
-      run: (args, { db, caller, origin }) =>
-        steerCampaign(db, resolveWorkspace(caller, args.workspaceId), args.campaignId.toLowerCase(), command, origin),
+      run: (args, { db, caller, origin, config }) =>
+        steerCampaign(db, resolveWorkspace(caller, args.workspaceId), args.campaignId.toLowerCase(), command, origin, serverPacing(config)),
     }),
   ),
 ];

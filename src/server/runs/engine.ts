@@ -7,9 +7,10 @@ import { advance, runGraph, startPosition, type Advance, type RunGraph } from '.
 import { waitZone, windowZone } from '../../domain/run/windows';
 import type { Db, Queryable } from '../db/types';
 import type { Executor } from './executor';
-import { passGate, releaseQuota } from './gate';
+import { drawSpacing, passGate, releaseQuota } from './gate';
 import { ts } from './time-sql';
 import { notifyRunMoved } from '../run-view/progress-feed';
+import { senderStillOnCampaign } from './removed-sender';
 import { emitProspectFinished, emitProspectReplied } from './run-events';
 import { wakeRuns } from './wake';
 
@@ -41,6 +42,8 @@ export interface EnrollmentRow {
   campaign_id: string;
   prospect_id: string;
   sender_account_id: string | null;
+  /** The campaign's senders now (contract 9.4: a removed one holds or hands over its prospects). */
+  campaign_sender_ids: string[];
   status: string;
   current_node_id: string | null;
   phase: 'enter' | 'act' | 'wait';
@@ -61,7 +64,7 @@ export interface EnrollmentRow {
 
 /** The columns every engine read of an enrollment needs: itself, its campaign's pin and schedule, its prospect. */
 export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
-  e.arrived_by, e.replied, e.visit, e.open_step, c.launched_version, c.schedule,
+  e.arrived_by, e.replied, e.visit, e.open_step, c.launched_version, c.schedule, c.sender_account_ids::text[] AS campaign_sender_ids,
   p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields`;
 export const ENROLLMENT_FROM = 'enrollments e JOIN campaigns c ON c.id = e.campaign_id JOIN prospects p ON p.id = e.prospect_id';
 
@@ -188,7 +191,7 @@ export async function applyAdvance(
 async function offerLater(
   tx: Queryable,
   deps: EngineDeps,
-  row: EnrollmentRow,
+  given: EnrollmentRow,
   nodeType: string,
   decision: Extract<Decision, { kind: 'act' } | { kind: 'call' }>,
   place: unknown[],
@@ -199,6 +202,8 @@ async function offerLater(
     decision.kind === 'act'
       ? decision.action
       : { type: nodeType, window: false, payload: { data: { method: decision.method, url: decision.url } } };
+  const row = decision.kind === 'act' ? await senderStillOnCampaign(tx, given, nodeType, place, setPlace) : given;
+  if (row === null) return;
   let notBefore = now;
   let quotaDay: string | null = null;
   const kind = 'limitKind' in action ? action.limitKind : undefined;
@@ -210,7 +215,7 @@ async function offerLater(
       schedule: row.schedule,
       windowZone: windowZone(row.schedule, row.time_zone),
       now,
-      spacingMs: deps.spacingMs * (0.5 + deps.random()),
+      spacingMs: drawSpacing(deps),
     });
     if (!verdict.ok) {
       await tx.query(`UPDATE enrollment_steps SET status = 'scheduled', scheduled_for = $2 WHERE position = $1`, [

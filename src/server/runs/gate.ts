@@ -29,6 +29,10 @@ export type GateVerdict =
 
 const DAY_MS = 86_400_000;
 
+/** One draw of a sender's spacing (contract 9.3 ACTION_SPACING_S, ±50 % at random). */
+export const drawSpacing = (pacing: { readonly spacingMs: number; readonly random: () => number }): number =>
+  pacing.spacingMs * (0.5 + pacing.random());
+
 /** Takes one slot of the sender's day quota; false when the day is full. Atomic across processes. */
 export async function takeQuota(tx: Queryable, accountId: string, kind: LimitKind, day: string): Promise<boolean> {
   await tx.query('INSERT INTO sender_quota (account_id, kind, day) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [accountId, kind, day]);

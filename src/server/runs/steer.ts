@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors';
 import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
 import { notifyRunMoved } from '../run-view/progress-feed';
 import { cancelPendingActions } from './engine';
+import { reslotPausedActions, type Pacing } from './reslot';
 import { wakeRuns } from './wake';
 
 /** Contract 9.3: pause / resume / stop, each a move of the campaign's status and the event it emits. */
@@ -29,7 +30,8 @@ const notActive = (status: string) =>
 /**
  * Moves a launched campaign (contract 9.3): asking for the status it already has answers it unchanged;
  * from a draft, or out of completed, is 409 campaign_not_active. Stop ends every unfinished enrollment
- * as stopped and cancels the actions not yet offered (their quota slots given back), in one transaction.
+ * as stopped and cancels the actions not yet offered (their quota slots given back), in one transaction;
+ * resume re-slots the actions whose slot passed while paused, so they do not go out in a burst.
  */
 export async function steerCampaign(
   db: Db,
@@ -37,6 +39,7 @@ export async function steerCampaign(
   campaignId: string,
   command: RunCommand,
   origin: ChangeOrigin,
+  pacing: Pacing,
 ): Promise<Campaign> {
   const move = MOVES[command];
   await db.transaction(async (tx) => {
@@ -65,7 +68,10 @@ export async function steerCampaign(
       origin,
     );
     await notifyRunMoved(tx, campaignId);
-    if (command === 'resume') await wakeRuns(tx);
+    if (command === 'resume') {
+      await reslotPausedActions(tx, campaignId, pacing);
+      await wakeRuns(tx);
+    }
   });
   return getCampaign(db, workspace, campaignId);
 }

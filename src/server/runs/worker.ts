@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/run/clock';
+import { systemClock, type Clock } from '../../domain/run/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { startJobLoop, type JobLoop, type JobSource } from '../jobs/loop';
@@ -18,7 +18,6 @@ import { RUN_CHANNEL } from './wake';
  */
 
 /** The engine's clock in the server: the system's. */
-const systemClock: Clock = { now: () => Date.now() };
 
 /** Who carries out actions; the one place a different executor is plugged in. */
 export type ExecutorFactory = (db: Db, clock: Clock) => Executor;

@@ -1,0 +1,113 @@
+import { CATALOG } from '../../domain/catalog';
+import { senderChannelOf } from '../../domain/channels';
+import { assignSenders, senderLoads } from '../audience/enrollments';
+import type { Queryable } from '../db/types';
+import { releaseQuota } from './gate';
+import { msOf, ts } from './time-sql';
+import { wakeRuns } from './wake';
+
+/**
+ * Contract 9.4: a sender removed from a campaign holds its contacted prospects (with a visible reason)
+ * and hands the others to another sender of the campaign. The engine asks here when an enrollment of a
+ * removed sender reaches its next action; the settings update takes back the actions not yet offered
+ * so that they reach this question too.
+ */
+
+/** Step types whose action reaches a person: once one was offered by a sender, that sender has contacted the prospect. */
+const REACHING_TYPES = Object.values(CATALOG)
+  .filter((definition) => definition.window)
+  .map((definition) => definition.type);
+
+/** What of an enrollment row the question needs (engine.ts EnrollmentRow has it). */
+interface SenderOfEnrollment {
+  readonly id: string;
+  readonly workspace_id: string;
+  readonly sender_account_id: string | null;
+  readonly campaign_sender_ids: string[];
+  readonly open_step: string | null;
+}
+
+const heldReason = (senderName: string | null) => `Waiting: the sender ${senderName ?? 'of this prospect'} was removed from this campaign.`;
+
+/**
+ * The row to act with — its own sender while on the campaign, else another sender of the step's
+ * channel when the removed one has not contacted the prospect — or null when the enrollment is held
+ * (written here: the step and the enrollment show why, and nothing is due until a reply ends it).
+ */
+export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
+  tx: Queryable,
+  row: Row,
+  nodeType: string,
+  place: unknown[],
+  setPlace: string,
+): Promise<Row | null> {
+  const removed = row.sender_account_id;
+  if (removed === null || row.campaign_sender_ids.includes(removed)) return row;
+  const contacted = await tx.query(
+    `SELECT 1 FROM run_actions WHERE enrollment_id = $1 AND sender_account_id = $2 AND type = ANY($3::text[])
+       AND status IN ('offered', 'waiting_result', 'done') LIMIT 1`,
+    [row.id, removed, REACHING_TYPES],
+  );
+  if (contacted.rows.length === 0) {
+    const loads = await senderLoads(tx, row.workspace_id, row.campaign_sender_ids, senderChannelOf(nodeType));
+    const [other] = assignSenders(1, loads);
+    if (other) {
+      await tx.query('UPDATE enrollments SET sender_account_id = $2, error = NULL WHERE id = $1', [row.id, other]);
+      return { ...row, sender_account_id: other };
+    }
+  }
+  const sender = await tx.query<{ name: string | null }>('SELECT name FROM accounts WHERE id = $1', [removed]);
+  const error = heldReason(sender.rows[0]?.name ?? null);
+  await tx.query(`UPDATE enrollment_steps SET status = 'scheduled', scheduled_for = NULL, error = $2 WHERE position = $1`, [
+    row.open_step,
+    error,
+  ]);
+  await tx.query(`UPDATE enrollments SET ${setPlace}, status = 'active', phase = 'act', next_step_at = NULL, error = $7 WHERE id = $1`, [
+    ...place,
+    error,
+  ]);
+  return null;
+}
+
+/**
+ * In the transaction that changed a campaign's senders: its actions not yet offered through a sender it
+ * no longer has are taken back (never offered, so no executor knows their actionId; their quota slot is
+ * given back) and their enrollments are due again at that slot, where the engine holds or moves them;
+ * the prospects held for a sender that is back are due at once. The number of enrollments due again.
+ */
+export async function takeBackRemovedSendersActions(tx: Queryable, campaignId: string): Promise<number> {
+  const taken = await tx.query<{
+    id: string;
+    enrollment_id: string;
+    sender_account_id: string;
+    limit_kind: string | null;
+    quota_day: string | null;
+    not_before: number;
+  }>(
+    `DELETE FROM run_actions a USING campaigns c
+     WHERE a.campaign_id = $1 AND c.id = a.campaign_id AND a.status = 'scheduled' AND a.enrollment_id IS NOT NULL
+       AND a.sender_account_id IS NOT NULL AND NOT (a.sender_account_id = ANY(c.sender_account_ids))
+     RETURNING a.id, a.enrollment_id, a.sender_account_id, a.limit_kind, a.quota_day::text AS quota_day, ${msOf('a.not_before')} AS not_before`,
+    [campaignId],
+  );
+  for (const action of taken.rows) {
+    if (action.limit_kind && action.quota_day) await releaseQuota(tx, action.sender_account_id, action.limit_kind, action.quota_day);
+    await tx.query('UPDATE enrollment_steps SET action_id = NULL, rendered = NULL WHERE action_id = $1', [action.id]);
+    await tx.query(`UPDATE enrollments SET next_step_at = $2 WHERE id = $1 AND status = 'active' AND phase = 'act'`, [
+      action.enrollment_id,
+      ts(Number(action.not_before)),
+    ]);
+  }
+  // A sender added back takes its held prospects up again: in the act phase with no action for the visit and nothing due is held.
+  const resumed = await tx.query<{ open_step: string | null }>(
+    `UPDATE enrollments e SET next_step_at = $2, error = NULL FROM campaigns c
+     WHERE e.campaign_id = $1 AND c.id = e.campaign_id AND e.status = 'active' AND e.phase = 'act' AND e.next_step_at IS NULL
+       AND e.sender_account_id = ANY(c.sender_account_ids)
+       AND NOT EXISTS (SELECT 1 FROM run_actions a WHERE a.enrollment_id = e.id AND a.visit = e.visit)
+     RETURNING e.open_step`,
+    [campaignId, ts(0)],
+  );
+  for (const e of resumed.rows) await tx.query('UPDATE enrollment_steps SET error = NULL WHERE position = $1', [e.open_step]);
+  if (taken.rows.length + resumed.rows.length > 0) await wakeRuns(tx);
+  return taken.rows.length + resumed.rows.length;
+}
