@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int32, storableDateTime, text } from './bounds';
 import { campaignStatusSchema } from './campaigns';
 import { campaignIdParams, CHANNELS, workspaceQuery } from './conversations';
-import { completeSchedule, DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, patchAccountBody, scheduleBody } from './schedule';
+import { completeSchedule, DAILY_LIMIT_KINDS, dailyLimitsSchema, DEFAULT_DAILY_LIMITS, scheduleBody } from './schedule';
 
 /**
  * Contract 9.3 / 9.5 runs: the sandbox's response rates, the senders' spacing, the forecast (its input and result) and the run body of `GET /api/v1/campaigns/{id}/run`
@@ -49,7 +49,9 @@ export const forecastInputSchema = z
         z.object({
           accountId: text().min(1).max(200),
           channel: z.enum(CHANNELS),
-          dailyLimits: patchAccountBody.shape.dailyLimits
+          // Any limit an account record holds (not only what PATCH accepts today): a stored account never fails the run view.
+          dailyLimits: dailyLimitsSchema
+            .partial()
             .optional()
             .transform((limits) => ({ ...DEFAULT_DAILY_LIMITS, ...limits }))
             .describe('The sender’s daily limits; missing kinds take the defaults.'),

@@ -130,19 +130,21 @@ export const DEFAULT_DAILY_LIMITS: Record<DailyLimitKind, number> = {
 /** Highest daily limit accepted for one kind (far above what a network tolerates). */
 export const MAX_DAILY_LIMIT = 10_000;
 
+/** A stored daily limit: any count (PATCH caps new ones at MAX_DAILY_LIMIT; older or operator-set ones may be higher). */
+const storedDailyLimit = () => int32().min(0);
+
 const dailyLimit = (kind: DailyLimitKind) =>
-  int32()
-    .min(0)
+  storedDailyLimit()
     .max(MAX_DAILY_LIMIT)
     .describe(`Most ${kind} actions per calendar day (default ${DEFAULT_DAILY_LIMITS[kind]}); 0 pauses them.`);
 
 /** Contract 9.3 `dailyLimits` on the account record: every kind present. */
 export const dailyLimitsSchema = z.object({
-  connection_request: int32(),
-  message: int32(),
-  inmail: int32(),
-  profile_visit: int32(),
-  other: int32(),
+  connection_request: storedDailyLimit(),
+  message: storedDailyLimit(),
+  inmail: storedDailyLimit(),
+  profile_visit: storedDailyLimit(),
+  other: storedDailyLimit(),
 });
 export type DailyLimits = z.infer<typeof dailyLimitsSchema>;
 

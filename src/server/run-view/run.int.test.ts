@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
-import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
+import { DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT } from '../../domain/contract/schedule';
 import { prospectPageSchema } from '../../domain/contract/prospects';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtures';
@@ -70,6 +70,23 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     expect(run.senders).toEqual([{ accountId: ws.accounts.linkedinPremium, today: limits }]);
     expect(run.forecast.finishBy).not.toBeNull();
     expect(run.forecast.workingDaysLeft).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a sender whose stored daily limit is above what PATCH accepts still gets its run (200, its limit shown)', async () => {
+    const own = await newWorkspace();
+    const above = MAX_DAILY_LIMIT + 1;
+    await fixtureSql('UPDATE accounts SET daily_limits = daily_limits || $2::jsonb WHERE id = $1', [
+      own.accounts.linkedinPremium,
+      JSON.stringify({ connection_request: above, profile_visit: 2_000_000_000 }),
+    ]);
+    const campaign = await createDraft(own, {
+      senderAccountIds: [own.accounts.linkedinPremium],
+      workflow_definition: connectionOnlyGraph(),
+    });
+    await enrolled(own, campaign.campaignId, 2);
+    const run = await runOf(own, campaign.campaignId);
+    expect(run.senders[0].today.connection_request).toEqual({ used: 0, limit: above });
+    expect(run.forecast.finishBy).not.toBeNull();
   });
 
   it('counts the run per status and per step and output, and the sender’s actions of today; the tool answers the same body', async () => {
