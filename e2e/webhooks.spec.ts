@@ -34,7 +34,7 @@ test('create an endpoint: the secret is shown once with a copy button; delete as
   await signIn(page, '/webhooks');
   const url = `https://example.com/hooks/${uniqueToken()}`;
   await page.getByLabel('Endpoint URL').fill(url);
-  await page.getByRole('checkbox', { name: 'campaign.launched' }).check();
+  await page.getByRole('checkbox', { name: 'Campaign launched' }).check();
   await page.getByRole('button', { name: 'Create endpoint' }).click();
   const secret = page.getByLabel('Signing secret', { exact: true });
   await expect(secret).toHaveText(/^whsec_/);
@@ -44,7 +44,7 @@ test('create an endpoint: the secret is shown once with a copy button; delete as
   await expect(page.getByText(/whsec_/)).toHaveCount(0);
 
   const row = page.getByRole('listitem').filter({ hasText: url });
-  await expect(row).toContainText('campaign.launched');
+  await expect(row).toContainText('Campaign launched');
   await row.getByRole('button', { name: `Delete endpoint ${url}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete this endpoint?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
