@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { CreateEndpoint } from './CreateEndpoint';
 import { Deliveries } from './Deliveries';
+import { EVENT_LABEL } from './event-labels';
 import { DISABLED_REASON_LABEL } from './labels';
 import './webhooks.css';
 
@@ -46,7 +47,7 @@ function EndpointRow({
           ) : (
             endpoint.eventTypes.map((t) => (
               <span key={t} className="chip chip-sm">
-                {t}
+                {EVENT_LABEL[t]}
               </span>
             ))
           )}
