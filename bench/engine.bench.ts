@@ -1,6 +1,5 @@
-import pg from 'pg';
+import { withScratchPostgres } from './support/scratch-postgres';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open';
 import type { Db } from '../src/server/db/types';
 import { seedRun, UNLIMITED, visitOnlyGraph } from '../src/server/runs/testing';
 import { startRunWorker } from '../src/server/runs/worker';
@@ -18,7 +17,6 @@ const ENROLLMENTS = 10_000;
 const STEPS_PER_ENROLLMENT = 3;
 const IDLE_WAITING = 100_000;
 const IDLE_SECONDS = 10;
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const config = loadConfig({ ACTION_SPACING_S: '0' });
 
 const openCount = async (db: Db, campaignId: string) =>
@@ -82,27 +80,8 @@ export async function runEngineEmbedded(): Promise<void> {
 }
 
 export async function runEnginePostgres(): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL not reachable at ${new URL(PG_URL).host}: skipped`);
-    return;
-  }
-  const name = `cs_bench_engine_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    try {
-      await throughput('PostgreSQL', db);
-      await idleCost('PostgreSQL', db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withScratchPostgres('cs_bench_engine', async (db) => {
+    await throughput('PostgreSQL', db);
+    await idleCost('PostgreSQL', db);
+  });
 }

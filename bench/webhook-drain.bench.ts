@@ -1,7 +1,6 @@
-import pg from 'pg';
+import { withScratchPostgres } from './support/scratch-postgres';
 import { createWorkspace } from '../src/server/admin/ops';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open';
 import type { Db } from '../src/server/db/types';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 import { startWebhookDispatcher } from '../src/server/webhooks/dispatcher';
@@ -17,7 +16,6 @@ import { startReceiver } from '../src/server/webhooks/testing';
  */
 
 const BACKLOG = 10_000;
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 async function drain(label: string, db: Db): Promise<void> {
   const receiver = await startReceiver(204);
@@ -74,26 +72,5 @@ export async function runWebhookDrainEmbedded(): Promise<void> {
 }
 
 export async function runWebhookDrainPostgres(): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL not reachable at ${new URL(PG_URL).host}: skipped`);
-    return;
-  }
-  const name = `cs_bench_drain_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    try {
-      await drain('PostgreSQL', db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withScratchPostgres('cs_bench_drain', (db) => drain('PostgreSQL', db));
 }
