@@ -10,6 +10,7 @@ describe('sender channels (contract 9.2)', () => {
     ['message', 'professional_network'],
     ['delay', null],
     ['webhook', null],
+    ['email_campaign_push_1', null],
     ['nonsense', null],
   ])('%s needs %s', (type, channel) => expect(senderChannelOf(type)).toBe(channel));
   it('a campaign needs the professional network when any step does', () => {

@@ -2,14 +2,12 @@ import { nodeDefinition } from './catalog';
 import type { Channel } from './contract/conversations';
 
 /**
- * Contract 9.2/9.4: which sender channel a step needs — the messaging app for its own step type,
- * the professional network for every other step that reaches a person (catalog `sends`, or a
- * LinkedIn action such as a connection request or a profile visit); null for steps that need none.
+ * Contract 9.2/9.4: which sender channel a step needs — the catalog entry's own `senderChannel`
+ * (the messaging app for its step, the professional network for LinkedIn actions and messages);
+ * null for steps that need no sender account.
  */
 export function senderChannelOf(type: unknown): Channel | null {
-  if (type === 'messaging_app_message') return 'messaging_app';
-  const definition = nodeDefinition(type);
-  return definition && (definition.sends || definition.category === 'linkedin') ? 'professional_network' : null;
+  return nodeDefinition(type)?.senderChannel ?? null;
 }
 
 /** The channel a campaign's senders must have: the professional network when any step needs it, else the messaging app, else null. */
