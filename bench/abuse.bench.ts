@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../src/domain/contract/tool-call';
 import { followUpChain } from '../src/domain/testing/fixtures';
 import { createApiKey, createWorkspace } from '../src/server/admin/ops';
 import { openDatabase } from '../src/server/db/open';
@@ -35,8 +36,8 @@ async function timed(run: () => Promise<Response>): Promise<number> {
 async function probe(url: string, apiKey: string, campaignId: string, ms: number) {
   const health: number[] = [];
   const read: number[] = [];
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get-campaign', arguments: { campaignId } } });
-  const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  const body = JSON.stringify(toolCallBody(1, 'get-campaign', { campaignId }));
+  const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: TOOL_CALL_ACCEPT };
   const until = Date.now() + ms;
   const pace = () => new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
   const loop = async (times: number[], run: () => Promise<Response>) => {
@@ -80,8 +81,8 @@ export async function runAbuseBench(): Promise<void> {
     const call = async (apiKey: string, name: string, args: Record<string, unknown>) => {
       const res = await fetch(`${server.url}/mcp`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: TOOL_CALL_ACCEPT },
+        body: JSON.stringify(toolCallBody(1, name, args)),
       });
       return ((await res.json()) as { result: { structuredContent: { campaignId: string } } }).result.structuredContent;
     };

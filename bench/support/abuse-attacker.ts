@@ -5,17 +5,12 @@
  * prints what it got back as one JSON line.
  * Usage: tsx bench/support/abuse-attacker.ts <baseUrl> <apiKey> <campaignId> <durationMs>
  */
-export {};
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../src/domain/contract/tool-call';
 
 const [baseUrl, apiKey, campaignId, durationArg] = process.argv.slice(2);
 const until = Date.now() + Number(durationArg);
-const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
-const simulate = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: { name: 'simulate-campaign', arguments: { campaignId } },
-});
+const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: TOOL_CALL_ACCEPT };
+const simulate = (id: number) => toolCallBody(id, 'simulate-campaign', { campaignId });
 const answers = new Map<string, number>();
 const count = (what: string) => answers.set(what, (answers.get(what) ?? 0) + 1);
 
@@ -45,6 +40,6 @@ const loop = async (make: () => string) => {
 };
 const batch = JSON.stringify(Array.from({ length: 20 }, (_, i) => simulate(i + 1)));
 const single = JSON.stringify(simulate(1));
-const huge = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get-campaign","arguments":{"campaignId":"${'x'.repeat(10 * 1024 * 1024)}"}}}`;
+const huge = JSON.stringify(toolCallBody(1, 'get-campaign', { campaignId: 'x'.repeat(10 * 1024 * 1024) }));
 await Promise.all([loop(() => batch), loop(() => batch), loop(() => single), loop(() => single), loop(() => huge)]);
 console.log(JSON.stringify(Object.fromEntries(answers)));

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 import { SIMULATION_BUDGET } from '../../domain/paths';
 import { followUpChain } from '../../domain/testing/fixtures';
 import { MAX_BATCH_MESSAGES } from '../mcp/server';
@@ -10,14 +11,7 @@ import { api, callTool, newWorkspace, testEnv, type TestWorkspace } from '../tes
  * version (p99 and memory under load) is bench/abuse.bench.ts.
  */
 
-const call = (id: number, name: string, args: Record<string, unknown>) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: { name, arguments: args },
-});
-const batch = (apiKey: string, messages: unknown[]) =>
-  api(apiKey, 'POST', '/mcp', messages, { Accept: 'application/json, text/event-stream' });
+const batch = (apiKey: string, messages: unknown[]) => api(apiKey, 'POST', '/mcp', messages, { Accept: TOOL_CALL_ACCEPT });
 const toolCode = (answer: any): string | undefined => answer.result?.structuredContent?.error?.code;
 
 let heavy: TestWorkspace;
@@ -35,7 +29,9 @@ beforeAll(async () => {
 
 describe('one key hammering the heaviest calls', () => {
   it('a batch of simulations at 500 steps: /healthz and another workspace answer meanwhile; the batch gets truncated paths and rate_limited', async () => {
-    const messages = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => call(i + 1, 'simulate-campaign', { campaignId: heavyCampaign }));
+    const messages = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) =>
+      toolCallBody(i + 1, 'simulate-campaign', { campaignId: heavyCampaign }),
+    );
     let batchAnswered = false;
     const pending = batch(heavy.apiKey, messages).then((res) => ((batchAnswered = true), res));
     const [health, read] = await Promise.all([
@@ -67,7 +63,7 @@ describe('one key hammering the heaviest calls', () => {
   });
 
   it(`a batch of more than ${MAX_BATCH_MESSAGES} messages → HTTP 400, JSON-RPC -32600, nothing run`, async () => {
-    const messages = Array.from({ length: MAX_BATCH_MESSAGES + 1 }, (_, i) => call(i + 1, 'list-campaigns', {}));
+    const messages = Array.from({ length: MAX_BATCH_MESSAGES + 1 }, (_, i) => toolCallBody(i + 1, 'list-campaigns', {}));
     const res = await batch(heavy.apiKey, messages);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/at most 20/) } });
@@ -79,7 +75,7 @@ describe('one key hammering the heaviest calls', () => {
     for (const node of big.nodes) if (node.type === 'message') node.data.message_template = text;
     const created = await callTool(heavy.apiKey, 'create-campaign', { name: 'Big texts', workflow_definition: big });
     expect(created.isError).toBe(false);
-    const reads = Array.from({ length: 10 }, (_, i) => call(i + 1, 'get-campaign', { campaignId: created.structured.campaignId }));
+    const reads = Array.from({ length: 10 }, (_, i) => toolCallBody(i + 1, 'get-campaign', { campaignId: created.structured.campaignId }));
     const res = await batch(heavy.apiKey, reads);
     expect(res.status).toBe(200);
     const codes = (res.body as any[]).map((a) => toolCode(a) ?? 'ok');
