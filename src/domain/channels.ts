@@ -1,6 +1,12 @@
 import { nodeDefinition } from './catalog';
 import type { Channel } from './contract/conversations';
 
+/** A channel's name as users know it (the app's labels, the launch review's sentences). */
+export const CHANNEL_LABEL: Readonly<Record<Channel, string>> = {
+  professional_network: 'LinkedIn',
+  messaging_app: 'WhatsApp',
+};
+
 /**
  * Contract 9.2/9.4: which sender channel a step needs — the catalog entry's own `senderChannel`
  * (the messaging app for its step, the professional network for LinkedIn actions and messages);

@@ -5,11 +5,7 @@ import { useSession } from '../session';
 import { apiFetch, currentWorkspaceId } from './http';
 
 export type { Account, Channel };
-
-export const CHANNEL_LABEL: Record<Channel, string> = {
-  professional_network: 'LinkedIn',
-  messaging_app: 'WhatsApp',
-};
+export { CHANNEL_LABEL } from '../../domain/channels';
 
 /** The workspace's accounts (with their unread conversation counts); cached for half a minute. */
 export function useAccounts() {

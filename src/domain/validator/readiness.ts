@@ -1,4 +1,5 @@
 import { FIELDS, nodeDefinition, nodeRole, providerLimit, type SenderChannel } from '../catalog';
+import { CHANNEL_LABEL } from '../channels';
 import { parseCondition } from '../run/condition';
 import { KNOWN_PLACEHOLDERS, wellFormedPlaceholders } from '../template';
 import type { ValidationContext, Violation } from '../workflow-types';
@@ -128,12 +129,6 @@ export function checkConditions(graph: Graph): Violation[] {
   return out;
 }
 
-/** What a sender account of each channel is called in messages. */
-const ACCOUNT_WORDS: Record<SenderChannel, string> = {
-  professional_network: 'a LinkedIn account',
-  messaging_app: 'a WhatsApp account',
-};
-
 /**
  * Contract 9.4 no_sender: sending steps whose channel has no sender account on the campaign — one
  * warning per channel, on the campaign (the fix is its senders, not a step). Only when the senders are known.
@@ -155,7 +150,7 @@ export function checkSenders(graph: Graph, context: ValidationContext | undefine
     const listed = steps.length > 3 ? `${steps.slice(0, 3).join(', ')} and ${steps.length - 3} more` : steps.join(', ');
     return violation(
       'no_sender',
-      `Nothing can be sent: add ${ACCOUNT_WORDS[channel]} to the campaign's senders before launch (it sends ${listed})`,
+      `Nothing can be sent: add a ${CHANNEL_LABEL[channel]} account to the campaign's senders before launch (it sends ${listed})`,
       { severity: 'warning' },
     );
   });
