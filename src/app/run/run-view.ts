@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isSend, nodeOutputs } from '../../domain/catalog';
+import { isSend, nodeOutputs, nodeRole } from '../../domain/catalog';
 import type { CampaignRun } from '../../domain/contract/runs';
 import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import { formatCount } from '../ui/format';
@@ -31,7 +31,7 @@ export interface RunGraph {
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Steps that reach a person: sending steps and invitations. */
-const contacts = (type: string) => isSend(type) || type === 'connection_request';
+const contacts = (type: string) => isSend(type) || nodeRole(type) === 'invitation';
 
 /** enrolled → contacted → accepted → replied. */
 export function runFunnel(run: CampaignRun, typeOf: RunGraph['typeOf']) {
