@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { NODE_TYPES } from './domain/catalog';
 
 /**
  * The import rules of ARCHITECTURE.md, checked on every file under src/ (imports, re-exports and
@@ -68,6 +69,9 @@ function violation(e: ImportEdge): string | null {
     // The shell (App.tsx, router) mounts the features' pages; only a feature importing another is a break.
     if (source && target && source !== target && !(source === 'dock' && DOCK_GATEKEEPERS.has(e.to!)))
       return source === 'dock' ? 'the dock imports a pane only through its index.ts' : 'features do not import each other';
+    if (under(e.to, 'app/run') && !under(e.from, 'app/run') && source !== undefined && source !== 'editor')
+      return 'the run view (run/) is mounted by the editor only';
+    if (under(e.from, 'app/run') && target !== undefined) return 'the run view (run/) imports no feature';
     if (under(e.from, 'app/ui') && e.to !== undefined && !under(e.to, 'app/ui') && !under(e.to, 'domain'))
       return 'ui/ holds dumb components: it imports only ui/ and domain';
     if (
@@ -151,6 +155,9 @@ describe('import rules (ARCHITECTURE.md)', () => {
     expect(violation(edge('app/inbox/x.ts', '../dock', 'app/dock/index.ts'))).toMatch(/features/);
     expect(violation(edge('app/App.tsx', './inbox/InboxPage', 'app/inbox/InboxPage.tsx'))).toBeNull();
     expect(violation(edge('app/ui/x.ts', '../api/y', 'app/api/y.ts'))).toMatch(/ui/);
+    expect(violation(edge('app/editor/x.ts', '../run/y', 'app/run/y.ts'))).toBeNull();
+    expect(violation(edge('app/inbox/x.ts', '../run/y', 'app/run/y.ts'))).toMatch(/run view/);
+    expect(violation(edge('app/run/x.ts', '../editor/y', 'app/editor/y.ts'))).toMatch(/run view/);
     expect(violation(edge('app/editor/power/x.ts', '../inspector/y', 'app/editor/inspector/y.ts'))).toMatch(/store API/);
     expect(violation(edge('app/editor/campaigns/x.ts', '../power/y', 'app/editor/power/y.tsx'))).toMatch(/power\/index/);
     const circle = [
@@ -215,5 +222,55 @@ describe('the boot script stays free of the app (ARCHITECTURE.md)', () => {
     expect(bootImportBreaks('app/boot/x.ts', "import { a } from './paths';\nconst p = () => import('../inbox/InboxPage');", none)).toEqual(
       [],
     );
+  });
+});
+
+/** A node type string compared or switched on outside the catalog (ARCHITECTURE.md: "Nothing else switches on node type strings"). */
+function nodeTypeSwitches(file: string, source: string): string[] {
+  const types = NODE_TYPES.join('|');
+  const compared = new RegExp(`[\\w.]*[tT]ype\\s*[!=]==\\s*'(${types})'|'(${types})'\\s*[!=]==\\s*[\\w.]*[tT]ype\\b`);
+  const cased = new RegExp(`case '(${types})':`);
+  const switchesOnType = /switch \([\w.]*[tT]ype\)/.test(source);
+  return source.split('\n').flatMap((line, i) => (compared.test(line) || (switchesOnType && cased.test(line)) ? [`${file}:${i + 1}`] : []));
+}
+
+describe('one catalog (ARCHITECTURE.md)', () => {
+  it('no code outside the catalog compares or switches on a node type string', () => {
+    const offenders = sourceFiles(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((f) => !isTestCode(f) && !under(f, 'domain/catalog'))
+      .flatMap((f) => nodeTypeSwitches(f, readFileSync(join(SRC, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check catches what it forbids', () => {
+    expect(nodeTypeSwitches('x.ts', "if (node.type === 'connection_request') go();")).toEqual(['x.ts:1']);
+    expect(nodeTypeSwitches('x.ts', "const a = 'delay' !== type;")).toEqual(['x.ts:1']);
+    expect(nodeTypeSwitches('x.ts', "switch (n.type) {\n  case 'message':")).toEqual(['x.ts:2']);
+    expect(nodeTypeSwitches('x.ts', "if (nodeRole(n.type) === 'start') go();\nswitch (step.kind) {\n  case 'end':")).toEqual([]);
+  });
+});
+
+/** Comments cite the API contract as "contract X.Y" (ARCHITECTURE.md): each must name a section docs/contract.md has. */
+function contractSections(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? /gm)].map((m) => m[1]!));
+}
+
+describe('contract citations (ARCHITECTURE.md)', () => {
+  it('every "contract X.Y" in src, e2e, bench and scripts names a section of docs/contract.md', () => {
+    const sections = contractSections(readFileSync(join(ROOT, 'docs', 'contract.md'), 'utf8'));
+    expect(sections.has('9.3')).toBe(true);
+    const missing = ['src', 'e2e', 'bench', 'scripts']
+      .flatMap((dir) => sourceFiles(join(ROOT, dir)))
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/\b[Cc]ontract (\d+(?:\.\d+)?)\b/g)]
+          .filter((m) => !sections.has(m[1]!))
+          .map((m) => `${relative(ROOT, f)}: contract ${m[1]}`),
+      );
+    expect(missing).toEqual([]);
+  });
+
+  it('reads the section numbers of the headings', () => {
+    expect([...contractSections('# The API contract\n## 3. Errors\n### 8.3 Webhook operations\ntext 9.9\n')]).toEqual(['3', '8.3']);
   });
 });
