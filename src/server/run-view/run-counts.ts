@@ -55,7 +55,7 @@ export async function compactRunCounts(db: Queryable, campaignId: string): Promi
   for (const { table, keys } of Object.values(TABLES)) {
     await db.query(
       `WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('${table}'), hashtext($1::text)) AS got),
-       gone AS (DELETE FROM ${table} WHERE campaign_id = $1 AND (SELECT got FROM lock) RETURNING *)
+       gone AS (DELETE FROM ${table} WHERE campaign_id = $1::uuid AND (SELECT got FROM lock) RETURNING *)
        INSERT INTO ${table} (campaign_id, ${keys}, n)
        SELECT campaign_id, ${keys}, sum(n) FROM gone GROUP BY campaign_id, ${keys} HAVING sum(n) <> 0`,
       [campaignId],
