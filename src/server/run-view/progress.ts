@@ -1,5 +1,5 @@
 import { forecastCampaign } from '../../domain/forecast';
-import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
+import { campaignRunSchema, type CampaignRun, type Forecast, type ForecastInput } from '../../domain/contract/runs';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
@@ -105,6 +105,26 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
   });
 }
 
+/** A forecast stays good this long while nothing of its input moved (its finish date is at most this late). */
+export const FORECAST_MEMO_MS = 60_000;
+const MEMO_CAMPAIGNS = 1000;
+const forecasts = new Map<string, { key: string; at: number; forecast: Forecast }>();
+
+/**
+ * The forecast of 100k enrollments costs far more than the counters: a campaign's last forecast is
+ * reused for a minute (same local day) while its input is unchanged, as when a run view polls a quiet run.
+ */
+function memoisedForecast(campaignId: string, input: Omit<ForecastInput, 'startAt'>, today: string, now: number): Forecast {
+  const key = JSON.stringify([today, input]);
+  const last = forecasts.get(campaignId);
+  if (last && last.key === key && now >= last.at && now - last.at < FORECAST_MEMO_MS) return last.forecast;
+  const forecast = forecastCampaign({ ...input, startAt: new Date(now).toISOString() });
+  forecasts.delete(campaignId);
+  forecasts.set(campaignId, { key, at: now, forecast });
+  if (forecasts.size > MEMO_CAMPAIGNS) forecasts.delete(forecasts.keys().next().value!);
+  return forecast;
+}
+
 /** The run of one campaign of the workspace (404 campaign_not_found when it is not there). */
 export async function campaignRun(db: Queryable, workspaceId: string, campaignId: string, now = Date.now()): Promise<CampaignRun> {
   const campaign = await campaignOf(db, workspaceId, campaignId);
@@ -113,14 +133,18 @@ export async function campaignRun(db: Queryable, workspaceId: string, campaignId
   const standing = standingAt(counts.enrollments);
   const steps = stepCounts(counts.steps, standing);
   const definition = jsonColumn<{ nodes: unknown[]; edges: unknown[] }>(campaign.workflow_definition);
-  const forecast = forecastCampaign({
-    definition: { nodes: definition.nodes ?? [], edges: definition.edges ?? [] },
-    schedule: jsonColumn(campaign.schedule),
-    senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: s.taken })),
-    audienceSize: enrollments.waiting,
-    underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
-    startAt: new Date(now).toISOString(),
-  });
+  const forecast = memoisedForecast(
+    campaignId,
+    {
+      definition: { nodes: definition.nodes ?? [], edges: definition.edges ?? [] },
+      schedule: jsonColumn(campaign.schedule),
+      senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: s.taken })),
+      audienceSize: enrollments.waiting,
+      underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
+    },
+    campaign.today,
+    now,
+  );
   return campaignRunSchema.parse({
     status: campaign.status,
     enrollments,
