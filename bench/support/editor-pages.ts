@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { WorkflowDefinition } from '../../src/domain';
+import type { Db } from '../../src/server/db/types';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 import { ensureAppBuilt, UNMINIFIED } from './app-build';
@@ -36,6 +37,10 @@ export interface EditorBenchEnv {
   campaignUrl: string;
   /** The bare React Flow page. */
   referenceUrl: string;
+  /** The server's database (a bench that needs more than the seeded draft writes it here). */
+  db: Db;
+  /** The seeded campaign. */
+  campaignId: string;
 }
 
 async function buildReference(graph: unknown): Promise<void> {
@@ -87,6 +92,8 @@ export async function withEditorPages<T>(graph: WorkflowDefinition, body: (env: 
       appUrl: server.url,
       campaignUrl: `${server.url}/campaigns/${campaignId}`,
       referenceUrl: `http://127.0.0.1:${(reference.address() as AddressInfo).port}/index.html`,
+      db: server.db,
+      campaignId,
     });
   } finally {
     await browser.close();

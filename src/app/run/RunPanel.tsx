@@ -74,6 +74,7 @@ function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: RunGraph['typeOf'] 
   );
 }
 
+/** Each sender's actions sent today of its daily limits (slots held by scheduled actions are not "sent"). */
 function SenderGauges({ run }: { run: CampaignRun }) {
   const accounts = useAccounts();
   const nameOf = (id: string) => accounts.data?.find((a) => a.id === id)?.name ?? 'Sender account';
@@ -88,7 +89,7 @@ function SenderGauges({ run }: { run: CampaignRun }) {
             .map(([kind, q]) => (
               <label key={kind} className="run-gauge">
                 <span>
-                  {LIMIT_LABEL[kind] ?? kind}: {formatCount(q.used)} of {formatCount(q.limit)} today
+                  {LIMIT_LABEL[kind] ?? kind}: {formatCount(q.used)} sent of {formatCount(q.limit)} today
                 </span>
                 <meter min={0} max={Math.max(1, q.limit)} value={q.used} high={Math.max(1, q.limit) * 0.9} />
               </label>

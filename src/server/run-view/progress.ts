@@ -1,18 +1,17 @@
 import { forecastCampaign } from '../../domain/forecast';
-import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
+import { campaignRunSchema, type CampaignRun, type Forecast, type ForecastInput } from '../../domain/contract/runs';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
-import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import type { Channel } from '../../domain/contract/conversations';
 import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
+import { runCounts, type EnrollmentCount, type StepCount } from './run-counts';
 
 /**
- * Contract 9.5 `GET /api/v1/campaigns/{id}/run`: a campaign's run in four GROUP BY queries (no row is
- * read one by one): enrollments by status (index enrollments_campaign_status), the prospects at each
- * step (same index), the timeline rows per step/status/output (enrollments_campaign_status, then
- * enrollment_steps_enrollment per enrollment) and the senders' counters of today (sender_quota key).
+ * Contract 9.5 `GET /api/v1/campaigns/{id}/run`: a campaign's run from its counters (run-counts.ts:
+ * enrollments by status and step, timeline rows by step, status and output, kept by triggers) and the
+ * senders' counters of today (sender_quota key), never a scan of the campaign's enrollments.
  */
 
 interface CampaignRow {
@@ -37,50 +36,24 @@ async function campaignOf(db: Queryable, workspaceId: string, campaignId: string
   return row;
 }
 
-async function enrollmentCounts(db: Queryable, campaignId: string): Promise<CampaignRun['enrollments']> {
-  const { rows } = await db.query<{ status: EnrollmentStatus; n: number; replied: number }>(
-    `SELECT status, count(*)::int AS n, count(*) FILTER (WHERE outcome = 'replied')::int AS replied
-     FROM enrollments WHERE campaign_id = $1 GROUP BY status`,
-    [campaignId],
-  );
+function enrollmentCounts(rows: EnrollmentCount[]): CampaignRun['enrollments'] {
   const counts = { total: 0, waiting: 0, active: 0, finished: 0, replied: 0, stopped: 0, failed: 0 };
   for (const row of rows) {
-    counts[row.status] = row.n;
+    counts[row.status] += row.n;
     counts.total += row.n;
-    counts.replied += row.replied;
+    if (row.replied) counts.replied += row.n;
   }
   return counts;
 }
 
 /** Prospects standing at each step now (an active enrollment's current step). */
-async function standingAt(db: Queryable, campaignId: string): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ node_id: string; n: number }>(
-    `SELECT current_node_id AS node_id, count(*)::int AS n FROM enrollments
-     WHERE campaign_id = $1 AND status = 'active' AND current_node_id IS NOT NULL GROUP BY current_node_id`,
-    [campaignId],
-  );
-  return new Map(rows.map((r) => [r.node_id, r.n]));
+function standingAt(rows: EnrollmentCount[]): Map<string, number> {
+  const standing = new Map<string, number>();
+  for (const row of rows) if (row.node_id !== null) standing.set(row.node_id, (standing.get(row.node_id) ?? 0) + row.n);
+  return standing;
 }
 
-interface StepRow {
-  node_id: string;
-  status: string;
-  handle: string | null;
-  n: number;
-}
-
-/** The timeline rows per step, status and output: the costliest query, so it runs beside the others. */
-async function stepRows(db: Queryable, campaignId: string): Promise<StepRow[]> {
-  const { rows } = await db.query<StepRow>(
-    `SELECT s.node_id, s.status, s.handle, count(*)::int AS n
-     FROM enrollments e JOIN enrollment_steps s ON s.enrollment_id = e.id
-     WHERE e.campaign_id = $1 GROUP BY s.node_id, s.status, s.handle`,
-    [campaignId],
-  );
-  return rows;
-}
-
-function stepCounts(rows: StepRow[], standing: Map<string, number>): CampaignRun['steps'] {
+function stepCounts(rows: StepCount[], standing: Map<string, number>): CampaignRun['steps'] {
   const steps = new Map<string, CampaignRun['steps'][number]>();
   const stepOf = (nodeId: string) => {
     let step = steps.get(nodeId);
@@ -104,45 +77,74 @@ interface SenderRow {
   daily_limits: Partial<Record<DailyLimitKind, number>> | string;
 }
 
+/**
+ * Today's counters of the campaign's senders: `taken` is every slot of the day (sent or reserved for a
+ * scheduled action: what the forecast can no longer use), the body's `used` only the actions started
+ * (a gauge showing reserved slots as used reads "20 of 20" while 4 went out).
+ */
 async function sendersToday(db: Queryable, campaign: CampaignRow) {
   const { rows: accounts } = await db.query<SenderRow>(
     `SELECT id, channel, daily_limits FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [campaign.sender_account_ids],
   );
-  const { rows: used } = await db.query<{ account_id: string; kind: DailyLimitKind; used: number }>(
-    `SELECT account_id, kind, used FROM sender_quota WHERE account_id = ANY($1::uuid[]) AND day = $2::date`,
+  const { rows: quota } = await db.query<{ account_id: string; kind: DailyLimitKind; taken: number; scheduled: number }>(
+    `SELECT q.account_id, q.kind, q.used AS taken,
+            (SELECT count(*)::int FROM run_actions a
+             WHERE a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day AND a.status = 'scheduled') AS scheduled
+     FROM sender_quota q WHERE q.account_id = ANY($1::uuid[]) AND q.day = $2::date`,
     [accounts.map((a) => a.id), campaign.today],
   );
   return accounts.map((account) => {
     const limits = { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(account.daily_limits) };
-    const usedOf = (kind: DailyLimitKind) => used.find((u) => u.account_id === account.id && u.kind === kind)?.used ?? 0;
-    const today = Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, { used: usedOf(kind), limit: limits[kind] }])) as Record<
-      DailyLimitKind,
-      { used: number; limit: number }
-    >;
-    return { accountId: account.id, channel: account.channel, limits, today };
+    const quotaOf = (kind: DailyLimitKind) => quota.find((q) => q.account_id === account.id && q.kind === kind);
+    const perKind = <T>(fn: (kind: DailyLimitKind) => T) =>
+      Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, fn(kind)])) as Record<DailyLimitKind, T>;
+    const taken = perKind((kind) => quotaOf(kind)?.taken ?? 0);
+    const today = perKind((kind) => ({ used: Math.max(0, taken[kind] - (quotaOf(kind)?.scheduled ?? 0)), limit: limits[kind] }));
+    return { accountId: account.id, channel: account.channel, limits, taken, today };
   });
+}
+
+/** A forecast stays good this long while nothing of its input moved (its finish date is at most this late). */
+export const FORECAST_MEMO_MS = 60_000;
+const MEMO_CAMPAIGNS = 1000;
+const forecasts = new Map<string, { key: string; at: number; forecast: Forecast }>();
+
+/**
+ * The forecast of 100k enrollments costs far more than the counters: a campaign's last forecast is
+ * reused for a minute (same local day) while its input is unchanged, as when a run view polls a quiet run.
+ */
+function memoisedForecast(campaignId: string, input: Omit<ForecastInput, 'startAt'>, today: string, now: number): Forecast {
+  const key = JSON.stringify([today, input]);
+  const last = forecasts.get(campaignId);
+  if (last && last.key === key && now >= last.at && now - last.at < FORECAST_MEMO_MS) return last.forecast;
+  const forecast = forecastCampaign({ ...input, startAt: new Date(now).toISOString() });
+  forecasts.delete(campaignId);
+  forecasts.set(campaignId, { key, at: now, forecast });
+  if (forecasts.size > MEMO_CAMPAIGNS) forecasts.delete(forecasts.keys().next().value!);
+  return forecast;
 }
 
 /** The run of one campaign of the workspace (404 campaign_not_found when it is not there). */
 export async function campaignRun(db: Queryable, workspaceId: string, campaignId: string, now = Date.now()): Promise<CampaignRun> {
   const campaign = await campaignOf(db, workspaceId, campaignId);
-  const [enrollments, standing, senders, timeline] = await Promise.all([
-    enrollmentCounts(db, campaignId),
-    standingAt(db, campaignId),
-    sendersToday(db, campaign),
-    stepRows(db, campaignId),
-  ]);
-  const steps = stepCounts(timeline, standing);
+  const [counts, senders] = await Promise.all([runCounts(db, campaignId), sendersToday(db, campaign)]);
+  const enrollments = enrollmentCounts(counts.enrollments);
+  const standing = standingAt(counts.enrollments);
+  const steps = stepCounts(counts.steps, standing);
   const definition = jsonColumn<{ nodes: unknown[]; edges: unknown[] }>(campaign.workflow_definition);
-  const forecast = forecastCampaign({
-    definition: { nodes: definition.nodes ?? [], edges: definition.edges ?? [] },
-    schedule: jsonColumn(campaign.schedule),
-    senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: usedCounts(s.today) })),
-    audienceSize: enrollments.waiting,
-    underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
-    startAt: new Date(now).toISOString(),
-  });
+  const forecast = memoisedForecast(
+    campaignId,
+    {
+      definition: { nodes: definition.nodes ?? [], edges: definition.edges ?? [] },
+      schedule: jsonColumn(campaign.schedule),
+      senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: s.taken })),
+      audienceSize: enrollments.waiting,
+      underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
+    },
+    campaign.today,
+    now,
+  );
   return campaignRunSchema.parse({
     status: campaign.status,
     enrollments,
@@ -151,6 +153,3 @@ export async function campaignRun(db: Queryable, workspaceId: string, campaignId
     forecast: { finishBy: forecast.finishBy, workingDaysLeft: forecast.workingDaysLeft },
   });
 }
-
-const usedCounts = (today: Record<DailyLimitKind, { used: number }>) =>
-  Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, today[kind].used])) as Record<DailyLimitKind, number>;

@@ -115,6 +115,28 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     expect({ ...campaignRunSchema.parse(tool.structured), forecast: null }).toEqual({ ...run, forecast: null });
   });
 
+  it('a sender’s `used` counts the actions started today, not the slots reserved for scheduled ones', async () => {
+    const other = await newWorkspace();
+    const campaign = await createDraft(other, {
+      senderAccountIds: [other.accounts.linkedinFree],
+      workflow_definition: connectionOnlyGraph(),
+    });
+    await fixtureSql(
+      "INSERT INTO sender_quota (account_id, kind, day, used) VALUES ($1, 'connection_request', (now() AT TIME ZONE 'UTC')::date, 20)",
+      [other.accounts.linkedinFree],
+    );
+    // 16 of the 20 slots are held by actions still scheduled, 4 went out (done, waiting for a result, offered, failed).
+    const statuses = [...Array<string>(16).fill('scheduled'), 'done', 'waiting_result', 'offered', 'failed', 'cancelled'];
+    await fixtureSql(
+      `INSERT INTO run_actions (id, workspace_id, campaign_id, type, sender_account_id, limit_kind, quota_day, payload, status, not_before)
+       SELECT gen_random_uuid(), $1, $2, 'connection_request', $3, 'connection_request', (now() AT TIME ZONE 'UTC')::date, '{}', s, now()
+       FROM unnest($4::text[]) AS s`,
+      [other.workspaceId, campaign.campaignId, other.accounts.linkedinFree, statuses],
+    );
+    const run = await runOf(other, campaign.campaignId);
+    expect(run.senders[0].today.connection_request).toEqual({ used: 4, limit: DEFAULT_DAILY_LIMITS.connection_request });
+  });
+
   it('an unknown or foreign campaign is 404 not_found (tool: the same code); a bad id is 400', async () => {
     const other = await newWorkspace();
     const foreign = await createDraft(other);

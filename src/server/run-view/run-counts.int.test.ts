@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scoredFollowUpGraph } from '../../domain/testing/fixtures';
+import { deleteProspect } from '../audience/prospects';
+import type { Db, Queryable } from '../db/types';
+import { applyProspectEvent } from '../runs/engine';
+import { runDueWork } from '../runs/run-loop';
+import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { compactRunCounts, runCounts, type RunCounts } from './run-counts';
+
+/**
+ * The run counters (migration 018's triggers) equal a fresh GROUP BY over the campaign's rows after
+ * any mix of engine moves, replies, new enrollments, deleted prospects and compactions.
+ */
+
+const HOUR = 3_600_000;
+const PROSPECTS = 6;
+let db: Db;
+beforeAll(async () => {
+  db = await openEngineDb();
+}, 240_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+const byKey = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
+
+/** What the counters stand for, counted from the rows themselves. */
+async function groupedNow(tx: Queryable, campaignId: string): Promise<RunCounts> {
+  const enrollments = await tx.query<RunCounts['enrollments'][number]>(
+    `SELECT status, outcome IS NOT DISTINCT FROM 'replied' AS replied, CASE WHEN status = 'active' THEN current_node_id END AS node_id,
+            count(*)::int AS n
+     FROM enrollments WHERE campaign_id = $1 GROUP BY 1, 2, 3`,
+    [campaignId],
+  );
+  const steps = await tx.query<RunCounts['steps'][number]>(
+    `SELECT s.node_id, s.status, s.handle, count(*)::int AS n
+     FROM enrollments e JOIN enrollment_steps s ON s.enrollment_id = e.id WHERE e.campaign_id = $1 GROUP BY 1, 2, 3`,
+    [campaignId],
+  );
+  return { enrollments: enrollments.rows, steps: steps.rows };
+}
+
+type Move =
+  | { kind: 'work' }
+  | { kind: 'advance'; hours: number }
+  | { kind: 'reply'; prospect: number }
+  | { kind: 'delete'; prospect: number }
+  | { kind: 'enroll' }
+  | { kind: 'compact' };
+
+const prospect = fc.integer({ min: 1, max: PROSPECTS });
+const move: fc.Arbitrary<Move> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<Move>({ kind: 'work' }) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 72 }).map<Move>((hours) => ({ kind: 'advance', hours })) },
+  { weight: 1, arbitrary: prospect.map<Move>((p) => ({ kind: 'reply', prospect: p })) },
+  { weight: 1, arbitrary: prospect.map<Move>((p) => ({ kind: 'delete', prospect: p })) },
+  { weight: 1, arbitrary: fc.constant<Move>({ kind: 'enroll' }) },
+  { weight: 1, arbitrary: fc.constant<Move>({ kind: 'compact' }) },
+);
+
+async function play(run: SeededRun, moves: Move[]): Promise<void> {
+  const clock = startClock('2026-03-02T08:00:00Z');
+  const deps = engineDeps(db, clock, { spacingMs: 1000 });
+  await db.query(`INSERT INTO executor_settings (workspace_id, kind, accept_rate, reply_rate) VALUES ($1, 'sandbox', 0.6, 0.5)`, [
+    run.workspaceId,
+  ]);
+  let added = 0;
+  for (const m of moves) {
+    const profileUrl = (p: number) => `https://network.example/in/p${p}`;
+    if (m.kind === 'work') await runDueWork(deps);
+    else if (m.kind === 'advance') clock.advance(m.hours * HOUR);
+    else if (m.kind === 'reply') {
+      const event = {
+        workspaceId: run.workspaceId,
+        accountId: run.accountId,
+        profileUrl: profileUrl(m.prospect),
+        event: 'message_received' as const,
+      };
+      await db.transaction((tx) => applyProspectEvent(tx, deps, { ...event, text: 'Thanks' }));
+    } else if (m.kind === 'delete') {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM prospects WHERE workspace_id = $1 AND profile_url = $2', [
+        run.workspaceId,
+        profileUrl(m.prospect),
+      ]);
+      if (rows[0]) await deleteProspect(db, run.workspaceId, rows[0].id);
+    } else if (m.kind === 'enroll') {
+      added += 1;
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO prospects (workspace_id, profile_url, name) VALUES ($1, $2, 'Late prospect') RETURNING id`,
+        [run.workspaceId, `https://network.example/in/late${added}`],
+      );
+      await db.query(`INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id) VALUES ($1, $2, $3, $4)`, [
+        run.workspaceId,
+        run.campaignId,
+        rows[0]!.id,
+        run.accountId,
+      ]);
+    } else await compactRunCounts(db, run.campaignId);
+  }
+}
+
+describe('run counters', () => {
+  it('equal a fresh GROUP BY after any mix of engine moves', { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 25 }), async (moves) => {
+        const run = await seedRun(db, { graph: scoredFollowUpGraph(), prospects: PROSPECTS });
+        await play(run, moves);
+        const counted = await runCounts(db, run.campaignId);
+        const grouped = await groupedNow(db, run.campaignId);
+        expect(byKey(counted.enrollments)).toEqual(byKey(grouped.enrollments));
+        expect(byKey(counted.steps)).toEqual(byKey(grouped.steps));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('go with their campaign when it is deleted', async () => {
+    const run = await seedRun(db, { graph: scoredFollowUpGraph(), prospects: 3 });
+    await db.query(`UPDATE campaigns SET status = 'draft' WHERE id = $1`, [run.campaignId]);
+    await db.query('DELETE FROM campaigns WHERE id = $1', [run.campaignId]);
+    expect(await runCounts(db, run.campaignId)).toEqual({ enrollments: [], steps: [] });
+  });
+});
