@@ -24,6 +24,8 @@ interface CrashRunResult {
   actionsDone: number;
   /** Enrollments with more than one prospect.finished event (completed twice). */
   finishedTwice: number;
+  /** Enrollments whose timeline passes a step twice (an action's answer applied twice). */
+  stepTwice: number;
   /** Actions the sandbox was offered more than once (re-offered after a kill, same actionId). */
   reoffered: number;
   /** Actions not done (scheduled, offered, failed, cancelled). */
@@ -48,7 +50,9 @@ async function finishedCount(server: ServerProcess, campaignId: string): Promise
   try {
     const res = await fetch(`${server.url}/api/v1/campaigns/${campaignId}/run`, { headers: { Authorization: `Bearer ${KEY}` } });
     if (!res.ok) return null;
-    const body = (await res.json()) as { enrollments: { finished: number; failed: number } };
+    const body = (await res.json()) as {
+      enrollments: { finished: number; failed: number };
+    };
     return body.enrollments.finished + body.enrollments.failed;
   } catch {
     return null;
@@ -77,7 +81,11 @@ export async function crashRun(options: {
   let server: ServerProcess | undefined;
   try {
     let db: Db = await open();
-    const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: options.enrollments, dailyLimits: UNLIMITED });
+    const run = await seedRun(db, {
+      graph: visitOnlyGraph(),
+      prospects: options.enrollments,
+      dailyLimits: UNLIMITED,
+    });
     await createApiKey(db, [run.workspaceId], KEY);
     await db.close();
     const env = childEnv(dataDir, {
@@ -124,6 +132,10 @@ export async function crashRun(options: {
         finishedTwice: await one(
           `SELECT count(*)::int AS n FROM (SELECT body::jsonb -> 'data' ->> 'enrollmentId' AS e FROM events
              WHERE type = 'prospect.finished' AND body::jsonb -> 'data' ->> 'campaignId' = $1::text GROUP BY 1 HAVING count(*) > 1) twice`,
+        ),
+        stepTwice: await one(
+          `SELECT count(DISTINCT s.enrollment_id)::int AS n FROM (SELECT enrollment_id FROM enrollment_steps
+             WHERE enrollment_id IN (SELECT id FROM enrollments WHERE campaign_id = $1) GROUP BY enrollment_id, node_id HAVING count(*) > 1) s`,
         ),
         reoffered: await one(
           `SELECT count(*)::int AS n FROM sandbox_actions s JOIN run_actions a ON a.id = s.action_id WHERE a.campaign_id = $1 AND s.offered > 1`,
