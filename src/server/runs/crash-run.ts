@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createApiKey } from '../admin/ops';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/types';
 import { childEnv, startServerProcess, type ServerProcess } from '../testing/processes';
-import { seedRun, UNLIMITED, visitOnlyGraph } from './testing';
+import { scratchDatabase, seedRun, UNLIMITED, visitOnlyGraph } from './testing';
 
 /**
  * The crash proof of the run worker (contract 9.3 exactly once), shared by the integration test
@@ -36,23 +35,11 @@ interface CrashRunResult {
 const KEY = `crash-run-key-${'k'.repeat(24)}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function finishedCount(server: ServerProcess, campaignId: string): Promise<number | null> {
   try {
     const res = await fetch(`${server.url}/api/v1/campaigns/${campaignId}/run`, { headers: { Authorization: `Bearer ${KEY}` } });
     if (!res.ok) return null;
-    const body = (await res.json()) as {
-      enrollments: { finished: number; failed: number };
-    };
+    const body = (await res.json()) as { enrollments: { finished: number; failed: number } };
     return body.enrollments.finished + body.enrollments.failed;
   } catch {
     return null;
@@ -68,24 +55,14 @@ export async function crashRun(options: {
   timeoutMs?: number;
 }): Promise<CrashRunResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-run-crash-'));
-  const dbName = `cs_run_crash_${process.pid}_${Date.now()}`;
-  let ownUrl: string | undefined;
-  if (options.databaseUrl) {
-    await withAdmin(options.databaseUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${dbName}`;
-    ownUrl = url.toString();
-  }
+  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl, 'cs_run_crash') : undefined;
+  const ownUrl = scratch?.url;
   const open = () => openDatabase({ databaseUrl: ownUrl, dataDir });
   const timeoutMs = options.timeoutMs ?? 600_000;
   let server: ServerProcess | undefined;
   try {
     let db: Db = await open();
-    const run = await seedRun(db, {
-      graph: visitOnlyGraph(),
-      prospects: options.enrollments,
-      dailyLimits: UNLIMITED,
-    });
+    const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: options.enrollments, dailyLimits: UNLIMITED });
     await createApiKey(db, [run.workspaceId], KEY);
     await db.close();
     const env = childEnv(dataDir, {
@@ -149,6 +126,6 @@ export async function crashRun(options: {
     server?.child.kill('SIGKILL');
     if (server) await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
-    if (options.databaseUrl) await withAdmin(options.databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    await scratch?.drop();
   }
 }

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulatePaths } from '../../domain/paths';
 import { connectionOnlyGraph, edge, node, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import type { Db } from '../db/types';
+import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
 import { recountSenderQuota } from './gate';
 import { drainDueWork } from './run-loop';
 import { sandboxExecutor } from './sandbox';
-import { crashingAfterOffer, engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from './testing';
+import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from './testing';
 
 /**
  * Contract 9.3 on a real database (embedded, or PostgreSQL with DATABASE_URL), with a fake clock
@@ -16,14 +16,7 @@ import { crashingAfterOffer, engineDeps, openEngineDb, seedRun, startClock, type
  */
 
 const HOUR = 3_600_000;
-let db: Db;
-// A first embedded database builds its migrated image once (slow on a busy machine).
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
 const enrollmentsOf = (run: SeededRun) =>
