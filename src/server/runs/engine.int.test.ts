@@ -173,9 +173,13 @@ describe('stop on reply', () => {
     const run = await seedRun(db, { graph: delayThenMessage(), prospects: 1 });
     const clock = startClock('2026-03-02T08:00:00Z');
     let injected = 0;
+    let statusWhenInjected: string | undefined;
     const deps = engineDeps(db, clock, {
-      beforeOffer: async () => {
+      beforeOffer: async (actionId) => {
         injected++;
+        // The claim has leased the action: the reply lands between claim and offer.
+        statusWhenInjected = (await db.query<{ status: string }>('SELECT status FROM run_actions WHERE id = $1', [actionId])).rows[0]
+          ?.status;
         await db.transaction((tx) =>
           applyProspectEvent(tx, deps, {
             workspaceId: run.workspaceId,
@@ -190,6 +194,7 @@ describe('stop on reply', () => {
     clock.advance(25 * HOUR);
     await drainDueWork(deps);
     expect(injected).toBe(1);
+    expect(statusWhenInjected).toBe('offered');
     expect((await enrollmentsOf(run)).rows).toEqual([expect.objectContaining({ outcome: 'replied' })]);
     expect(await count(`SELECT count(*) AS n FROM run_actions WHERE campaign_id = $1 AND status = 'cancelled'`, [run.campaignId])).toBe(1);
     expect(
