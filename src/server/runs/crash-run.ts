@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createApiKey } from '../admin/ops';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/types';
 import { childEnv, startServerProcess, type ServerProcess } from '../testing/processes';
-import { seedRun, UNLIMITED, visitOnlyGraph } from './testing';
+import { scratchDatabase, seedRun, UNLIMITED, visitOnlyGraph } from './testing';
 
 /**
  * The crash proof of the run worker (contract 9.3 exactly once), shared by the integration test
@@ -24,6 +23,8 @@ interface CrashRunResult {
   actionsDone: number;
   /** Enrollments with more than one prospect.finished event (completed twice). */
   finishedTwice: number;
+  /** Enrollments whose timeline passes a step twice (an action's answer applied twice). */
+  stepTwice: number;
   /** Actions the sandbox was offered more than once (re-offered after a kill, same actionId). */
   reoffered: number;
   /** Actions not done (scheduled, offered, failed, cancelled). */
@@ -33,16 +34,6 @@ interface CrashRunResult {
 
 const KEY = `crash-run-key-${'k'.repeat(24)}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function finishedCount(server: ServerProcess, campaignId: string): Promise<number | null> {
   try {
@@ -64,14 +55,8 @@ export async function crashRun(options: {
   timeoutMs?: number;
 }): Promise<CrashRunResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-run-crash-'));
-  const dbName = `cs_run_crash_${process.pid}_${Date.now()}`;
-  let ownUrl: string | undefined;
-  if (options.databaseUrl) {
-    await withAdmin(options.databaseUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${dbName}`;
-    ownUrl = url.toString();
-  }
+  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl, 'cs_run_crash') : undefined;
+  const ownUrl = scratch?.url;
   const open = () => openDatabase({ databaseUrl: ownUrl, dataDir });
   const timeoutMs = options.timeoutMs ?? 600_000;
   let server: ServerProcess | undefined;
@@ -125,6 +110,10 @@ export async function crashRun(options: {
           `SELECT count(*)::int AS n FROM (SELECT body::jsonb -> 'data' ->> 'enrollmentId' AS e FROM events
              WHERE type = 'prospect.finished' AND body::jsonb -> 'data' ->> 'campaignId' = $1::text GROUP BY 1 HAVING count(*) > 1) twice`,
         ),
+        stepTwice: await one(
+          `SELECT count(DISTINCT s.enrollment_id)::int AS n FROM (SELECT enrollment_id FROM enrollment_steps
+             WHERE enrollment_id IN (SELECT id FROM enrollments WHERE campaign_id = $1) GROUP BY enrollment_id, node_id HAVING count(*) > 1) s`,
+        ),
         reoffered: await one(
           `SELECT count(*)::int AS n FROM sandbox_actions s JOIN run_actions a ON a.id = s.action_id WHERE a.campaign_id = $1 AND s.offered > 1`,
         ),
@@ -137,6 +126,6 @@ export async function crashRun(options: {
     server?.child.kill('SIGKILL');
     if (server) await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
-    if (options.databaseUrl) await withAdmin(options.databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    await scratch?.drop();
   }
 }

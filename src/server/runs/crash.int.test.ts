@@ -16,6 +16,7 @@ describe('a run cut by kill -9', () => {
       actionsDone: 200,
       actionsNotDone: 0,
       finishedTwice: 0,
+      stepTwice: 0,
     });
   }, 900_000);
 });

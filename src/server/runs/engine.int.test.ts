@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulatePaths } from '../../domain/paths';
 import { connectionOnlyGraph, edge, node, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import type { Db } from '../db/types';
+import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
 import { recountSenderQuota } from './gate';
 import { drainDueWork } from './run-loop';
 import { sandboxExecutor } from './sandbox';
-import { crashingAfterOffer, engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from './testing';
+import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from './testing';
 
 /**
  * Contract 9.3 on a real database (embedded, or PostgreSQL with DATABASE_URL), with a fake clock
@@ -16,14 +16,7 @@ import { crashingAfterOffer, engineDeps, openEngineDb, seedRun, startClock, type
  */
 
 const HOUR = 3_600_000;
-let db: Db;
-// A first embedded database builds its migrated image once (slow on a busy machine).
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
 const enrollmentsOf = (run: SeededRun) =>
@@ -180,9 +173,13 @@ describe('stop on reply', () => {
     const run = await seedRun(db, { graph: delayThenMessage(), prospects: 1 });
     const clock = startClock('2026-03-02T08:00:00Z');
     let injected = 0;
+    let statusWhenInjected: string | undefined;
     const deps = engineDeps(db, clock, {
-      beforeOffer: async () => {
+      beforeOffer: async (actionId) => {
         injected++;
+        // The claim has leased the action: the reply lands between claim and offer.
+        statusWhenInjected = (await db.query<{ status: string }>('SELECT status FROM run_actions WHERE id = $1', [actionId])).rows[0]
+          ?.status;
         await db.transaction((tx) =>
           applyProspectEvent(tx, deps, {
             workspaceId: run.workspaceId,
@@ -197,6 +194,7 @@ describe('stop on reply', () => {
     clock.advance(25 * HOUR);
     await drainDueWork(deps);
     expect(injected).toBe(1);
+    expect(statusWhenInjected).toBe('offered');
     expect((await enrollmentsOf(run)).rows).toEqual([expect.objectContaining({ outcome: 'replied' })]);
     expect(await count(`SELECT count(*) AS n FROM run_actions WHERE campaign_id = $1 AND status = 'cancelled'`, [run.campaignId])).toBe(1);
     expect(

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { edge, node } from '../../domain/testing/fixtures';
 import { updateCampaign } from '../campaigns/settings';
-import type { Db } from '../db/types';
+import { engineDbPerFile } from '../testing/engine-db';
 import { drainDueWork } from './run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, UNLIMITED } from './testing';
+import { engineDeps, seedRun, startClock, UNLIMITED } from './testing';
 
 /** Contract 9.4 on a real database: a sender removed from a running campaign holds its contacted prospects and hands over the rest. */
 
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 // Two profile visits: after the first, the sender has contacted the prospect.
 const twoVisitsGraph = () => ({

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schedule } from '../../domain/contract/schedule';
-import type { Db } from '../db/types';
+import { engineDbPerFile } from '../testing/engine-db';
 import { WITHOUT_REQUEST } from '../http/change-origin';
 import { moveDueEnrollments, startWaitingEnrollments } from './engine';
 import { drainDueWork } from './run-loop';
 import { steerCampaign } from './steer';
 import { msOf } from './time-sql';
-import { engineDeps, openEngineDb, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
 
 /** Contract 9.3 "a resume never bursts" on a real database, with a fake clock moved by the test. */
 
 const SPACING_MS = 90_000;
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 const slotsOf = async (campaignId: string) =>
   (

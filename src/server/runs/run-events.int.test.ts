@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import type { Db } from '../db/types';
+import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
 import { drainDueWork } from './run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
 
 /** Contract 9.5: the run's webhook events, written in the transaction of the change they report. */
 
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 interface EventBody {
   type: string;

@@ -5,26 +5,50 @@ import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { openMigratedPglite } from '../testing/migrated-pglite';
 import type { EngineDeps } from './engine';
 import type { Executor } from './executor';
 import { sandboxExecutor } from './sandbox';
 
-/** A migrated database of its own: PostgreSQL when DATABASE_URL is set (a fresh database), else embedded. */
+/** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it, closing what still uses it. */
+export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (sql: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(serverUrl);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A migrated database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else an
+ * embedded one. Closing it also drops the PostgreSQL database it made.
+ */
 export async function openEngineDb(): Promise<Db> {
   const url = process.env.DATABASE_URL;
   if (!url) return openMigratedPglite();
-  const name = `cs_engine_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const db = await openPg(own.toString());
+  const scratch = await scratchDatabase(url, 'cs_engine');
+  const db = await openPg(scratch.url);
   await migrate(db);
-  return db;
+  return {
+    kind: db.kind,
+    query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction<T>(fn),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    close: async () => {
+      await db.close();
+      await scratch.drop();
+    },
+  };
 }
 
 /** A seeded pseudo-random source (mulberry32), so spacing draws repeat run to run. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import type { Db } from '../db/types';
+import { engineDbPerFile } from '../testing/engine-db';
 import { eventually } from '../webhooks/testing';
-import { openEngineDb, seedRun, UNLIMITED, visitOnlyGraph } from './testing';
+import { seedRun, UNLIMITED, visitOnlyGraph } from './testing';
 import { wakeRuns } from './wake';
 import { nextDueAt, startRunWorker } from './worker';
 
@@ -11,13 +11,7 @@ import { nextDueAt, startRunWorker } from './worker';
  * itself, is woken by a committed write, and when idle sleeps until the next due instant.
  */
 
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 const config = loadConfig({ ACTION_SPACING_S: '0' });
 const open = async (campaignId: string) =>

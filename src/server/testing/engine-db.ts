@@ -1,0 +1,31 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Db, Queryable } from '../db/types';
+import { openEngineDb } from '../runs/testing';
+
+/**
+ * The engine tests' database, one per test file: opened before its tests (embedded, or a fresh
+ * PostgreSQL database with DATABASE_URL), closed and dropped after them. Use it inside tests/hooks.
+ */
+export function engineDbPerFile(): Db {
+  let opened: Db | undefined;
+  // A first embedded database builds its migrated image once (slow on a busy machine).
+  beforeAll(async () => {
+    opened = await openEngineDb();
+  }, 240_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const db = (): Db => {
+    if (!opened) throw new Error('The engine database opens before the tests of a file run.');
+    return opened;
+  };
+  return {
+    get kind() {
+      return db().kind;
+    },
+    query: <T>(sql: string, params?: unknown[]) => db().query<T>(sql, params),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db().transaction<T>(fn),
+    listen: (channel, onNotify) => db().listen(channel, onNotify),
+    close: () => db().close(),
+  };
+}
