@@ -4,7 +4,8 @@ import { useEdgeFlow } from '../../run/RunEdgeFlow';
 import { runViewCampaignId, useEdgeHighlight, useEdgeViolations, useEditorStore, useSharedCanvasValue, worstSeverity } from '../store';
 import { WORKFLOW_EDGE_TYPE } from '../store/convert';
 import { useCanvasUi } from './canvas-ui';
-import { edgeShape, toolsTransform, useEdgeRoutes } from './edge-routes';
+import { edgeShape, toolsTransform } from './edge-geometry';
+import { useEdgeRoutes } from './edge-routes';
 
 /** The "+" sits this far beside the connection's middle, so a click on a short connection reaches the connection. */
 const INSERT_GAP = 22;

@@ -2,7 +2,8 @@ import type { InternalNode, NodeChange, NodePositionChange, useStoreApi } from '
 import { ConnectionMode, getEdgePosition, getInternalNodesBounds } from '@xyflow/system';
 import { editorStore, type FlowEdge, type FlowNode } from '../store';
 import { createDragLayer, type DragLayer, type EdgeStroke } from './drag-layer';
-import { edgeShape, useEdgeRoutes } from './edge-routes';
+import { edgeShape } from './edge-geometry';
+import { useEdgeRoutes } from './edge-routes';
 
 /**
  * The drag path ("500 steps at 60 fps"). In React Flow's controlled mode every pointer

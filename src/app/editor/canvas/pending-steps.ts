@@ -2,7 +2,7 @@ import { Position } from '@xyflow/react';
 import { nodeDefinition, type Violation } from '../../../domain';
 import { boxesOf, outputPoint, type RoutableGraph } from '../../../domain/paths/route';
 import { worstSeverity } from '../store';
-import { edgeShape } from './edge-routes';
+import { edgeShape } from './edge-geometry';
 
 /** A step as the pending layer draws it (at its nominal size: as a far step is drawn). */
 export interface PendingStep {
