@@ -15,14 +15,14 @@ export const powerKeys = {
   review: (workspaceId: string | null, campaignId: string) => ['campaigns', workspaceId, 'launch-review', campaignId] as const,
 };
 
-/** list-campaign-versions: earlier saved graphs, newest first (every save keeps the graph it replaced). */
+/** list-campaign-versions: the current version and the earlier ones, newest first (every save keeps the graph it replaced). */
 export function useCampaignVersions(campaignId: string, enabled = true) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useQuery({
     queryKey: powerKeys.versions(workspaceId, campaignId),
     enabled,
     staleTime: 0,
-    queryFn: async () => (await callTool('list-campaign-versions', { campaignId })).items,
+    queryFn: () => callTool('list-campaign-versions', { campaignId }),
   });
 }
 

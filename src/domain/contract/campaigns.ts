@@ -3,6 +3,7 @@ import { workflowDefinitionSchema, workflowEdgeSchema, workflowNodeSchema } from
 import { parseUtcDateTime } from '../time';
 import { int32, isStorableInstant, text } from './bounds';
 import { scheduleSchema } from './schedule';
+import { changeViaSchema } from './change-via';
 
 /**
  * The campaign tools' wire contract (contract 3, 4, 8.1, 8.4): arguments, results and enums of
@@ -260,8 +261,24 @@ export const isCampaignSummary = (campaign: CampaignRecord | CampaignSummary): c
 
 export const campaignPageSchema = z.object({ items: z.array(campaignViewSchema), nextCursor: z.string().nullable() });
 
+const versionInfoSchema = z.object({
+  version: z.int(),
+  savedAt: z.string(),
+  nodeCount: z.int(),
+  edgeCount: z.int(),
+  savedVia: changeViaSchema
+    .nullable()
+    .describe('Who saved this version (as in contract 8.5); null for versions saved before this was recorded.'),
+  summary: z
+    .string()
+    .nullable()
+    .describe(
+      'What this save changed, in one line of users’ words; null for the first version and for versions saved before this was recorded.',
+    ),
+});
 export const versionListSchema = z.object({
-  items: z.array(z.object({ version: z.int(), savedAt: z.string(), nodeCount: z.int(), edgeCount: z.int() })),
+  items: z.array(versionInfoSchema).describe('The earlier graphs, newest first (each save keeps the graph it replaced).'),
+  current: versionInfoSchema.describe('The graph the campaign has now.'),
 });
 export type CampaignVersionInfo = z.infer<typeof versionListSchema>['items'][number];
 export const versionSchema = z.object({ version: z.int(), savedAt: z.string(), workflow_definition: savedWorkflowSchema });

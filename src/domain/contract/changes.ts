@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignStatusSchema } from './campaigns';
+import { changeViaSchema } from './change-via';
 
 /**
  * Contract 8.5 live changes: `GET /api/v1/campaigns/{campaignId}/changes` streams one
@@ -8,13 +9,7 @@ import { campaignStatusSchema } from './campaigns';
 
 export const CAMPAIGN_CHANGED_EVENT = 'campaign.changed';
 
-/**
- * Who made the change: `app` = the web app (its requests say `X-Client: app`), `mcp` = any other
- * caller of POST /mcp (an agent, a script), `other` = a change made without a request (demo seed, admin).
- */
-export const CHANGE_VIA = ['app', 'mcp', 'other'] as const;
-export const changeViaSchema = z.enum(CHANGE_VIA);
-export type ChangeVia = z.infer<typeof changeViaSchema>;
+export { CHANGE_VIA, changeViaSchema, type ChangeVia } from './change-via';
 
 /** The header that says a request comes from the web app (informational only: it decides the banner's wording, nothing else). */
 export const CLIENT_KIND_HEADER = 'X-Client';

@@ -5,6 +5,7 @@ export * from './simulate';
 export * from './summary';
 export * from './review';
 export * from './diff';
+export * from './change-summary';
 export { delayDays, formatDays, handleLabel, scoreQualifies, waitDays } from './describe';
 export * from './transfer';
 export { graphBuilder } from './graph-builder';

@@ -124,11 +124,25 @@ describe('campaign tools — happy paths (contract 4)', () => {
     const c0 = await createDraft(ws);
     const c1 = await saveGraph(ws, c0, scoredFollowUpGraph());
     const c2 = await saveGraph(ws, c1, inmailFallbackGraph());
-    const versions = await ok<{ items: any[] }>(ws.apiKey, 'list-campaign-versions', { campaignId: c0.campaignId });
+    const versions = await ok<{ items: any[]; current: any }>(ws.apiKey, 'list-campaign-versions', { campaignId: c0.campaignId });
+    // Who saved each version (an MCP caller here) and what its save changed, in step names.
     expect(versions.items).toEqual([
-      { version: 2, savedAt: c1.updated_at, nodeCount: scoredFollowUpGraph().nodes.length, edgeCount: scoredFollowUpGraph().edges.length },
-      { version: 1, savedAt: c0.updated_at, nodeCount: 3, edgeCount: 3 },
+      {
+        version: 2,
+        savedAt: c1.updated_at,
+        nodeCount: scoredFollowUpGraph().nodes.length,
+        edgeCount: scoredFollowUpGraph().edges.length,
+        savedVia: 'mcp',
+        summary: expect.stringMatching(/^Added ICP scoring, /),
+      },
+      { version: 1, savedAt: c0.updated_at, nodeCount: 3, edgeCount: 3, savedVia: 'mcp', summary: null },
     ]);
+    expect(versions.current).toMatchObject({
+      version: 3,
+      savedAt: c2.updated_at,
+      savedVia: 'mcp',
+      summary: expect.stringMatching(/^Added /),
+    });
     const v1 = await ok<any>(ws.apiKey, 'get-campaign-version', { campaignId: c0.campaignId, version: 1 });
     expect(v1).toEqual({ version: 1, savedAt: c0.updated_at, workflow_definition: c0.workflow_definition });
     const v2 = await ok<any>(ws.apiKey, 'get-campaign-version', { campaignId: c0.campaignId, version: 2 });
@@ -139,7 +153,10 @@ describe('campaign tools — happy paths (contract 4)', () => {
   it('a new campaign has no versions', async () => {
     const ws = await newWorkspace();
     const c = await createDraft(ws);
-    expect(await ok(ws.apiKey, 'list-campaign-versions', { campaignId: c.campaignId })).toEqual({ items: [] });
+    expect(await ok(ws.apiKey, 'list-campaign-versions', { campaignId: c.campaignId })).toEqual({
+      items: [],
+      current: { version: 1, savedAt: c.updated_at, nodeCount: 3, edgeCount: 3, savedVia: 'mcp', summary: null },
+    });
   });
 
   it('launch-campaign moves an inspected valid draft to active', async () => {

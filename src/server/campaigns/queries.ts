@@ -4,6 +4,7 @@ import type { Queryable } from '../db/types';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
 import type { CampaignStatus, EditingMode } from '../../domain';
+import type { ChangeVia } from '../../domain/contract/change-via';
 import type { Schedule } from '../../domain/contract/schedule';
 
 export interface CampaignRow {
@@ -44,17 +45,25 @@ const CURRENT_GRAPH = 'JOIN campaign_versions v ON v.campaign_id = c.id AND v.ve
 /** A new draft (easy mode) and its first graph, version 1, in one statement. */
 export async function insertCampaign(
   db: Queryable,
-  input: { workspaceId: string; name: string; senderAccountIds: string[]; definitionText: string; nodeCount: number; edgeCount: number },
+  input: {
+    workspaceId: string;
+    name: string;
+    senderAccountIds: string[];
+    definitionText: string;
+    nodeCount: number;
+    edgeCount: number;
+    savedVia: ChangeVia;
+  },
 ): Promise<Omit<CampaignRow, 'workflow_definition'>> {
   const { rows } = await db.query<CampaignRow>(
     `WITH c AS (
        INSERT INTO campaigns (workspace_id, name, sender_account_ids) VALUES ($1, $2, $3::uuid[]) RETURNING *
      ), v AS (
-       INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count)
-       SELECT c.id, c.graph_version, $4, c.updated_at, $5, $6 FROM c
+       INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count, saved_via)
+       SELECT c.id, c.graph_version, $4, c.updated_at, $5, $6, $7 FROM c
      )
      SELECT ${CAMPAIGN} FROM c`,
-    [input.workspaceId, input.name, input.senderAccountIds, input.definitionText, input.nodeCount, input.edgeCount],
+    [input.workspaceId, input.name, input.senderAccountIds, input.definitionText, input.nodeCount, input.edgeCount, input.savedVia],
   );
   return rows[0];
 }
@@ -127,6 +136,8 @@ export async function replaceDraftGraph(
     definitionText: string;
     nodeCount: number;
     edgeCount: number;
+    savedVia: ChangeVia;
+    summary: string;
   },
 ): Promise<SavedGraph | undefined> {
   const { rows } = await tx.query<SavedGraph>(
@@ -135,11 +146,20 @@ export async function replaceDraftGraph(
        WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
        RETURNING c.*
      ), v AS (
-       INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count)
-       SELECT c.id, c.graph_version, $4, c.updated_at, $5, $6 FROM c
+       INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count, saved_via, summary)
+       SELECT c.id, c.graph_version, $4, c.updated_at, $5, $6, $7, $8 FROM c
      )
      SELECT ${CAMPAIGN}, c.graph_version AS version FROM c`,
-    [input.campaignId, input.workspaceId, input.expectedUpdatedAt, input.definitionText, input.nodeCount, input.edgeCount],
+    [
+      input.campaignId,
+      input.workspaceId,
+      input.expectedUpdatedAt,
+      input.definitionText,
+      input.nodeCount,
+      input.edgeCount,
+      input.savedVia,
+      input.summary,
+    ],
   );
   return rows[0];
 }
@@ -185,13 +205,15 @@ export interface VersionRow {
   saved_at: Date;
   node_count: number;
   edge_count: number;
+  saved_via: ChangeVia | null;
+  summary: string | null;
 }
 
-/** The earlier graphs of a campaign (all but the current one), newest first. */
+/** Every graph of a campaign, newest (the current one) first. */
 export async function listVersionRows(db: Queryable, campaignId: string): Promise<VersionRow[]> {
   const { rows } = await db.query<VersionRow>(
-    `SELECT v.version, v.saved_at, v.node_count, v.edge_count FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
-     WHERE v.campaign_id = $1 AND v.version < c.graph_version ORDER BY v.version DESC`,
+    `SELECT v.version, v.saved_at, v.node_count, v.edge_count, v.saved_via, v.summary FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
+     WHERE v.campaign_id = $1 AND v.version <= c.graph_version ORDER BY v.version DESC`,
     [campaignId],
   );
   return rows;
@@ -204,7 +226,7 @@ export async function findVersion(
   version: number,
 ): Promise<(VersionRow & { workflow_definition: string }) | undefined> {
   const { rows } = await db.query<VersionRow & { workflow_definition: string }>(
-    `SELECT v.version, v.saved_at, v.node_count, v.edge_count, v.workflow_definition FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
+    `SELECT v.version, v.saved_at, v.node_count, v.edge_count, v.saved_via, v.summary, v.workflow_definition FROM campaign_versions v JOIN campaigns c ON c.id = v.campaign_id
      WHERE v.campaign_id = $1 AND v.version = $2 AND v.version < c.graph_version`,
     [campaignId, version],
   );

@@ -68,6 +68,7 @@ describe('saving a draft campaign’s graph', () => {
     const versions = await listCampaignVersions(env.db, ws(), campaign.campaignId);
     expect(versions.items).toHaveLength(1);
     expect(versions.items[0]).toMatchObject({ version: 1, nodeCount: campaign.workflow_definition.nodes.length });
+    expect(versions.current).toMatchObject({ version: 2, savedVia: 'other', summary: expect.stringMatching(/^Changed /) });
     const v1 = await getCampaignVersion(env.db, ws(), campaign.campaignId, 1);
     expect(v1.workflow_definition).toEqual(campaign.workflow_definition);
 

@@ -12,7 +12,7 @@ import { completeSchedule } from '../../domain/contract/schedule';
 import { jsonColumn } from '../db/json';
 
 type CampaignView = (typeof CAMPAIGN_VIEWS)[number];
-import { findTemplate } from '../../domain/paths';
+import { findTemplate, summarizeChange } from '../../domain/paths';
 import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { ApiError } from '../http/errors';
@@ -164,6 +164,7 @@ export async function createCampaign(
   db: Queryable,
   workspace: WorkspaceRef,
   input: { name: string; senderAccountIds: string[]; workflowDefinition?: object },
+  origin: ChangeOrigin = WITHOUT_REQUEST,
 ): Promise<Campaign> {
   const { ids: senderIds, senders } = await checkedSenderIds(db, workspace, input.senderAccountIds);
   const definition = (input.workflowDefinition as WorkflowDefinition | undefined) ?? defaultWorkflow();
@@ -174,6 +175,7 @@ export async function createCampaign(
     senderAccountIds: senderIds,
     definitionText: JSON.stringify(definition),
     ...counts(definition),
+    savedVia: origin.via,
   });
   return toCampaign(row, definition);
 }
@@ -220,7 +222,8 @@ export async function updateCampaignWorkflow(
   input: { campaignId: string; expectedUpdatedAtMs: number; workflowDefinition: object },
   origin: ChangeOrigin = WITHOUT_REQUEST,
 ): Promise<Campaign> {
-  const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs);
+  // With the saved graph: the new version's summary says what this save changes.
+  const state = await draftAt(db, workspace, input.campaignId, input.expectedUpdatedAtMs, undefined, true);
   return saveDraftGraph(db, workspace, state, input, origin);
 }
 
@@ -236,14 +239,16 @@ export async function saveDraftGraph(
   origin: ChangeOrigin,
 ): Promise<Campaign> {
   assertValid(judgeWorkflow(input.workflowDefinition, validationContext(state)));
-  return persistDraftGraph(db, workspace, { ...input, definition: input.workflowDefinition as WorkflowDefinition }, origin);
+  const definition = input.workflowDefinition as WorkflowDefinition;
+  const summary = summarizeChange(JSON.parse(state.workflow_definition!) as WorkflowDefinition, definition);
+  return persistDraftGraph(db, workspace, { ...input, definition, summary }, origin);
 }
 
 /** Writes a judged graph: one conditional write (still a draft at that updated_at), its version row, its event and its live change (8.5). */
 async function persistDraftGraph(
   db: Db,
   workspace: WorkspaceRef,
-  input: { campaignId: string; expectedUpdatedAtMs: number; definition: WorkflowDefinition },
+  input: { campaignId: string; expectedUpdatedAtMs: number; definition: WorkflowDefinition; summary: string },
   origin: ChangeOrigin,
 ): Promise<Campaign> {
   const { definition } = input;
@@ -254,6 +259,8 @@ async function persistDraftGraph(
       expectedUpdatedAt: toIsoMillis(input.expectedUpdatedAtMs),
       definitionText: JSON.stringify(definition),
       ...counts(definition),
+      savedVia: origin.via,
+      summary: input.summary,
     });
     if (!result) return undefined;
     const { version, ...row } = result;
@@ -352,8 +359,15 @@ export async function listCampaigns(
 
 export async function listCampaignVersions(db: Queryable, workspace: WorkspaceRef, campaignId: string) {
   if (!(await findCampaignState(db, workspace.id, campaignId))) throw campaignNotFound();
-  const rows = await listVersionRows(db, campaignId);
-  return { items: rows.map((r) => ({ version: r.version, savedAt: iso(r.saved_at), nodeCount: r.node_count, edgeCount: r.edge_count })) };
+  const [current, ...earlier] = (await listVersionRows(db, campaignId)).map((r) => ({
+    version: r.version,
+    savedAt: iso(r.saved_at),
+    nodeCount: r.node_count,
+    edgeCount: r.edge_count,
+    savedVia: r.saved_via,
+    summary: r.summary,
+  }));
+  return { items: earlier, current: current! };
 }
 
 export async function getCampaignVersion(db: Queryable, workspace: WorkspaceRef, campaignId: string, version: number) {

@@ -74,12 +74,13 @@ export const campaignTools: ToolDefinition[] = [
       '(check it first with validate-campaign-workflow; errors come back as invalid_workflow with violations and a hint). Creating sends nothing and starts nothing. ' +
       'Also the way to copy a live campaign: pass its workflow_definition to a new draft. Example: {"name": "Q3 founders", "senderAccountIds": ["…"], "workflow_definition": {"nodes": […], "edges": […]}}.',
     readOnly: false,
-    run: (args, { db, caller }) =>
-      createCampaign(db, resolveWorkspace(caller, args.workspaceId), {
-        name: args.name,
-        senderAccountIds: args.senderAccountIds ?? [],
-        workflowDefinition: args.workflow_definition,
-      }),
+    run: (args, { db, caller, origin }) =>
+      createCampaign(
+        db,
+        resolveWorkspace(caller, args.workspaceId),
+        { name: args.name, senderAccountIds: args.senderAccountIds ?? [], workflowDefinition: args.workflow_definition },
+        origin,
+      ),
   }),
   defineTool({
     ...wire('list-campaigns'),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { FIELDS, nodeDefinition, stepNames } from '../../../domain';
-import { describeDiff, diffGraphs, type GraphDiff } from '../../../domain/paths';
+import { nodeDefinition, stepNames } from '../../../domain';
+import type { ChangeVia } from '../../../domain/contract/changes';
+import { changedFieldLabels, describeDiff, diffGraphs, type GraphDiff } from '../../../domain/paths';
 import { useCampaignVersion, useCampaignVersions, type CampaignVersionInfo } from '../../api/power';
 import { RelativeTime } from '../../ui/Time';
 import { toast } from '../../ui/toast';
@@ -21,6 +22,23 @@ const SHOW: Array<{ key: Show; label: string; tone: HighlightTone }> = [
 ];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Who saved a version, as the history says it (nothing for versions saved before this was recorded). */
+const SAVED_BY: Record<ChangeVia, string> = { app: 'in the studio', mcp: 'by an agent', other: 'by Campaign Studio' };
+
+/** "saved 3 min ago in the studio", then the save's one-line summary. */
+function SavedLine({ info }: { info: CampaignVersionInfo }) {
+  return (
+    <>
+      <span>
+        {' '}
+        · saved <RelativeTime iso={info.savedAt} />
+        {info.savedVia && ` ${SAVED_BY[info.savedVia]}`}
+      </span>
+      {info.summary && <span className="power-version-summary">{info.summary}</span>}
+    </>
+  );
+}
 
 export function HistoryPanel({ campaignId }: { campaignId: string }) {
   const id = useId();
@@ -50,15 +68,16 @@ export function HistoryPanel({ campaignId }: { campaignId: string }) {
           </button>
         </p>
       )}
-      {versions.data?.length === 0 && <p role="status">No earlier versions yet: they appear after the first save.</p>}
-      {versions.data && baseUpdatedAt && (
+      {versions.data?.items.length === 0 && <p role="status">No earlier versions yet: they appear after the first save.</p>}
+      {versions.data && (
         <p className="power-version-current" data-testid="current-version">
-          <strong>Current version {(versions.data[0]?.version ?? 0) + 1}</strong> · saved <RelativeTime iso={baseUpdatedAt} />
+          <strong>Current version {versions.data.current.version}</strong>
+          <SavedLine info={versions.data.current} />
         </p>
       )}
-      {versions.data && versions.data.length > 0 && (
+      {versions.data && versions.data.items.length > 0 && (
         <ul className="power-versions" aria-label="Versions">
-          {versions.data.map((v) => (
+          {versions.data.items.map((v) => (
             <VersionRow
               key={v.version}
               info={v}
@@ -84,13 +103,9 @@ function VersionRow({ info, selected, onSelect }: { info: CampaignVersionInfo; s
         data-testid="version-row"
       >
         <strong>Version {info.version}</strong>
-        <span>
-          {' '}
-          · replaced <RelativeTime iso={info.savedAt} />
-        </span>
-        <span className="muted">
-          {' '}
-          · {plural(info.nodeCount, 'step')}, {plural(info.edgeCount, 'connection')}
+        <SavedLine info={info} />
+        <span className="muted power-version-size">
+          {plural(info.nodeCount, 'step')}, {plural(info.edgeCount, 'connection')}
         </span>
       </button>
     </li>
@@ -112,7 +127,7 @@ const changeWords = (changes: readonly string[], dataKeys: readonly string[]) =>
   changes
     .map((c) => {
       if (c === 'data') {
-        const labels = [...new Set(dataKeys.map((k) => FIELDS[k]?.label ?? 'another setting'))];
+        const labels = changedFieldLabels(dataKeys);
         const listed = labels.length <= 1 ? (labels[0] ?? 'a setting') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
         return `${listed} changed`;
       }

@@ -39,8 +39,15 @@ export function PowerToolbar({ campaignId }: { campaignId: string }) {
       <button type="button" className="btn btn-sm" aria-pressed={panel === 'history'} onClick={() => toggle('history')}>
         History
       </button>
-      <button type="button" className="btn btn-sm" onClick={() => openDialog('transfer')}>
-        Export / import
+      {/* Below 1500 px the rare Export / import keeps its icon only, so the campaign's name keeps its room. */}
+      <button
+        type="button"
+        className="btn btn-sm"
+        aria-label="Export / import"
+        title="Export / import"
+        onClick={() => openDialog('transfer')}
+      >
+        <span aria-hidden="true">⇅</span> <span className="toolbar-label">Export / import</span>
       </button>
       {isDraft && (
         <button type="button" className="btn btn-sm btn-primary" onClick={() => openDialog('launch')}>
