@@ -5,7 +5,7 @@ import { firstEnrolledProspect } from '../audience/enrollments';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
-import { findCampaignDefinition, findCampaignState } from './queries';
+import { currentDefinitionText, findCampaignState } from './queries';
 import { campaignNotFound, draftAt, invalidArguments, judgeWorkflow, saveDraftGraph, validationContext, type Campaign } from './service';
 import type { ComputePool } from '../compute/pool';
 import type { SerialisedResult } from '../mcp/serialised-result';
@@ -76,7 +76,7 @@ export async function simulateCampaign(
   return compute.pool.run(
     'simulate',
     async () => {
-      const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
+      const text = await currentDefinitionText(db, workspace.id, input.campaignId);
       if (text === undefined) throw campaignNotFound();
       // Contract 9.1: without a sample, the campaign's first enrolled prospect (when there is one) fills the placeholders.
       const enrolled = input.prospect ? undefined : await firstEnrolledProspect(db, workspace.id, input.campaignId);
