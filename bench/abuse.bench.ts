@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,6 +22,38 @@ function memoryOf(pid: number): { now: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/**
+ * The server's event-loop delay and memory breakdown since the last call (bench/support/loop-delay.ts,
+ * preloaded into it): SIGUSR2 makes it append one line to `file`.
+ */
+async function loopReport(pid: number, file: string): Promise<string> {
+  const lines = () => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const before = (() => {
+    try {
+      return lines().length;
+    } catch {
+      return 0;
+    }
+  })();
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      const all = lines();
+      if (all.length > before) {
+        const { delay, memory } = JSON.parse(all[all.length - 1]!) as { delay: Record<string, number>; memory: Record<string, number> };
+        const mem = Object.entries(memory)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ');
+        return `event-loop delay p50 ${delay.p50} p99 ${delay.p99} max ${delay.max} ms; memory (MiB) ${mem}`;
+      }
+    } catch {
+      // not written yet
+    }
+  }
+  return 'no event-loop report';
 }
 
 async function timed(run: () => Promise<Response>): Promise<number> {
@@ -76,7 +108,15 @@ export async function runAbuseBench(): Promise<void> {
   const attackerKey = (await createApiKey(db, [attacker.workspaceId])).apiKey;
   const quietKey = (await createApiKey(db, [quiet.workspaceId])).apiKey;
   await db.close();
-  const server = await startServerProcess(childEnv(dataDir, { DEMO_DATA: '0', DATABASE_URL: database.url ?? '' }));
+  const loopFile = join(dataDir, 'loop-delay.jsonl');
+  // ABUSE_CPU_PROF=1: the server writes a V8 CPU profile of the whole run into .tmp/abuse-prof at exit.
+  const profile = process.env.ABUSE_CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=.tmp/abuse-prof'] : [];
+  if (profile.length > 0) mkdirSync('.tmp/abuse-prof', { recursive: true });
+  const server = await startServerProcess(
+    childEnv(dataDir, { DEMO_DATA: '0', DATABASE_URL: database.url ?? '', LOOP_DELAY_FILE: loopFile }),
+    90_000,
+    ['--import', './bench/support/loop-delay.ts', ...profile],
+  );
   try {
     const call = async (apiKey: string, name: string, args: Record<string, unknown>) => {
       const res = await fetch(`${server.url}/mcp`, {
@@ -90,7 +130,9 @@ export async function runAbuseBench(): Promise<void> {
     const target = await call(quietKey, 'create-campaign', { name: 'Quiet', workflow_definition: followUpChain(50) });
     await call(attackerKey, 'simulate-campaign', { campaignId: heavy.campaignId }); // the pool's thread is up
     const pid = server.child.pid!;
+    await loopReport(pid, loopFile);
     const reference = await probe(server.url, quietKey, target.campaignId, REFERENCE_MS);
+    const referenceLoop = await loopReport(pid, loopFile);
     const before = memoryOf(pid);
     const attack = spawn(
       process.execPath,
@@ -106,6 +148,7 @@ export async function runAbuseBench(): Promise<void> {
     const sampler = setInterval(() => (peakNow = Math.max(peakNow, memoryOf(pid).now)), 100);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the attack is under way
     const loaded = await probe(server.url, quietKey, target.campaignId, ATTACK_MS - 3_000);
+    const attackLoop = await loopReport(pid, loopFile);
     await attacked;
     clearInterval(sampler);
     const after = memoryOf(pid);
@@ -114,6 +157,8 @@ export async function runAbuseBench(): Promise<void> {
     );
     console.log(`  unloaded reference   /healthz ${reference.health}   other workspace get-campaign ${reference.read}`);
     console.log(`  under attack         /healthz ${loaded.health}   other workspace get-campaign ${loaded.read}`);
+    console.log(`  server, unloaded     ${referenceLoop}`);
+    console.log(`  server, attacked     ${attackLoop}`);
     console.log(
       `  server memory        before ${before.now.toFixed(0)} MiB, highest sampled ${peakNow.toFixed(0)} MiB, peak (VmHWM) ${after.peak.toFixed(0)} MiB`,
     );

@@ -73,7 +73,7 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     refuseBadClientId(),
   ];
   app.use('/api/*', ...api, refuseUnstorableUrl(), limitResponseSize());
-  app.use('/mcp', ...api, limitResponseSize());
+  app.use('/mcp', ...api); // its tool results share MAX_RESPONSE_BYTES (mcp/server.ts)
   for (const module of MODULES) app.route('/', module(ctx));
 
   app.notFound((c) =>

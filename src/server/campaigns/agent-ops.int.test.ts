@@ -244,6 +244,15 @@ describe('simulate-campaign and summary views', () => {
       'firstName',
     ]);
     expect((await fails(ws.apiKey, 'simulate-campaign', { campaignId: randomUUID() })).code).toBe('not_found');
+    // The next save is what the next simulation walks (graph texts are kept per version).
+    const changed = scoredFollowUpGraph();
+    for (const n of changed.nodes) if (n.id === 'follow_up') n.data.message_template = 'Still keen, {{firstName}}?';
+    await saveGraph(ws, saved, changed);
+    const again = await ok<any>(ws.apiKey, 'simulate-campaign', {
+      campaignId: saved.campaignId,
+      prospect: { customFields: { firstName: 'Ada' } },
+    });
+    expect(again.paths.flatMap((p: any) => p.steps).find((s: any) => s.nodeId === 'follow_up').rendered).toBe('Still keen, Ada?');
   });
 
   it('view: "summary" replaces the graph by its counts on get and list', async () => {

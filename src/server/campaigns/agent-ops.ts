@@ -1,13 +1,14 @@
-import type { PatchOperation, Simulation, ValidationVerdict } from '../../domain/contract/campaigns';
+import type { PatchOperation, ValidationVerdict } from '../../domain/contract/campaigns';
 import { placeholderValues, type WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
 import { firstEnrolledProspect } from '../audience/enrollments';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
-import { findCampaignDefinition, findCampaignState } from './queries';
+import { currentDefinitionText, findCampaignState } from './queries';
 import { campaignNotFound, draftAt, invalidArguments, judgeWorkflow, saveDraftGraph, validationContext, type Campaign } from './service';
 import type { ComputePool } from '../compute/pool';
+import type { SerialisedResult } from '../mcp/serialised-result';
 
 /**
  * The tools for agents of contract 8.1 over the campaign service: validate (the save's verdict,
@@ -64,18 +65,18 @@ export async function patchCampaignWorkflow(
   );
 }
 
-/** simulate-campaign: every combination of branch outcomes over the saved graph, for one (optional) prospect. */
+/** simulate-campaign: every combination of branch outcomes over the saved graph, for one (optional) prospect (its Simulation, serialised). */
 export async function simulateCampaign(
   db: Queryable,
   workspace: WorkspaceRef,
   input: { campaignId: string; prospect?: { customFields: Record<string, string> } },
   compute: { pool: ComputePool; key: string },
-): Promise<Simulation> {
+): Promise<SerialisedResult> {
   // Off the event loop, within SIMULATION_BUDGET (truncated past it), one at a time per API key; the graph is read once the key has its turn.
   return compute.pool.run(
     'simulate',
     async () => {
-      const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
+      const text = await currentDefinitionText(db, workspace.id, input.campaignId);
       if (text === undefined) throw campaignNotFound();
       // Contract 9.1: without a sample, the campaign's first enrolled prospect (when there is one) fills the placeholders.
       const enrolled = input.prospect ? undefined : await firstEnrolledProspect(db, workspace.id, input.campaignId);

@@ -1,5 +1,5 @@
-import type { Simulation } from '../../domain/contract/campaigns';
 import { simulatePaths, type SampleProspect } from '../../domain/paths';
+import { serialiseResult, type SerialisedResult } from '../mcp/serialised-result';
 
 /**
  * The CPU-heavy work the server runs off its event loop (`pool.ts`), one pure function per task.
@@ -7,9 +7,9 @@ import { simulatePaths, type SampleProspect } from '../../domain/paths';
  * the text it is stored as and is parsed in the worker.
  */
 export const TASKS = {
-  /** Contract 8.1 simulate-campaign over a saved graph, within SIMULATION_BUDGET. */
-  simulate: (input: { definitionText: string; prospect?: SampleProspect }): Simulation =>
-    simulatePaths(JSON.parse(input.definitionText), input.prospect),
+  /** Contract 8.1 simulate-campaign over a saved graph, within SIMULATION_BUDGET, serialised here: the answer is MiBs. */
+  simulate: (input: { definitionText: string; prospect?: SampleProspect }): SerialisedResult =>
+    serialiseResult(simulatePaths(JSON.parse(input.definitionText), input.prospect)),
 };
 
 export type TaskName = keyof typeof TASKS;

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, problemResponse } from './errors';
 
 /**
@@ -16,12 +17,21 @@ export const responseTooLarge = (bytes: number) =>
     `The answer would be ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB limit: ask for less (a smaller page, the summary view).`,
   );
 
-/** Middleware: a JSON answer over the limit is replaced by 422 response_too_large. Streams (text/event-stream) pass untouched. */
+/**
+ * Middleware: a JSON answer (`c.json`) over the limit is replaced by 422 response_too_large. The answer
+ * is measured as the text it is written as, so a big one is never rebuilt as a body and read back on the
+ * event loop. /mcp answers are bounded by their own budget (mcp/server.ts) instead.
+ */
 export function limitResponseSize(): MiddlewareHandler {
   return async (c, next) => {
+    // The status and headers (or one init object) go on as `c.json` takes them.
+    c.json = ((object: unknown, ...rest: [ContentfulStatusCode?, Record<string, string>?]) => {
+      const text = JSON.stringify(object);
+      const bytes = Buffer.byteLength(text);
+      if (bytes > MAX_RESPONSE_BYTES) return problemResponse(c, responseTooLarge(bytes));
+      c.header('Content-Type', 'application/json');
+      return c.newResponse(text, ...rest);
+    }) as typeof c.json;
     await next();
-    if (!/json/.test(c.res.headers.get('Content-Type') ?? '') || c.res.body === null) return;
-    const body = await c.res.arrayBuffer();
-    c.res = body.byteLength > MAX_RESPONSE_BYTES ? problemResponse(c, responseTooLarge(body.byteLength)) : new Response(body, c.res);
   };
 }

@@ -23,6 +23,7 @@ import { MAX_RESPONSE_BYTES, responseTooLarge } from '../http/response-limit';
 import { isRecord } from '../../domain/is-record';
 import { hintFor } from './hints';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
+import { isSerialisedResult, serialisedBytes, serialisedResults } from './serialised-result';
 
 /**
  * Contract 1: POST /mcp speaks MCP Streamable HTTP statelessly — a fresh low-level Server and
@@ -109,15 +110,26 @@ function refuseUnstorableArguments(rawArguments: unknown): void {
     );
 }
 
-/** What one HTTP request's tool results may still add to its answer (a batch shares it). */
+/**
+ * What one HTTP request's tool results may still add to its answer (a batch shares it): the
+ * response limit of /mcp, and where results serialised in a worker wait to be spliced in.
+ */
 interface ResponseBudget {
   bytes: number;
+  serialised: ReturnType<typeof serialisedResults>;
 }
 
 async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolContext, budget: ResponseBudget): Promise<CallToolResult> {
   try {
     refuseUnstorableArguments(rawArguments);
-    const result = textResult((await tool.run(parseArguments(tool.arguments, rawArguments), ctx)) as Record<string, unknown>, false);
+    const value = await tool.run(parseArguments(tool.arguments, rawArguments), ctx);
+    if (isSerialisedResult(value)) {
+      const bytes = serialisedBytes(value);
+      if (bytes > budget.bytes) throw responseTooLarge(bytes);
+      budget.bytes -= bytes;
+      return budget.serialised.placeholder(value);
+    }
+    const result = textResult(value as Record<string, unknown>, false);
     // The result goes out twice (structuredContent and its text), so its text counts twice.
     const bytes = 2 * Buffer.byteLength((result.content[0] as { text: string }).text);
     if (bytes > budget.bytes) throw responseTooLarge(bytes);
@@ -128,8 +140,7 @@ async function callTool(tool: ToolDefinition, rawArguments: unknown, ctx: ToolCo
   }
 }
 
-function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx: ToolContext): Server {
-  const budget: ResponseBudget = { bytes: MAX_RESPONSE_BYTES };
+function createMcpServer(tools: Map<string, ToolDefinition>, listed: Tool[], ctx: ToolContext, budget: ResponseBudget): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
@@ -240,20 +251,16 @@ export function mcpRoutes(toolList: ToolDefinition[]): RouteModule {
   return (ctx) => {
     const app = new Hono<AppEnv>();
     app.post('/mcp', async (c) => {
-      const server = createMcpServer(tools, listed, {
-        db: ctx.db,
-        config: ctx.config,
-        caller: c.get('caller'),
-        origin: changeOrigin(c, 'mcp'),
-        compute: ctx.compute,
-      });
+      const budget: ResponseBudget = { bytes: MAX_RESPONSE_BYTES, serialised: serialisedResults() };
+      const context = { db: ctx.db, config: ctx.config, caller: c.get('caller'), origin: changeOrigin(c, 'mcp'), compute: ctx.compute };
+      const server = createMcpServer(tools, listed, context, budget);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {
         const { request, parsedBody } = await normalisedRequest(c.req.raw);
         const invalid = batchTooLarge(parsedBody) ?? invalidParamsAnswer(parsedBody);
         if (invalid) return invalid;
-        return await transport.handleRequest(request, { parsedBody });
+        return await budget.serialised.splice(await transport.handleRequest(request, { parsedBody }));
       } finally {
         void server.close();
       }

@@ -43,9 +43,12 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `src/server/cli-serve.ts` on a free port and waits for its "listening on" line. */
-export function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli-serve.ts'], {
+/**
+ * Starts `src/server/cli-serve.ts` on a free port and waits for its "listening on" line; `nodeArgs`
+ * go to node before the entry (a bench's `--cpu-prof` or preload).
+ */
+export function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/server/cli-serve.ts'], {
     cwd: ROOT,
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
