@@ -4,8 +4,8 @@ import type { Db } from '../../src/server/db/types';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
-/** Runs `measure` on a fresh PostgreSQL database named `<prefix>_<pid>`, dropped after; says "skipped" when no server answers. */
-export async function withScratchPostgres(prefix: string, measure: (db: Db) => Promise<void>): Promise<void> {
+/** Runs `measure` on a fresh PostgreSQL database named `<prefix>_<pid>` (also given its URL), dropped after; says "skipped" when no server answers. */
+export async function withScratchPostgres(prefix: string, measure: (db: Db, url: string) => Promise<void>): Promise<void> {
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();
@@ -20,7 +20,7 @@ export async function withScratchPostgres(prefix: string, measure: (db: Db) => P
   try {
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
     try {
-      await measure(db);
+      await measure(db, url.toString());
     } finally {
       await db.close();
     }

@@ -60,12 +60,14 @@ export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
         await cancel(tx, a);
         continue;
       }
-      await tx.query(`UPDATE run_actions SET status = 'offered', lease_until = $2, attempts = attempts + 1 WHERE id = $1`, [
-        a.id,
-        ts(now + deps.leaseMs),
-      ]);
       claimed.push(a);
     }
+    // One statement leases the whole claim.
+    if (claimed.length > 0)
+      await tx.query(`UPDATE run_actions SET status = 'offered', lease_until = $2, attempts = attempts + 1 WHERE id = ANY($1::uuid[])`, [
+        claimed.map((a) => a.id),
+        ts(now + deps.leaseMs),
+      ]);
     // Contract 9.4: replies from the inbox (no enrollment) are offered the same way.
     return [...claimed, ...(await claimDueReplies(tx, now, deps.batch, deps.leaseMs))];
   });

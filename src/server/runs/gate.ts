@@ -33,14 +33,14 @@ const DAY_MS = 86_400_000;
 export const drawSpacing = (pacing: { readonly spacingMs: number; readonly random: () => number }): number =>
   pacing.spacingMs * (0.5 + pacing.random());
 
-/** Takes one slot of the sender's day quota; false when the day is full. Atomic across processes. */
+/** Takes one slot of the sender's day quota; false when the day is full. Atomic across processes, one statement. */
 export async function takeQuota(tx: Queryable, accountId: string, kind: LimitKind, day: string): Promise<boolean> {
-  await tx.query('INSERT INTO sender_quota (account_id, kind, day) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [accountId, kind, day]);
+  // The limit is read from the account in the same statement; ON CONFLICT re-checks it on the locked row.
   const taken = await tx.query(
-    `UPDATE sender_quota q SET used = q.used + 1
-     FROM accounts a
-     WHERE q.account_id = $1 AND q.kind = $2 AND q.day = $3 AND a.id = q.account_id
-       AND q.used < coalesce((a.daily_limits ->> $2)::int, $4)`,
+    `INSERT INTO sender_quota AS q (account_id, kind, day, used)
+     SELECT a.id, $2, $3, 1 FROM accounts a WHERE a.id = $1 AND coalesce((a.daily_limits ->> $2)::int, $4) > 0
+     ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used + 1
+     WHERE q.used < (SELECT coalesce((a.daily_limits ->> $2)::int, $4) FROM accounts a WHERE a.id = q.account_id)`,
     [accountId, kind, day, DEFAULT_DAILY_LIMITS[kind]],
   );
   return taken.rowCount === 1;
@@ -66,14 +66,35 @@ export async function recountSenderQuota(tx: Queryable, accountId: string, day: 
   );
 }
 
+interface Pacing {
+  next_slot: number;
+  cooldown: number | null;
+}
+
+/**
+ * The sender's pacing row. With a spacing to keep it is locked (each slot follows the previous one);
+ * without, it is only read, so steps of one sender in other transactions do not wait for each other.
+ */
+async function pacingOf(tx: Queryable, accountId: string, spacingMs: number): Promise<Pacing> {
+  const columns = `${msOf('next_slot_at')} AS next_slot, ${msOf('cooldown_until')} AS cooldown`;
+  if (spacingMs > 0) {
+    const locked = await tx.query<Pacing>(
+      `INSERT INTO sender_pacing AS s (account_id, next_slot_at) VALUES ($1, $2)
+       ON CONFLICT (account_id) DO UPDATE SET next_slot_at = s.next_slot_at RETURNING ${columns}`,
+      [accountId, ts(0)],
+    );
+    return locked.rows[0]!;
+  }
+  const read = await tx.query<Pacing>(`SELECT ${columns} FROM sender_pacing WHERE account_id = $1`, [accountId]);
+  if (read.rows[0]) return read.rows[0];
+  // The row must exist: a rate_limited answer writes its cool-down there.
+  await tx.query('INSERT INTO sender_pacing (account_id, next_slot_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [accountId, ts(0)]);
+  return { next_slot: 0, cooldown: null };
+}
+
 export async function passGate(tx: Queryable, request: GateRequest): Promise<GateVerdict> {
   const { accountId, kind, schedule, windowZone, now } = request;
-  await tx.query('INSERT INTO sender_pacing (account_id, next_slot_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [accountId, ts(0)]);
-  const pacing = await tx.query<{ next_slot: number; cooldown: number | null }>(
-    `SELECT ${msOf('next_slot_at')} AS next_slot, ${msOf('cooldown_until')} AS cooldown FROM sender_pacing WHERE account_id = $1 FOR UPDATE`,
-    [accountId],
-  );
-  const { next_slot: nextSlot, cooldown } = pacing.rows[0]!;
+  const { next_slot: nextSlot, cooldown } = await pacingOf(tx, accountId, request.spacingMs);
   if (cooldown !== null && cooldown > now) return { ok: false, retryAt: cooldown, why: 'cooldown' };
   const window = windowFrom(now, schedule, windowZone);
   // A schedule without any window cannot be saved (contract 9.3 schedule rules); look again tomorrow.
@@ -89,6 +110,7 @@ export async function passGate(tx: Queryable, request: GateRequest): Promise<Gat
       return { ok: false, retryAt: nextWindowStart(tomorrow, schedule, windowZone) ?? tomorrow, why: 'limit' };
     }
   }
-  await tx.query('UPDATE sender_pacing SET next_slot_at = $2 WHERE account_id = $1', [accountId, ts(slot + request.spacingMs)]);
+  if (request.spacingMs > 0)
+    await tx.query('UPDATE sender_pacing SET next_slot_at = $2 WHERE account_id = $1', [accountId, ts(slot + request.spacingMs)]);
   return { ok: true, slot, quotaDay };
 }

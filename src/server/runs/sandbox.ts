@@ -93,7 +93,7 @@ export function sandboxExecutor(db: Db, clock: Clock): Executor {
       const result: Record<string, unknown> = {};
       if (run?.does === 'score') result.score = Math.floor(u1 * 101);
       if (run?.does === 'ask') result[run.resultKey] = u1 < settings.acceptRate;
-      await db.transaction(async (tx) => {
+      const record = async (tx: Queryable): Promise<void> => {
         const now = clock.now();
         const seen = await tx.query<{ offered: number }>(
           `INSERT INTO sandbox_actions (action_id, workspace_id, first_offered_at) VALUES ($1, $2, $3)
@@ -116,7 +116,10 @@ export function sandboxExecutor(db: Db, clock: Clock): Executor {
             ts(now + responseDelayMs(settings.medianResponseHours, u3)),
           ],
         );
-      });
+      };
+      // Nothing to write beside the de-duplication row (no message, no answer awaited): one statement, no transaction.
+      const alone = action.sender.accountId === null || (action.payload.text === undefined && action.awaits === null);
+      await (alone ? record(db) : db.transaction(record));
       return { status: 'done', result };
     },
   };
