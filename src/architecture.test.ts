@@ -274,3 +274,24 @@ describe('contract citations (ARCHITECTURE.md)', () => {
     expect([...contractSections('# The API contract\n## 3. Errors\n### 8.3 Webhook operations\ntext 9.9\n')]).toEqual(['3', '8.3']);
   });
 });
+
+/** The e2e specs' `test` fails on a Content-Security-Policy violation (e2e/support/test.ts): a spec that takes Playwright's own skips that guard. */
+function e2eGuardBreaks(file: string, source: string): string[] {
+  const imports = [...source.matchAll(/^import\s[^;]*?\sfrom\s+'([^']+)'/gm)].map((m) => m[1]!);
+  if (imports.includes('@playwright/test')) return [`${file}: imports @playwright/test, not ./support/test`];
+  return imports.includes('./support/test') ? [] : [`${file}: does not import test from ./support/test`];
+}
+
+describe('e2e specs run under the CSP guard (ARCHITECTURE.md)', () => {
+  it('every e2e spec imports its test from e2e/support/test.ts', () => {
+    const specs = readdirSync(join(ROOT, 'e2e')).filter((f) => f.endsWith('.spec.ts'));
+    expect(specs.length).toBeGreaterThan(10);
+    expect(specs.flatMap((f) => e2eGuardBreaks(f, readFileSync(join(ROOT, 'e2e', f), 'utf8')))).toEqual([]);
+  });
+
+  it('the check catches what it forbids', () => {
+    expect(e2eGuardBreaks('a.spec.ts', "import { expect, test } from '@playwright/test';")).toHaveLength(1);
+    expect(e2eGuardBreaks('a.spec.ts', "import { signIn } from './support/session';")).toHaveLength(1);
+    expect(e2eGuardBreaks('a.spec.ts', "import { expect, test } from './support/test';")).toEqual([]);
+  });
+});
