@@ -11,7 +11,8 @@ import { askConfirm } from '../ui/confirm';
 import { formatCount, fullTime } from '../ui/format';
 import { useNow } from '../ui/useNow';
 import { RunProspects, type OpenProspect } from './RunProspects';
-import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
+import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
+import { LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
 import './run.css';
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */

@@ -68,15 +68,6 @@ export function stopWarning(run: CampaignRun): string {
     : `Stop for good: ${plural(n, 'prospect', 'prospects')} will not get any further message. This cannot be undone.`;
 }
 
-/** The enrollment statuses in users' words. */
-export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
-  waiting: 'Not started',
-  active: 'In progress',
-  finished: 'Finished',
-  stopped: 'Stopped',
-  failed: 'Failed',
-};
-
 /** The daily limit kinds in users' words. */
 export const LIMIT_LABEL: Record<string, string> = {
   connection_request: 'Invitations',
