@@ -160,7 +160,7 @@ describe('RunPanel', () => {
     const funnel = within(panel).getByRole('list', { name: 'Funnel' });
     expect(funnel.textContent).toContain('Enrolled10Contacted6Accepted2Replied1');
     expect(await within(panel).findByText('Ada’s LinkedIn')).toBeTruthy();
-    expect(panel.textContent).toContain('Invitations: 5 of 20 today');
+    expect(panel.textContent).toContain('Invitations to connect: 5 of 20 today');
     expect(screen.getByTestId('run-forecast').textContent).toContain('14 sending days left');
 
     const reads = calls.filter((c) => c.includes('/run')).length;
