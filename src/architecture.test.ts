@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PHONE_WIDTH } from './app/ui/screen';
 import { NODE_TYPES } from './domain/catalog';
 
 /**
@@ -293,5 +294,37 @@ describe('e2e specs run under the CSP guard (ARCHITECTURE.md)', () => {
     expect(e2eGuardBreaks('a.spec.ts', "import { expect, test } from '@playwright/test';")).toHaveLength(1);
     expect(e2eGuardBreaks('a.spec.ts', "import { signIn } from './support/session';")).toHaveLength(1);
     expect(e2eGuardBreaks('a.spec.ts', "import { expect, test } from './support/test';")).toEqual([]);
+  });
+});
+
+/** CSS cannot import ui/screen.ts: each phone media query says it mirrors PHONE_WIDTH and uses its value (ARCHITECTURE.md). */
+function phoneQueryBreaks(file: string, css: string, phoneWidth: number): string[] {
+  return [...css.matchAll(/(\/\*(?:[^*]|\*(?!\/))*\*\/\s*)?@media \(max-width: (\d+)px\)/g)].flatMap((m) => {
+    const mirrors = m[1]?.includes('PHONE_WIDTH') ?? false;
+    if (mirrors && Number(m[2]) !== phoneWidth) return [`${file}: a PHONE_WIDTH query at ${m[2]}px`];
+    if (!mirrors && Number(m[2]) === phoneWidth) return [`${file}: a ${m[2]}px query without a comment naming PHONE_WIDTH`];
+    return [];
+  });
+}
+
+describe('phone media queries (ARCHITECTURE.md)', () => {
+  const cssFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return cssFiles(path);
+      return name.endsWith('.css') ? [path] : [];
+    });
+
+  it('every phone query in the app names PHONE_WIDTH and uses its value', () => {
+    const files = cssFiles(join(SRC, 'app'));
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.flatMap((f) => phoneQueryBreaks(relative(SRC, f), readFileSync(f, 'utf8'), PHONE_WIDTH))).toEqual([]);
+  });
+
+  it('the check catches what it forbids', () => {
+    expect(phoneQueryBreaks('a.css', '/* Phone (PHONE_WIDTH) */\n@media (max-width: 720px) {', 700)).toHaveLength(1);
+    expect(phoneQueryBreaks('a.css', '/* Small */\n@media (max-width: 700px) {', 700)).toHaveLength(1);
+    expect(phoneQueryBreaks('a.css', '/* Phone (PHONE_WIDTH) */\n@media (max-width: 700px) {', 700)).toEqual([]);
+    expect(phoneQueryBreaks('a.css', '@media (max-width: 1100px) {', 700)).toEqual([]);
   });
 });
