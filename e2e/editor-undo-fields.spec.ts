@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { inmailFallbackGraph } from '../src/domain/testing/fixtures';
 import { canvasNode, createCampaign, openEditor, uniqueName } from './support/editor';
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PHONE_WIDTH } from './app/ui/screen';
 import { NODE_TYPES } from './domain/catalog';
 
 /**
@@ -272,5 +273,58 @@ describe('contract citations (ARCHITECTURE.md)', () => {
 
   it('reads the section numbers of the headings', () => {
     expect([...contractSections('# The API contract\n## 3. Errors\n### 8.3 Webhook operations\ntext 9.9\n')]).toEqual(['3', '8.3']);
+  });
+});
+
+/** The e2e specs' `test` fails on a Content-Security-Policy violation (e2e/support/test.ts): a spec that takes Playwright's own skips that guard. */
+function e2eGuardBreaks(file: string, source: string): string[] {
+  const imports = [...source.matchAll(/^import\s[^;]*?\sfrom\s+'([^']+)'/gm)].map((m) => m[1]!);
+  if (imports.includes('@playwright/test')) return [`${file}: imports @playwright/test, not ./support/test`];
+  return imports.includes('./support/test') ? [] : [`${file}: does not import test from ./support/test`];
+}
+
+describe('e2e specs run under the CSP guard (ARCHITECTURE.md)', () => {
+  it('every e2e spec imports its test from e2e/support/test.ts', () => {
+    const specs = readdirSync(join(ROOT, 'e2e')).filter((f) => f.endsWith('.spec.ts'));
+    expect(specs.length).toBeGreaterThan(10);
+    expect(specs.flatMap((f) => e2eGuardBreaks(f, readFileSync(join(ROOT, 'e2e', f), 'utf8')))).toEqual([]);
+  });
+
+  it('the check catches what it forbids', () => {
+    expect(e2eGuardBreaks('a.spec.ts', "import { expect, test } from '@playwright/test';")).toHaveLength(1);
+    expect(e2eGuardBreaks('a.spec.ts', "import { signIn } from './support/session';")).toHaveLength(1);
+    expect(e2eGuardBreaks('a.spec.ts', "import { expect, test } from './support/test';")).toEqual([]);
+  });
+});
+
+/** CSS cannot import ui/screen.ts: each phone media query says it mirrors PHONE_WIDTH and uses its value (ARCHITECTURE.md). */
+function phoneQueryBreaks(file: string, css: string, phoneWidth: number): string[] {
+  return [...css.matchAll(/(\/\*(?:[^*]|\*(?!\/))*\*\/\s*)?@media \(max-width: (\d+)px\)/g)].flatMap((m) => {
+    const mirrors = m[1]?.includes('PHONE_WIDTH') ?? false;
+    if (mirrors && Number(m[2]) !== phoneWidth) return [`${file}: a PHONE_WIDTH query at ${m[2]}px`];
+    if (!mirrors && Number(m[2]) === phoneWidth) return [`${file}: a ${m[2]}px query without a comment naming PHONE_WIDTH`];
+    return [];
+  });
+}
+
+describe('phone media queries (ARCHITECTURE.md)', () => {
+  const cssFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return cssFiles(path);
+      return name.endsWith('.css') ? [path] : [];
+    });
+
+  it('every phone query in the app names PHONE_WIDTH and uses its value', () => {
+    const files = cssFiles(join(SRC, 'app'));
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.flatMap((f) => phoneQueryBreaks(relative(SRC, f), readFileSync(f, 'utf8'), PHONE_WIDTH))).toEqual([]);
+  });
+
+  it('the check catches what it forbids', () => {
+    expect(phoneQueryBreaks('a.css', '/* Phone (PHONE_WIDTH) */\n@media (max-width: 720px) {', 700)).toHaveLength(1);
+    expect(phoneQueryBreaks('a.css', '/* Small */\n@media (max-width: 700px) {', 700)).toHaveLength(1);
+    expect(phoneQueryBreaks('a.css', '/* Phone (PHONE_WIDTH) */\n@media (max-width: 700px) {', 700)).toEqual([]);
+    expect(phoneQueryBreaks('a.css', '@media (max-width: 1100px) {', 700)).toEqual([]);
   });
 });

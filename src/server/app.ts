@@ -30,7 +30,7 @@ const MAX_IMPORT_BODY_BYTES = 8 * 1024 * 1024;
 const LARGE_BODY_PATHS = new Set(['/api/v1/prospects/import', '/mcp']);
 const APP_DIR = 'dist/app';
 
-// Each resource module adds itself here (one line): campaigns/MCP, conversations, inspiration, webhooks, openapi.
+// Each resource module adds itself here (one line).
 const MODULES: RouteModule[] = [
   workspaceRoutes,
   campaignRoutes,

@@ -7,7 +7,8 @@ import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { RelativeTime } from '../ui/Time';
 import { toast } from '../ui/toast';
 import { PROSPECT_FIELD_LABEL } from './import/columns';
-import { ENROLLMENT_STATUS_LABEL, ENROLLMENT_STATUS_TONE } from './labels';
+import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
+import { ENROLLMENT_STATUS_TONE } from './labels';
 import { shortProfile } from './ProspectList';
 
 const SHOWN_FIELDS = ['headline', 'company', 'email', 'timeZone'] as const;

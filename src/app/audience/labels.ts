@@ -1,14 +1,5 @@
 import type { EnrollmentStatus } from '../api/prospects';
 
-/** A prospect's place in a campaign (contract 9.2 enrollment status), in users' words. */
-export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
-  waiting: 'Waiting to start',
-  active: 'In progress',
-  finished: 'Finished',
-  stopped: 'Stopped',
-  failed: 'Failed',
-};
-
 /** Badge tone of each status (the ui/ badge classes). */
 export const ENROLLMENT_STATUS_TONE: Record<EnrollmentStatus, string> = {
   waiting: '',

@@ -132,6 +132,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -160,7 +161,7 @@ describe('RunPanel', () => {
     const funnel = within(panel).getByRole('list', { name: 'Funnel' });
     expect(funnel.textContent).toContain('Enrolled10Contacted6Accepted2Replied1');
     expect(await within(panel).findByText('Ada’s LinkedIn')).toBeTruthy();
-    expect(panel.textContent).toContain('Invitations: 5 sent of 20 today');
+    expect(panel.textContent).toContain('Invitations to connect: 5 sent of 20 today');
     expect(screen.getByTestId('run-forecast').textContent).toContain('14 sending days left');
 
     const reads = calls.filter((c) => c.includes('/run')).length;
@@ -191,11 +192,12 @@ function layOut() {
 describe('RunPanel: window, failures, timeline', () => {
   it('says when the next action goes out while the sending window is closed', async () => {
     stubApi();
-    // Only tomorrow's weekday: today the window is closed, it opens tomorrow at 08:30 (UTC).
-    const tomorrow = WEEKDAYS[new Date(Date.now() + 86_400_000).getUTCDay() === 0 ? 6 : new Date(Date.now() + 86_400_000).getUTCDay() - 1]!;
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={{ ...DEFAULT_SCHEDULE, days: [tomorrow], start: '08:30' }} />);
+    // Only Date is faked (timers stay real for the queries): Wednesday noon UTC, the window opens on Thursday.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={{ ...DEFAULT_SCHEDULE, days: [WEEKDAYS[3]!], start: '08:30' }} />);
     const next = await screen.findByTestId('run-next-action');
-    expect(next.textContent).toMatch(/^Outside the sending window: next action at 08:30 (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \(UTC\)\.$/);
+    expect(next.textContent).toBe('Outside the sending window: next action at 08:30 Thu (UTC).');
     cleanup();
     renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
     await screen.findByLabelText('Prospects by status');

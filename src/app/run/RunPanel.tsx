@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
-import type { Schedule } from '../../domain/contract/schedule';
+import { DAILY_LIMIT_WORDS } from '../../domain/catalog';
+import { DAILY_LIMIT_KINDS, type DailyLimitKind, type Schedule } from '../../domain/contract/schedule';
 import { nextOpening } from '../../domain/run/windows';
 import { ENROLLMENT_STATUSES } from '../../domain/contract/statuses';
 import { useAccounts } from '../api/accounts';
@@ -11,7 +12,8 @@ import { askConfirm } from '../ui/confirm';
 import { formatCount, fullTime } from '../ui/format';
 import { useNow } from '../ui/useNow';
 import { RunProspects, type OpenProspect } from './RunProspects';
-import { ENROLLMENT_STATUS_LABEL, LIMIT_LABEL, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
+import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
+import { runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
 import './run.css';
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */
@@ -74,6 +76,10 @@ function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: RunGraph['typeOf'] 
   );
 }
 
+/** A limit kind named by the server, in users' words. */
+const isLimitKind = (kind: string): kind is DailyLimitKind => (DAILY_LIMIT_KINDS as readonly string[]).includes(kind);
+const limitLabel = (kind: string): string => (isLimitKind(kind) ? DAILY_LIMIT_WORDS[kind].label : kind);
+
 /** Each sender's actions sent today of its daily limits (slots held by scheduled actions are not "sent"). */
 function SenderGauges({ run }: { run: CampaignRun }) {
   const accounts = useAccounts();
@@ -89,7 +95,7 @@ function SenderGauges({ run }: { run: CampaignRun }) {
             .map(([kind, q]) => (
               <label key={kind} className="run-gauge">
                 <span>
-                  {LIMIT_LABEL[kind] ?? kind}: {formatCount(q.used)} sent of {formatCount(q.limit)} today
+                  {limitLabel(kind)}: {formatCount(q.used)} sent of {formatCount(q.limit)} today
                 </span>
                 <meter min={0} max={Math.max(1, q.limit)} value={q.used} high={Math.max(1, q.limit) * 0.9} />
               </label>

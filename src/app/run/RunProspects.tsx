@@ -8,7 +8,8 @@ import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, fullTime } from '../ui/format';
-import { ENROLLMENT_STATUS_LABEL, errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
+import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
+import { errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
 

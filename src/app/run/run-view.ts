@@ -68,24 +68,6 @@ export function stopWarning(run: CampaignRun): string {
     : `Stop for good: ${plural(n, 'prospect', 'prospects')} will not get any further message. This cannot be undone.`;
 }
 
-/** The enrollment statuses in users' words. */
-export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
-  waiting: 'Not started',
-  active: 'In progress',
-  finished: 'Finished',
-  stopped: 'Stopped',
-  failed: 'Failed',
-};
-
-/** The daily limit kinds in users' words. */
-export const LIMIT_LABEL: Record<string, string> = {
-  connection_request: 'Invitations',
-  message: 'Messages',
-  inmail: 'InMails',
-  profile_visit: 'Profile visits',
-  other: 'Other actions',
-};
-
 /** Prospects that went along a connection: those that left its step through that output (a single output: all done there). */
 export function edgeFlow(run: CampaignRun, source: string, sourceHandle: string | null | undefined): number {
   const step = run.steps.find((s) => s.nodeId === source);

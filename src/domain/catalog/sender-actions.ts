@@ -8,13 +8,13 @@ import type { NodeType } from './types';
  * prospect's sender account, counted against one of its daily limits and spaced like its other actions.
  */
 
-/** Each limit in users' words: one and many. */
-export const DAILY_LIMIT_WORDS: Readonly<Record<DailyLimitKind, { one: string; many: string }>> = {
-  connection_request: { one: 'invitation', many: 'invitations' },
-  message: { one: 'message', many: 'messages' },
-  inmail: { one: 'InMail', many: 'InMails' },
-  profile_visit: { one: 'profile visit', many: 'profile visits' },
-  other: { one: 'other action', many: 'other actions' },
+/** Each limit in users' words: its label (a form field, a meter), and one and many inside a sentence. */
+export const DAILY_LIMIT_WORDS: Readonly<Record<DailyLimitKind, { label: string; one: string; many: string }>> = {
+  connection_request: { label: 'Invitations to connect', one: 'invitation', many: 'invitations' },
+  message: { label: 'Messages', one: 'message', many: 'messages' },
+  inmail: { label: 'InMails', one: 'InMail', many: 'InMails' },
+  profile_visit: { label: 'Profile visits', one: 'profile visit', many: 'profile visits' },
+  other: { label: 'Other actions', one: 'other action', many: 'other actions' },
 };
 
 /** Types with a limit of their own; every other action that reaches a person counts as `other`. */

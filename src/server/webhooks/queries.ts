@@ -3,7 +3,7 @@ import type { DeliveryEventType, DeliveryStatus, EventType } from '../../domain/
 import type { Queryable } from '../db/types';
 import type { Delivery, DeliveryDetail, Endpoint } from './schemas';
 
-/** SQL of webhook endpoints and deliveries (contract 6, 8.3). Every query is scoped by workspace_id. */
+/** SQL of webhook endpoints and deliveries (contract 6, 8.3). Reads are scoped by workspace_id; a write by id follows a scoped read of the same endpoint. */
 
 interface EndpointRow {
   id: string;

@@ -3,7 +3,8 @@ import { CHANNEL_LABEL, useAccounts, useUpdateDailyLimits, type Account } from '
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT, type DailyLimits as Limits } from '../../../domain/contract/schedule';
 import { jsonEqual } from '../../../domain/paths/diff';
 import { formatCount } from '../../ui/format';
-import { DEFAULT_LIMITS_SENTENCE, LIMIT_LABEL } from './schedule-words';
+import { DAILY_LIMIT_WORDS } from '../../../domain/catalog';
+import { DEFAULT_LIMITS_SENTENCE } from './schedule-words';
 
 function SenderLimits({ account, editable }: { account: Account; editable: boolean }) {
   const [draft, setDraft] = useState<Record<string, string>>(() =>
@@ -33,7 +34,7 @@ function SenderLimits({ account, editable }: { account: Account; editable: boole
       <div className="sender-limit-grid">
         {DAILY_LIMIT_KINDS.map((kind) => (
           <label key={kind} className="field">
-            <span>{LIMIT_LABEL[kind]}</span>
+            <span>{DAILY_LIMIT_WORDS[kind].label}</span>
             <input
               className="input input-sm"
               inputMode="numeric"

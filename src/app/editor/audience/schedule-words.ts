@@ -1,3 +1,4 @@
+import { DAILY_LIMIT_WORDS } from '../../../domain/catalog';
 import { formatCount } from '../../ui/format';
 import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE, WEEKDAYS, type DailyLimitKind, type Weekday } from '../../../domain/contract/schedule';
 
@@ -10,24 +11,6 @@ export const DAY_LABEL: Record<Weekday, { short: string; long: string }> = {
   fri: { short: 'Fri', long: 'Friday' },
   sat: { short: 'Sat', long: 'Saturday' },
   sun: { short: 'Sun', long: 'Sunday' },
-};
-
-/** What each daily limit counts, in users' words. */
-export const LIMIT_LABEL: Record<DailyLimitKind, string> = {
-  connection_request: 'Invitations to connect',
-  message: 'Messages',
-  inmail: 'InMails',
-  profile_visit: 'Profile visits',
-  other: 'Other actions',
-};
-
-/** The same, inside a sentence ("20 invitations a day"). */
-const LIMIT_IN_SENTENCE: Record<DailyLimitKind, string> = {
-  connection_request: 'invitations',
-  message: 'messages',
-  inmail: 'InMails',
-  profile_visit: 'profile visits',
-  other: 'other actions',
 };
 
 /** "Monday to Friday", "Monday to Thursday and Saturday", "Monday, Wednesday and Friday", "Every day". */
@@ -63,5 +46,5 @@ export function describeWindow(s: {
 /** The contract 9.3 defaults, said once for the help text. */
 export const DEFAULT_WINDOW_SENTENCE = describeWindow(DEFAULT_SCHEDULE);
 export const DEFAULT_LIMITS_SENTENCE = (Object.keys(DEFAULT_DAILY_LIMITS) as DailyLimitKind[])
-  .map((k) => `${formatCount(DEFAULT_DAILY_LIMITS[k])} ${LIMIT_IN_SENTENCE[k]}`)
+  .map((k) => `${formatCount(DEFAULT_DAILY_LIMITS[k])} ${DAILY_LIMIT_WORDS[k].many}`)
   .join(', ');
