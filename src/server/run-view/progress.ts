@@ -106,7 +106,7 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
 }
 
 /** A forecast stays good this long while nothing of its input moved (its finish date is at most this late). */
-export const FORECAST_MEMO_MS = 60_000;
+const FORECAST_MEMO_MS = 60_000;
 const MEMO_CAMPAIGNS = 1000;
 const forecasts = new Map<string, { key: string; at: number; forecast: Forecast }>();
 

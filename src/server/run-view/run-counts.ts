@@ -7,7 +7,7 @@ import type { Queryable } from '../db/types';
  */
 
 /** Past this many delta rows beyond one per key, a read folds the campaign's rows into one per key. */
-export const COMPACT_AFTER_ROWS = 200;
+const COMPACT_AFTER_ROWS = 200;
 
 export interface EnrollmentCount {
   status: EnrollmentStatus;
