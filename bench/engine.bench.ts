@@ -20,7 +20,8 @@ import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
  * database; lag p99 ≤ 1 s; idle < 2 % of one core.
  */
 
-const ENROLLMENTS = 10_000;
+/** ENGINE_BENCH_ENROLLMENTS: a smaller run on a loaded machine. */
+const ENROLLMENTS = Number(process.env.ENGINE_BENCH_ENROLLMENTS ?? 10_000);
 const STEPS_PER_ENROLLMENT = 3;
 const IDLE_WAITING = 100_000;
 const IDLE_SECONDS = 10;

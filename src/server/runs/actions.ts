@@ -189,14 +189,13 @@ export async function recordAnswer(deps: EngineDeps, actionId: string, given: Ex
     ]);
     const row = rows.rows[0];
     if (!row || row.status !== 'active' || row.visit !== action.visit) return;
-    await tx.query(`UPDATE enrollment_steps SET started_at = coalesce(started_at, $2) WHERE position = $1`, [row.open_step, ts(now)]);
-    await applyInput(
+    const moved = await applyInput(
       tx,
       deps,
       row,
       done ? { kind: 'result', status: 'done', result: answer.result ?? {} } : { kind: 'result', status: 'failed', error: answer.error },
     );
-    // The next step's action may be due now (a result posted later, contract 9.4 202).
-    await wakeRuns(tx);
+    // The next step's action may be due now (a result posted later, contract 9.4 202); an ended enrollment has nothing due.
+    if (moved !== 'end' && moved !== 'missing') await wakeRuns(tx);
   });
 }

@@ -96,10 +96,19 @@ const prospectOf = (row: EnrollmentRow) => ({
 
 const STATUS_OF_OUTCOME: Readonly<Record<string, string>> = { failed: 'failed', stopped: 'stopped' };
 
-async function openStep(tx: Queryable, enrollmentId: string, nodeId: string, type: string, now: number): Promise<string> {
+/** The step the enrollment now stands on; one that ends the enrollment is written finished at once. */
+async function openStep(
+  tx: Queryable,
+  enrollmentId: string,
+  nodeId: string,
+  type: string,
+  now: number,
+  end: { status: string; error: string | null } | null,
+): Promise<string> {
   const opened = await tx.query<{ position: string }>(
-    `INSERT INTO enrollment_steps (enrollment_id, node_id, type, status, started_at) VALUES ($1, $2, $3, 'running', $4) RETURNING position`,
-    [enrollmentId, nodeId, type, ts(now)],
+    `INSERT INTO enrollment_steps (enrollment_id, node_id, type, status, started_at, finished_at, error)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING position`,
+    [enrollmentId, nodeId, type, end?.status ?? 'running', ts(now), end === null ? null : ts(now), end?.error ?? null],
   );
   return String(opened.rows[0]!.position);
 }
@@ -133,20 +142,22 @@ export async function applyAdvance(
       );
     }
   }
-  if (step.passed.length > 0 || open === null) {
+  const end = decision.kind === 'end' ? { status: decision.outcome === 'failed' ? 'failed' : 'done', error: decision.error ?? null } : null;
+  const opening = step.passed.length > 0 || open === null;
+  if (opening) {
     visit++;
-    open = await openStep(tx, row.id, position.nodeId, graph.node(position.nodeId)?.type ?? '', now);
+    open = await openStep(tx, row.id, position.nodeId, graph.node(position.nodeId)?.type ?? '', now, end);
   }
   const place = [row.id, position.nodeId, position.arrivedBy, position.replied, visit, open];
   const setPlace = 'current_node_id = $2, arrived_by = $3, replied = $4, visit = $5, open_step = $6';
   if (decision.kind === 'end') {
-    const failed = decision.outcome === 'failed';
-    await tx.query(`UPDATE enrollment_steps SET status = $2, finished_at = $3, error = $4 WHERE position = $1`, [
-      open,
-      failed ? 'failed' : 'done',
-      ts(now),
-      decision.error ?? null,
-    ]);
+    if (!opening)
+      await tx.query(`UPDATE enrollment_steps SET status = $2, finished_at = $3, error = $4 WHERE position = $1`, [
+        open,
+        end!.status,
+        ts(now),
+        end!.error,
+      ]);
     const status = STATUS_OF_OUTCOME[decision.outcome] ?? 'finished';
     await tx.query(
       `UPDATE enrollments SET ${setPlace}, status = $7, outcome = $8, error = $9, finished_at = $10, next_step_at = NULL, phase = 'enter' WHERE id = $1`,
