@@ -120,7 +120,7 @@ describe('the run engine walks only paths the simulator shows (property)', () =>
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('walks a connection-only graph to its end on acceptance and on timeout', () => {
     const graph = runGraph(connectionOnlyGraph())!;

@@ -70,7 +70,7 @@ describe('fast structure acceptor (kept honest against zod)', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 
   it('never accepts what zod rejects, whatever the input', () => {
     const anything = fc.anything({
@@ -108,7 +108,7 @@ describe('fast structure acceptor (kept honest against zod)', () => {
         if (surelyMatchesSchema(input)) expect(zodAccepts(input)).toBe(true);
       }),
     );
-  });
+  }, 60_000);
 
   it("reports exactly zod's issues when it parses only the doubtful items", () => {
     const zodIssues = (input: unknown) =>
@@ -127,5 +127,5 @@ describe('fast structure acceptor (kept honest against zod)', () => {
     big.nodes[250]!.data.reply_wait_days = 0;
     (big.edges[7] as Record<string, unknown>).sourceHandle = 3;
     expect(ours(big as unknown as Record<string, unknown>)).toEqual(zodIssues(big));
-  });
+  }, 60_000);
 });
