@@ -70,7 +70,7 @@ test('select with a click and Shift+click, then tag them all from the bulk bar',
   await expect(rowNames(page)).toHaveText([`Ann ${r}`, `Ben ${r}`, `Cat ${r}`]);
 });
 
-test('keyboard: j/k move a visible focus, Enter opens, e marks done, x selects, Esc closes, / searches — also with a thread open', async ({
+test('keyboard: j/k move a visible focus, Enter opens, then j/k move the open conversation, e marks done, x selects, Esc closes, / searches', async ({
   page,
 }) => {
   await signIn(page);
@@ -96,10 +96,16 @@ test('keyboard: j/k move a visible focus, Enter opens, e marks done, x selects, 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `Kai ${r}` })).toBeVisible();
 
-  // With the thread open: j moves, Enter opens the next, x selects, e marks done and moves on.
+  // With the thread open, j/k move the open conversation itself (one cursor: the open row is the active one).
   await page.keyboard.press('j');
-  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `Lea ${r}` })).toBeVisible();
+  await expect(row(page, `Lea ${r}`)).toHaveClass(/is-active/);
+  await expect(page.locator('.is-active[role="option"]')).toHaveCount(1);
+  await page.keyboard.press('k');
+  await expect(page.getByRole('heading', { name: `Kai ${r}` })).toBeVisible();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { name: `Lea ${r}` })).toBeVisible();
+  // x selects, e marks done and moves on.
   await page.keyboard.press('x');
   await expect(page.getByText('1 selected')).toBeVisible();
   await page.keyboard.press('e');

@@ -40,15 +40,6 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     setSelection(EMPTY_SELECTION);
   }
 
-  const move = useCallback(
-    (delta: number) => {
-      if (!items.length) return;
-      const next = Math.max(0, Math.min(items.length - 1, activeIndex + delta));
-      setActiveIndex(next);
-      listRef.current?.scrollToIndex(next);
-    },
-    [items.length, activeIndex],
-  );
   const open = useCallback(
     (index: number) => {
       const c = items[index];
@@ -57,6 +48,18 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
       openConversation(c.id);
     },
     [items, openConversation],
+  );
+  // j/k: with a conversation open, they open the next one (one cursor, as in a mail client); else they move the focus.
+  const move = useCallback(
+    (delta: number) => {
+      if (!items.length) return;
+      const from = conversationId ? order.indexOf(conversationId) : activeIndex;
+      const next = Math.max(0, Math.min(items.length - 1, (from < 0 ? activeIndex : from) + delta));
+      listRef.current?.scrollToIndex(next);
+      if (conversationId) open(next);
+      else setActiveIndex(next);
+    },
+    [items.length, activeIndex, conversationId, order, open],
   );
   const check = useCallback((index: number, range: boolean) => setSelection((s) => toggleRow(s, order, index, range)), [order]);
   const fetchMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);

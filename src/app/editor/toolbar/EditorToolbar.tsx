@@ -110,15 +110,17 @@ function SaveButton() {
   const disabled = blocker !== null || saving;
   return (
     <>
+      {/* Its name stays "Save" (the shortcut's word); it reads "Saved ✓" while there is nothing to save. */}
       <button
         type="button"
-        className="btn btn-sm btn-primary toolbar-save"
+        className={`btn btn-sm btn-primary toolbar-save${dirty || saving ? '' : ' is-saved'}`}
+        aria-label="Save"
         aria-disabled={disabled || undefined}
         aria-describedby={blocker ? 'save-blocker' : undefined}
-        title={blocker ?? `Save (${MOD}S)`}
+        title={blocker ?? (dirty ? `Save (${MOD}S)` : 'Everything is saved')}
         onClick={() => !saving && void saveCampaign()}
       >
-        {saving ? 'Saving…' : dirty ? 'Save' : 'Save'}
+        {saving ? 'Saving…' : dirty ? 'Save' : 'Saved ✓'}
       </button>
       {blocker && (
         <span id="save-blocker" className="visually-hidden">
