@@ -11,7 +11,7 @@ import { applyProspectEvent } from './engine';
 import type { Executor, ExecutorAnswer } from './executor';
 import { drainDueWork } from './run-loop';
 import { msOf } from './time-sql';
-import { engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from './testing';
+import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from './testing';
 
 /**
  * Contract 9.3 end to end through the server engine: random valid graphs (the domain's generator),
@@ -130,14 +130,8 @@ async function driveToEnd(run: SeededRun, seed: number) {
       [run.campaignId],
     );
     if (Number(open.rows[0]!.n) === 0) return { ...scripted, repliedTo };
-    const due = await db.query<{ at: number | null }>(
-      `SELECT ${msOf(`least(
-         (SELECT min(next_step_at) FROM enrollments WHERE campaign_id = $1 AND status = 'active'),
-         (SELECT min(not_before) FROM run_actions WHERE campaign_id = $1 AND status = 'scheduled'),
-         (SELECT min(lease_until) FROM run_actions WHERE campaign_id = $1 AND status = 'offered'))`)} AS at`,
-      [run.campaignId],
-    );
-    const next = Math.min(due.rows[0]!.at ?? Infinity, ...events.map((e) => e.at), ...later.map((l) => l.at));
+    const due = await campaignNextDueAt(db, run.campaignId);
+    const next = Math.min(due ?? Infinity, ...events.map((e) => e.at), ...later.map((l) => l.at));
     if (next === Infinity) throw new Error('enrollments are open but nothing is due: stuck');
     clock.set(Math.max(next, now + 1));
   }
