@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { branchHandles } from '../catalog';
-import { simulatePaths } from '../paths';
 import { validWorkflow } from '../testing/arbitraries';
+import { endedAtEndStep, runHops, unsimulatedPath, type Hop } from '../testing/run-paths';
 import { connectionOnlyGraph } from '../testing/fixtures';
 import type { WorkflowDefinition } from '../workflow-types';
 import type { RunProspect } from './prospect';
@@ -16,7 +15,6 @@ import { advance, runGraph, startPosition, type RunPosition } from './walker';
  * a beginning of one when a condition, a failure or a reply ended it earlier.
  */
 
-type Hop = string; // "nodeId:handle"
 interface Run {
   hops: Hop[];
   outcome: RunOutcome;
@@ -48,14 +46,8 @@ function walk(definition: WorkflowDefinition, world: World): Run {
     const d = step.decision;
     now += HOUR;
     if (d.kind === 'end') {
-      const type = graph.node(position.nodeId)!.type;
-      const atEnd =
-        branchHandles(type).length === 0 &&
-        d.outcome !== 'failed' &&
-        d.outcome !== 'condition_not_met' &&
-        !(d.outcome === 'replied' && type !== 'end');
-      if (atEnd) hops.push(`${position.nodeId}:`);
-      else hops.push(`${position.nodeId}:?`);
+      const atEnd = endedAtEndStep(graph.node(position.nodeId)!.type, d.outcome);
+      hops.push(...runHops([], position.nodeId, atEnd));
       return { hops, outcome: d.outcome, endedAtEndStep: atEnd, repliedInjected };
     }
     expect(d.kind).not.toBe('ignore');
@@ -78,17 +70,6 @@ function walk(definition: WorkflowDefinition, world: World): Run {
   throw new Error('the enrollment never ended');
 }
 
-const simulatedHops = (definition: WorkflowDefinition): { full: Hop[][]; truncated: boolean } => {
-  const sim = simulatePaths(definition);
-  const full = sim.paths.map((p) => {
-    const chosen = new Map(p.outcomes.map((o) => [o.nodeId, o.handle]));
-    return p.steps.map((s) => `${s.nodeId}:${chosen.get(s.nodeId) ?? ''}`);
-  });
-  return { full, truncated: sim.truncated };
-};
-
-const isPrefix = (prefix: Hop[], of: Hop[]): boolean => prefix.length <= of.length && prefix.every((h, i) => of[i] === h);
-
 const prospectArb: fc.Arbitrary<RunProspect> = fc.record({
   company: fc.constantFrom('Acme', '', null),
   name: fc.constant('Ada'),
@@ -102,18 +83,8 @@ describe('the run engine walks only paths the simulator shows (property)', () =>
   it('ends every enrollment on a simulated path, with the outcome that path explains', () => {
     fc.assert(
       fc.property(validWorkflow, prospectArb, fc.array(fc.nat(), { minLength: 8, maxLength: 64 }), (definition, prospect, picks) => {
-        const { full, truncated } = simulatedHops(definition);
         const run = walk(definition, { picks, prospect });
-        const lastOf = (hops: Hop[]): Hop[] => hops.slice(0, -1);
-        if (run.endedAtEndStep) {
-          const match = full.find((p) => p.length === run.hops.length && isPrefix(run.hops, p));
-          if (!truncated) expect(match, `${run.hops.join(' → ')} is not a simulated path`).toBeDefined();
-        } else {
-          // Ended early: the steps it left form the beginning of a simulated path, and it stood on the next one.
-          const at = run.hops[run.hops.length - 1]!.split(':')[0]!;
-          const match = full.find((p) => isPrefix(lastOf(run.hops), p) && p[run.hops.length - 1]?.startsWith(`${at}:`));
-          if (!truncated) expect(match, `${run.hops.join(' → ')} does not begin a simulated path`).toBeDefined();
-        }
+        expect(unsimulatedPath(definition, run.hops, run.endedAtEndStep)).toBeNull();
         if (run.outcome === 'replied') expect(run.repliedInjected).toBe(true);
         if (run.outcome === 'not_qualified') expect(run.hops.some((h) => h.endsWith(':not_qualified'))).toBe(true);
         if (run.hops.some((h) => h.endsWith(':not_qualified'))) expect(run.outcome).toBe('not_qualified');

@@ -10,6 +10,7 @@ import { openMigratedPglite } from '../testing/migrated-pglite';
 import type { EngineDeps } from './engine';
 import type { Executor } from './executor';
 import { sandboxExecutor } from './sandbox';
+import { msOf } from './time-sql';
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it, closing what still uses it. */
 export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -156,4 +157,17 @@ export function crashingAfterOffer(inner: Executor, crashes: Set<string>): Execu
       return answer;
     },
   };
+}
+
+/** The next instant something of this campaign is due (a step, a scheduled action, a lease running out); null when none. */
+export async function campaignNextDueAt(db: Db, campaignId: string): Promise<number | null> {
+  const due = await db.query<{ at: number | null }>(
+    `SELECT ${msOf(`least(
+       (SELECT min(next_step_at) FROM enrollments WHERE campaign_id = $1 AND status = 'active'),
+       (SELECT min(not_before) FROM run_actions WHERE campaign_id = $1 AND status = 'scheduled'),
+       (SELECT min(lease_until) FROM run_actions WHERE campaign_id = $1 AND status = 'offered'))`)} AS at`,
+    [campaignId],
+  );
+  const at = due.rows[0]?.at;
+  return at === null || at === undefined ? null : Number(at);
 }

@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nodeDefinition, type RunEvent } from '../../domain/catalog';
+import type { WaitEvent } from '../../domain/run/step';
+import { validWorkflow } from '../../domain/testing/arbitraries';
+import { endedAtEndStep, runHops, unsimulatedPath } from '../../domain/testing/run-paths';
+import type { WorkflowDefinition } from '../../domain/workflow-types';
+import { engineDbPerFile } from '../testing/engine-db';
+import { recordAnswer } from './actions';
+import { applyProspectEvent } from './engine';
+import type { Executor, ExecutorAnswer } from './executor';
+import { drainDueWork } from './run-loop';
+import { msOf } from './time-sql';
+import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from './testing';
+
+/**
+ * Contract 9.3 end to end through the server engine: random valid graphs (the domain's generator),
+ * a scripted executor answering done / failed / later / rate limited by a seeded draw, prospects
+ * accepting, replying or triggering by the same draws, a fake clock jumped to the next due instant
+ * until every enrollment ended. Each timeline must be a path the domain's simulator also produces,
+ * with the outcome that path explains, and each actionId is decided once.
+ */
+
+const db = engineDbPerFile();
+const PROSPECTS = 5;
+const MINUTE = 60_000;
+
+/** A result the executor posts later (contract 9.4 202). */
+interface LaterResult {
+  actionId: string;
+  at: number;
+  result: Record<string, unknown>;
+}
+
+/** Answers by a seeded draw, and remembers what it decided for which enrollment. */
+function scriptedExecutor(random: () => number, later: LaterResult[], now: () => number) {
+  const decided = new Map<string, number>();
+  const failedEnrollments = new Set<string>();
+  const pushedBack = new Set<string>();
+  const executor: Executor = {
+    async offer(action): Promise<ExecutorAnswer> {
+      const r = random();
+      if (r < 0.08 && !pushedBack.has(action.actionId)) {
+        pushedBack.add(action.actionId);
+        return { status: 'rate_limited', retryAfterSeconds: 120 };
+      }
+      decided.set(action.actionId, (decided.get(action.actionId) ?? 0) + 1);
+      if (r < 0.15) {
+        if (action.enrollmentId) failedEnrollments.add(action.enrollmentId);
+        return { status: 'failed', error: 'The network refused it.' };
+      }
+      if (r < 0.3) {
+        later.push({ actionId: action.actionId, at: now() + 30 * MINUTE, result: resultOf(action.type, random) });
+        return { status: 'later' };
+      }
+      return { status: 'done', result: resultOf(action.type, random) };
+    },
+  };
+  return { executor, decided, failedEnrollments };
+}
+
+const resultOf = (type: string, random: () => number): Record<string, unknown> => {
+  const run = nodeDefinition(type)?.run;
+  if (run?.does === 'score') return { score: Math.floor(random() * 101) };
+  if (run?.does === 'ask') return { [run.resultKey]: random() < 0.5 };
+  return {};
+};
+
+interface PendingEvent {
+  at: number;
+  profileUrl: string;
+  event: RunEvent;
+  text?: string;
+}
+
+/** Drives one seeded run to its end; what the executor decided and who was sent a reply. */
+async function driveToEnd(run: SeededRun, seed: number) {
+  const random = seededRandom(seed);
+  const clock = startClock('2026-03-02T08:00:00Z');
+  const later: LaterResult[] = [];
+  const scripted = scriptedExecutor(random, later, () => clock.now());
+  const deps = engineDeps(db, clock, { executor: scripted.executor, spacingMs: MINUTE, random });
+  const events: PendingEvent[] = [];
+  const repliedTo = new Set<string>();
+  const planned = new Set<string>();
+  for (let guard = 0; guard < 1000; guard++) {
+    await drainDueWork(deps);
+    const now = clock.now();
+    const dueLater = later.filter((l) => l.at <= now);
+    for (const l of dueLater) {
+      later.splice(later.indexOf(l), 1);
+      await recordAnswer(deps, l.actionId, { status: 'done', result: l.result });
+    }
+    const dueEvents = events.filter((e) => e.at <= now);
+    for (const e of dueEvents) {
+      events.splice(events.indexOf(e), 1);
+      await db.transaction((tx) => applyProspectEvent(tx, deps, { workspaceId: run.workspaceId, accountId: run.accountId, ...e }));
+    }
+    if (dueLater.length + dueEvents.length > 0) continue;
+    // Each wait gets its world: one of the events it waits for, a reply, or (when it has one) its timeout.
+    const waiting = await db.query<{
+      id: string;
+      visit: number;
+      wait_events: WaitEvent[] | string;
+      until: number | null;
+      profile_url: string;
+    }>(
+      `SELECT e.id, e.visit, e.wait_events, ${msOf('e.next_step_at')} AS until, p.profile_url
+       FROM enrollments e JOIN prospects p ON p.id = e.prospect_id WHERE e.campaign_id = $1 AND e.status = 'active' AND e.phase = 'wait'`,
+      [run.campaignId],
+    );
+    for (const w of waiting.rows) {
+      if (planned.has(`${w.id}:${w.visit}`)) continue;
+      planned.add(`${w.id}:${w.visit}`);
+      const on = typeof w.wait_events === 'string' ? (JSON.parse(w.wait_events) as WaitEvent[]) : (w.wait_events ?? []);
+      const options: Array<Omit<PendingEvent, 'at' | 'profileUrl'> | null> = on.map((o) => ({
+        event: o.event,
+        ...(o.keyword ? { text: `x ${o.keyword} y` } : {}),
+      }));
+      if (w.until !== null) options.push(null);
+      if (random() < 0.15) options.push({ event: 'message_received', text: 'Not interested' });
+      const chosen = options[Math.floor(random() * options.length)];
+      if (!chosen) continue;
+      if (chosen.event === 'message_received') repliedTo.add(w.profile_url);
+      const inside = w.until === null ? 24 * 60 * MINUTE : Math.max(MINUTE, (w.until - now) / 2);
+      events.push({ ...chosen, at: now + Math.ceil(random() * inside), profileUrl: w.profile_url });
+    }
+    const open = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enrollments WHERE campaign_id = $1 AND status IN ('waiting', 'active')`,
+      [run.campaignId],
+    );
+    if (Number(open.rows[0]!.n) === 0) return { ...scripted, repliedTo };
+    const due = await campaignNextDueAt(db, run.campaignId);
+    const next = Math.min(due ?? Infinity, ...events.map((e) => e.at), ...later.map((l) => l.at));
+    if (next === Infinity) throw new Error('enrollments are open but nothing is due: stuck');
+    clock.set(Math.max(next, now + 1));
+  }
+  throw new Error('the run did not end');
+}
+
+async function checkRun(definition: WorkflowDefinition, seed: number): Promise<void> {
+  const run = await seedRun(db, { graph: definition, prospects: PROSPECTS, dailyLimits: UNLIMITED });
+  const { decided, failedEnrollments, repliedTo } = await driveToEnd(run, seed);
+  const enrollments = await db.query<{ id: string; status: string; outcome: string; error: string | null; profile_url: string }>(
+    'SELECT e.id, e.status, e.outcome, e.error, p.profile_url FROM enrollments e JOIN prospects p ON p.id = e.prospect_id WHERE e.campaign_id = $1',
+    [run.campaignId],
+  );
+  expect(enrollments.rows).toHaveLength(PROSPECTS);
+  for (const e of enrollments.rows) {
+    const timeline = await db.query<{ node_id: string; type: string; handle: string | null }>(
+      'SELECT node_id, type, handle FROM enrollment_steps WHERE enrollment_id = $1 ORDER BY position',
+      [e.id],
+    );
+    const last = timeline.rows[timeline.rows.length - 1]!;
+    const outcome = e.outcome as Parameters<typeof endedAtEndStep>[1];
+    const atEnd = endedAtEndStep(last.type, outcome);
+    const hops = runHops(
+      timeline.rows.slice(0, -1).map((s) => ({ nodeId: s.node_id, handle: s.handle })),
+      last.node_id,
+      atEnd,
+    );
+    expect(unsimulatedPath(definition, hops, atEnd), `outcome ${outcome}`).toBeNull();
+    // The outcome is the one the path explains.
+    if (outcome === 'replied') expect(repliedTo.has(e.profile_url)).toBe(true);
+    if (outcome === 'failed') expect(failedEnrollments.has(e.id), `failed: ${e.error} after ${hops.join(' → ')}`).toBe(true);
+    expect(hops.some((h) => h.endsWith(':not_qualified'))).toBe(outcome === 'not_qualified');
+    if (atEnd) expect(e.status).toBe('finished');
+  }
+  // Each actionId decided once; nothing left offered or scheduled.
+  expect([...decided.values()].filter((n) => n !== 1)).toEqual([]);
+  const left = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM run_actions WHERE campaign_id = $1 AND status NOT IN ('done', 'failed', 'cancelled')`,
+    [run.campaignId],
+  );
+  expect(Number(left.rows[0]!.n)).toBe(0);
+  const done = await db.query<{ id: string; type: string; status: string; error: string | null }>(
+    `SELECT id, type, status, error FROM run_actions WHERE campaign_id = $1 AND status IN ('done', 'failed')`,
+    [run.campaignId],
+  );
+  expect(done.rows.filter((a) => decided.get(a.id) !== 1)).toEqual([]);
+}
+
+describe('the server engine walks only paths the simulator shows (property)', () => {
+  it('ends every enrollment on a simulated path with the outcome it explains, each action decided once', async () => {
+    await fc.assert(
+      fc.asyncProperty(validWorkflow, fc.nat(), (definition, seed) => checkRun(definition, seed)),
+      { numRuns: 15, seed: 9_301, endOnFailure: true },
+    );
+  }, 600_000);
+});
