@@ -321,6 +321,12 @@ describe('spec citations (ARCHITECTURE.md)', () => {
     expect(unknown).toEqual([]);
   });
 
+  it('section 2.3 of docs/service.md lists the node types of the catalog, in order', () => {
+    const service = readFileSync(join(ROOT, 'docs', 'service.md'), 'utf8');
+    const list = service.slice(service.indexOf('The 40 node types'), service.indexOf('Withdrawing an invitation'));
+    expect([...list.matchAll(/`([a-z0-9_]+)`/g)].map((m) => m[1])).toEqual([...NODE_TYPES]);
+  });
+
   it('reads headings and the numbered rules of a subsection, and catches a citation of neither', () => {
     const sections = specSections('# Spec\n## 1. What\n1. not a rule\n### 4.1 Update\n1. order\n2. scoring\n## 8. Limits\n3. not a rule\n');
     expect([...sections]).toEqual(['1', '4.1', '4.1.1', '4.1.2', '8']);
