@@ -252,6 +252,15 @@ describe('one catalog (ARCHITECTURE.md)', () => {
   });
 });
 
+/** Every file whose comments may cite a section: code, SQL, styles and pages. */
+function citingFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return citingFiles(path);
+    return /\.(tsx?|sql|css|html)$/.test(name) ? [path] : [];
+  });
+}
+
 /** Comments cite the API contract as "contract X.Y" (ARCHITECTURE.md): each must name a section docs/contract.md has. */
 function contractSections(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? /gm)].map((m) => m[1]!));
@@ -262,7 +271,7 @@ describe('contract citations (ARCHITECTURE.md)', () => {
     const sections = contractSections(readFileSync(join(ROOT, 'docs', 'contract.md'), 'utf8'));
     expect(sections.has('9.3')).toBe(true);
     const missing = ['src', 'e2e', 'bench', 'scripts']
-      .flatMap((dir) => sourceFiles(join(ROOT, dir)))
+      .flatMap((dir) => citingFiles(join(ROOT, dir)))
       .flatMap((f) =>
         [...readFileSync(f, 'utf8').matchAll(/\b[Cc]ontract (\d+(?:\.\d+)?)\b/g)]
           .filter((m) => !sections.has(m[1]!))
@@ -273,6 +282,60 @@ describe('contract citations (ARCHITECTURE.md)', () => {
 
   it('reads the section numbers of the headings', () => {
     expect([...contractSections('# The API contract\n## 3. Errors\n### 8.3 Webhook operations\ntext 9.9\n')]).toEqual(['3', '8.3']);
+  });
+});
+
+/**
+ * Comments cite the service specification as "spec X.Y" (ARCHITECTURE.md): each must name a section of
+ * docs/service.md; a numbered item of a "### X.Y" section is its rule N, cited "spec X.Y.N" or "spec X.Y rule N".
+ */
+function specSections(markdown: string): Set<string> {
+  const sections = new Set<string>();
+  let ruled = '';
+  for (const line of markdown.split('\n')) {
+    const heading = /^(#{2,3}) (\d+(?:\.\d+)?)\.? /.exec(line);
+    const rule = /^(\d+)\. /.exec(line);
+    if (heading) {
+      sections.add(heading[2]!);
+      ruled = heading[1] === '###' ? heading[2]! : '';
+    } else if (rule && ruled) sections.add(`${ruled}.${rule[1]}`);
+  }
+  return sections;
+}
+
+/** The "spec X.Y" citations of a file that name no section (a sentence's trailing dot is not part of the number). */
+function unknownSpecCitations(file: string, source: string, sections: Set<string>): string[] {
+  return [...source.matchAll(/\b[Ss]pec (\d+(?:\.\d+)*)(?: rule (\d+)\b)?/g)]
+    .map((m) => (m[2] ? `${m[1]}.${m[2]}` : m[1]!))
+    .filter((cited) => !sections.has(cited))
+    .map((cited) => `${file}: spec ${cited}`);
+}
+
+describe('spec citations (ARCHITECTURE.md)', () => {
+  it('every "spec X.Y" in src, e2e, bench and scripts names a section of docs/service.md', () => {
+    const sections = specSections(readFileSync(join(ROOT, 'docs', 'service.md'), 'utf8'));
+    expect(sections.has('4.1.12')).toBe(true);
+    const unknown = ['src', 'e2e', 'bench', 'scripts']
+      .flatMap((dir) => citingFiles(join(ROOT, dir)))
+      .flatMap((f) => unknownSpecCitations(relative(ROOT, f), readFileSync(f, 'utf8'), sections));
+    expect(unknown).toEqual([]);
+  });
+
+  it('section 2.3 of docs/service.md lists the node types of the catalog, in order', () => {
+    const service = readFileSync(join(ROOT, 'docs', 'service.md'), 'utf8');
+    const list = service.slice(service.indexOf('The 40 node types'), service.indexOf('Withdrawing an invitation'));
+    expect([...list.matchAll(/`([a-z0-9_]+)`/g)].map((m) => m[1])).toEqual([...NODE_TYPES]);
+  });
+
+  it('reads headings and the numbered rules of a subsection, and catches a citation of neither', () => {
+    const sections = specSections('# Spec\n## 1. What\n1. not a rule\n### 4.1 Update\n1. order\n2. scoring\n## 8. Limits\n3. not a rule\n');
+    expect([...sections]).toEqual(['1', '4.1', '4.1.1', '4.1.2', '8']);
+    const cited = ['spec 4.1.', 'Spec 8 limits', 'spec 4.1 rule 2', 'spec 4.1.2', 'spec 4.2', 'spec 4.1 rule 3', 'spec 2.5'];
+    expect(unknownSpecCitations('x.ts', `// ${cited.join(', ')}`, sections)).toEqual([
+      'x.ts: spec 4.2',
+      'x.ts: spec 4.1.3',
+      'x.ts: spec 2.5',
+    ]);
   });
 });
 
