@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountListSchema, accountSchema, type Account, type Channel } from '../../domain/contract/conversations';
 import type { PatchAccountBody } from '../../domain/contract/schedule';
 import { useSession } from '../session';
-import { apiFetch, currentWorkspaceId } from './http';
+import { apiCall } from './http';
 
 export type { Account, Channel };
 export { CHANNEL_LABEL } from '../../domain/channels';
@@ -13,9 +13,7 @@ export function useAccounts() {
   return useQuery({
     queryKey: ['accounts', workspaceId],
     staleTime: 30_000,
-    queryFn: async ({ signal }) =>
-      accountListSchema.parse((await apiFetch('/api/messaging/accounts', { query: { workspaceId: currentWorkspaceId() }, signal })).data)
-        .items,
+    queryFn: async ({ signal }) => (await apiCall(accountListSchema, '/api/messaging/accounts', { signal })).data.items,
   });
 }
 
@@ -23,17 +21,9 @@ export function useAccounts() {
 export function useUpdateDailyLimits() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ accountId, dailyLimits }: { accountId: string } & PatchAccountBody) => {
-      const workspaceId = currentWorkspaceId();
-      const { data } = await apiFetch<unknown>(`/api/messaging/accounts/${accountId}`, {
-        method: 'PATCH',
-        query: { workspaceId },
-        body: { dailyLimits },
-      });
-      const parsed = accountSchema.safeParse(data);
-      if (!parsed.success) throw new Error('The server’s answer about this sender has an unexpected shape.');
-      return parsed.data;
-    },
+    mutationFn: async ({ accountId, dailyLimits }: { accountId: string } & PatchAccountBody) =>
+      (await apiCall(accountSchema, `/api/messaging/accounts/${accountId}`, { method: 'PATCH', workspace: 'query', body: { dailyLimits } }))
+        .data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }

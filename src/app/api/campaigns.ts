@@ -10,7 +10,7 @@ import {
 import type { ScheduleInput } from '../../domain/contract/schedule';
 import { takeEarlyCampaignRead } from '../boot/early-read';
 import { useSession } from '../session';
-import { apiFetch, ApiProblem, CLIENT_ERROR_CODES, readApiResponse } from './http';
+import { apiCall, ApiProblem, CLIENT_ERROR_CODES, readApiResponse } from './http';
 import { callTool, readToolAnswer, type ToolAnswer } from './mcp';
 
 export type { CampaignStatus, EditingMode } from '../../domain';
@@ -144,15 +144,12 @@ export function useSaveSchedule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ campaignId, schedule }: { campaignId: string; schedule: ScheduleInput }): Promise<Campaign> => {
-      const workspaceId = useSession.getState().workspaceId ?? undefined;
-      const { data } = await apiFetch<unknown>(`/api/v1/campaigns/${campaignId}/schedule`, {
+      const { data } = await apiCall(campaignRecordSchema, `/api/v1/campaigns/${campaignId}/schedule`, {
         method: 'PUT',
-        query: { workspaceId },
+        workspace: 'query',
         body: schedule,
       });
-      const parsed = campaignRecordSchema.safeParse(data);
-      if (!parsed.success) throw new ApiProblem(500, 'bad_response', 'The server’s answer about this campaign has an unexpected shape.');
-      return parsed.data as Campaign;
+      return data as Campaign;
     },
     onSuccess: (campaign) => rememberCampaign(client, campaign),
   });

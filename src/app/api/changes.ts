@@ -2,7 +2,7 @@ import { CAMPAIGN_CHANGED_EVENT, campaignChangedSchema, type CampaignChanged } f
 import { campaignRunSchema, RUN_PROGRESS_EVENT, type RunProgress } from '../../domain/contract/runs';
 import { useSession } from '../session';
 import { eventStreamParser } from './event-stream';
-import { APP_CLIENT_HEADERS, buildUrl, currentWorkspaceId, TAB_CLIENT_ID } from './http';
+import { APP_CLIENT_HEADERS, buildUrl, TAB_CLIENT_ID, withWorkspace } from './http';
 
 export type { CampaignChanged } from '../../domain/contract/changes';
 
@@ -40,8 +40,9 @@ export function watchCampaignChanges(campaignId: string, handlers: ChangeHandler
     while (!signal.aborted) {
       try {
         const { apiKey } = useSession.getState();
-        const workspaceId = currentWorkspaceId();
-        const res = await fetch(buildUrl(`/api/v1/campaigns/${encodeURIComponent(campaignId)}/changes`, { workspaceId }), {
+        // A stream, not a JSON answer (so not apiCall): the workspace still goes where apiCall puts a read's.
+        const { query } = withWorkspace({}, 'query');
+        const res = await fetch(buildUrl(`/api/v1/campaigns/${encodeURIComponent(campaignId)}/changes`, query), {
           headers: { Accept: 'text/event-stream', ...APP_CLIENT_HEADERS, ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}) },
           signal,
         });

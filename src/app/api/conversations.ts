@@ -22,7 +22,7 @@ import {
   type ReplyState,
 } from '../../domain/contract/conversations';
 import { useSession } from '../session';
-import { apiFetch, currentWorkspaceId } from './http';
+import { apiCall } from './http';
 
 export type { Conversation, Direction, Message, ReplyState };
 
@@ -61,7 +61,6 @@ export const PAGE_SIZE = 100;
 /** Spec 4.2 query parameters for a filter set. */
 export function conversationQuery(filters: ConversationFilters) {
   return {
-    workspaceId: currentWorkspaceId(),
     accountIds: filters.accountIds.length ? [...filters.accountIds].sort().join(',') : undefined,
     channel: filters.channel || undefined,
     search: filters.search.trim() || undefined,
@@ -80,9 +79,12 @@ export function conversationsQueryOptions(filters: ConversationFilters, workspac
     queryKey: ['conversations', workspaceId, query],
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }): Promise<Page<Conversation>> =>
-      conversationPageSchema.parse(
-        (await apiFetch('/api/messaging/conversations', { query: { ...query, limit: PAGE_SIZE, cursor: pageParam }, signal })).data,
-      ),
+      (
+        await apiCall(conversationPageSchema, '/api/messaging/conversations', {
+          query: { ...query, limit: PAGE_SIZE, cursor: pageParam },
+          signal,
+        })
+      ).data,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Pages beyond what the user scrolled to are cheap to keep; refetching 100 pages on focus is not.
     staleTime: 30_000,
@@ -110,10 +112,7 @@ export function useConversation(id: string | null) {
   return useQuery<Conversation>({
     queryKey: ['conversation', workspaceId, id],
     enabled: Boolean(id),
-    queryFn: async ({ signal }) =>
-      conversationSchema.parse(
-        (await apiFetch(`/api/messaging/conversations/${id}`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
-      ),
+    queryFn: async ({ signal }) => (await apiCall(conversationSchema, `/api/messaging/conversations/${id}`, { signal })).data,
     placeholderData: (): Conversation | undefined => {
       for (const [, data] of qc.getQueriesData<InfiniteData<Page<Conversation>>>({ queryKey: ['conversations'] }))
         for (const page of data?.pages ?? []) {
@@ -133,14 +132,12 @@ export function useMessages(conversationId: string | null) {
     enabled: Boolean(conversationId),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }): Promise<Page<Message>> =>
-      messagePageSchema.parse(
-        (
-          await apiFetch(`/api/messaging/conversations/${conversationId}/messages`, {
-            query: { workspaceId: currentWorkspaceId(), limit: 250, cursor: pageParam },
-            signal,
-          })
-        ).data,
-      ),
+      (
+        await apiCall(messagePageSchema, `/api/messaging/conversations/${conversationId}/messages`, {
+          query: { limit: 250, cursor: pageParam },
+          signal,
+        })
+      ).data,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -151,8 +148,7 @@ export function useWorkspaceTags() {
   return useQuery({
     queryKey: ['conversation-tags', workspaceId],
     staleTime: 30_000,
-    queryFn: async ({ signal }) =>
-      tagListSchema.parse((await apiFetch('/api/messaging/tags', { query: { workspaceId: currentWorkspaceId() }, signal })).data).items,
+    queryFn: async ({ signal }) => (await apiCall(tagListSchema, '/api/messaging/tags', { signal })).data.items,
   });
 }
 
@@ -163,10 +159,7 @@ export function useStepStats(campaignId: string | null, enabled = true) {
     queryKey: ['step-stats', workspaceId, campaignId],
     enabled: Boolean(campaignId) && enabled,
     staleTime: 30_000,
-    queryFn: async ({ signal }) =>
-      stepStatsSchema.parse(
-        (await apiFetch(`/api/v1/campaigns/${campaignId}/step-stats`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
-      ).items,
+    queryFn: async ({ signal }) => (await apiCall(stepStatsSchema, `/api/v1/campaigns/${campaignId}/step-stats`, { signal })).data.items,
   });
 }
 
@@ -193,15 +186,8 @@ export function useSetTags() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, tags }: { id: string; tags: string[] }) =>
-      conversationSchema.parse(
-        (
-          await apiFetch(`/api/messaging/conversations/${id}/tags`, {
-            method: 'PUT',
-            query: { workspaceId: currentWorkspaceId() },
-            body: { tags },
-          })
-        ).data,
-      ),
+      (await apiCall(conversationSchema, `/api/messaging/conversations/${id}/tags`, { method: 'PUT', workspace: 'query', body: { tags } }))
+        .data,
     onSuccess: async (updated) => {
       void qc.invalidateQueries({ queryKey: ['conversation-tags'] });
       await patchCaches(qc, updated, (q) => Boolean(q?.tagFilter));
@@ -214,15 +200,8 @@ export function useSetRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, read }: { id: string; read: boolean }) =>
-      conversationSchema.parse(
-        (
-          await apiFetch(`/api/messaging/conversations/${id}`, {
-            method: 'PATCH',
-            query: { workspaceId: currentWorkspaceId() },
-            body: { read },
-          })
-        ).data,
-      ),
+      (await apiCall(conversationSchema, `/api/messaging/conversations/${id}`, { method: 'PATCH', workspace: 'query', body: { read } }))
+        .data,
     onSuccess: async (updated) => {
       void qc.invalidateQueries({ queryKey: ['accounts'] });
       // An unread-filtered list keeps the row until the next refetch (it would vanish under the cursor).
@@ -236,10 +215,7 @@ export function useBulkAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: Omit<BulkConversationsBody, 'workspaceId'>) =>
-      bulkResultSchema.parse(
-        (await apiFetch('/api/messaging/conversations/bulk', { method: 'POST', body: { ...body, workspaceId: currentWorkspaceId() } }))
-          .data,
-      ),
+      (await apiCall(bulkResultSchema, '/api/messaging/conversations/bulk', { method: 'POST', body })).data,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['conversations'] });
       void qc.invalidateQueries({ queryKey: ['conversation'] });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { CLIENT_ID_HEADER, CLIENT_KIND_HEADER } from '../../domain/contract/changes';
 import { useSession } from '../session';
 
@@ -105,3 +106,43 @@ export async function readApiResponse<T>(response: Response): Promise<{ data: T;
 
 /** The workspace parameter for requests: the switcher's choice, or none (single-workspace keys). */
 export const currentWorkspaceId = (): string | undefined => useSession.getState().workspaceId ?? undefined;
+
+/** Where a request names the workspace (contract 2): reads in the query, writes in the body. */
+export type WorkspacePlacement = 'query' | 'body' | 'none';
+
+export interface CallOptions extends RequestOptions {
+  /** Where to add the switcher's workspace; a read goes in the query, a write in the body. */
+  workspace?: WorkspacePlacement;
+}
+
+/** The options with the switcher's workspace added where `placement` says (none when the key grants one workspace). */
+export function withWorkspace(options: RequestOptions, placement: WorkspacePlacement): RequestOptions {
+  const workspaceId = currentWorkspaceId();
+  if (placement === 'none') return options;
+  if (placement === 'query') return workspaceId ? { ...options, query: { ...options.query, workspaceId } } : options;
+  // A write always sends a JSON object, even one with nothing but the workspace in it.
+  return { ...options, body: { ...(options.body as Record<string, unknown> | undefined), ...(workspaceId ? { workspaceId } : {}) } };
+}
+
+/** An answer checked against the contract schema: a mismatch is a clear ApiProblem, never a silent cast. */
+export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, what: string, status = 200): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw new ApiProblem(status, CLIENT_ERROR_CODES.badResponse, `The server’s answer to ${what} has an unexpected shape.`);
+  return parsed.data;
+}
+
+/**
+ * The app's API client: apiFetch with the workspace added one way (reads in the query, writes in
+ * the body unless `workspace` says otherwise) and the answer parsed with its contract schema.
+ */
+export async function apiCall<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  { workspace, ...options }: CallOptions = {},
+): Promise<{ data: z.infer<S>; response: Response }> {
+  const method = options.method ?? 'GET';
+  const placement = workspace ?? (method === 'GET' || method === 'DELETE' ? 'query' : 'body');
+  const { data, response } = await apiFetch<unknown>(path, withWorkspace(options, placement));
+  return { data: parseAnswer(schema, data, `${method} ${path}`, response.status), response };
+}

@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Inspiration, InspirationInput } from '../../domain/contract/inspiration';
+import { inspirationPageSchema, inspirationSchema, type Inspiration, type InspirationInput } from '../../domain/contract/inspiration';
 import { useSession } from '../session';
-import type { Page } from './conversations';
-import { apiFetch, currentWorkspaceId } from './http';
+import { apiCall } from './http';
 
 export type { Inspiration };
 
@@ -15,8 +14,8 @@ export function useInspirations(search: string) {
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
       (
-        await apiFetch<Page<Inspiration>>('/api/v1/content/inspiration', {
-          query: { workspaceId: currentWorkspaceId(), search: q || undefined, limit: 30, cursor: pageParam },
+        await apiCall(inspirationPageSchema, '/api/v1/content/inspiration', {
+          query: { search: q || undefined, limit: 30, cursor: pageParam },
           signal,
         })
       ).data,
@@ -28,15 +27,8 @@ export function useInspirations(search: string) {
 export function useSaveInspiration() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: InspirationInput) => {
-      const workspaceId = currentWorkspaceId();
-      return (
-        await apiFetch<Inspiration>('/api/v1/content/inspiration', {
-          method: 'POST',
-          body: { ...input, ...(workspaceId ? { workspaceId } : {}) },
-        })
-      ).data;
-    },
+    mutationFn: async (input: InspirationInput) =>
+      (await apiCall(inspirationSchema, '/api/v1/content/inspiration', { method: 'POST', body: input })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['inspirations'] }),
   });
 }

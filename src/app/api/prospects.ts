@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { enrollmentPageSchema, enrollResultSchema, type EnrollmentStatus, type EnrollResult } from '../../domain/contract/enrollments';
 import {
   importResultSchema,
@@ -10,23 +10,14 @@ import {
   type ProspectInput,
 } from '../../domain/contract/prospects';
 import { useSession } from '../session';
-import { apiFetch, currentWorkspaceId } from './http';
+import { apiCall, type CallOptions } from './http';
 
 export { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, type EnrollResult } from '../../domain/contract/enrollments';
 export { MAX_IMPORT_ROWS, type ImportResult, type OnDuplicate, type Prospect, type ProspectDetail } from '../../domain/contract/prospects';
 
-const wsBody = () => {
-  const workspaceId = currentWorkspaceId();
-  return workspaceId ? { workspaceId } : {};
-};
-
-/** apiFetch, then the answer checked against the wire contract: a mismatch is a clear error, not a silent cast. */
-async function call<S extends z.ZodType>(schema: S, path: string, options: Parameters<typeof apiFetch>[1] = {}): Promise<z.infer<S>> {
-  const { data } = await apiFetch<unknown>(path, options);
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new Error(`The server's answer to ${options.method ?? 'GET'} ${path} has an unexpected shape.`);
-  return parsed.data as z.infer<S>;
-}
+/** apiCall's answer alone (these hooks never read its headers). */
+const call = async <S extends z.ZodType>(schema: S, path: string, options: CallOptions = {}): Promise<z.infer<S>> =>
+  (await apiCall(schema, path, options)).data;
 
 /** Rows per list page: one request fills a tall screen several times over. */
 const PAGE_SIZE = 100;
@@ -54,7 +45,6 @@ export function useProspects(filters: ProspectFilters) {
     queryFn: ({ pageParam, signal }) =>
       call(prospectPageSchema, '/api/v1/prospects', {
         query: {
-          workspaceId: currentWorkspaceId(),
           limit: PAGE_SIZE,
           cursor: pageParam,
           search: filters.search || undefined,
@@ -85,7 +75,7 @@ export function useEnrolledCount(campaignId: string) {
       let cursor: string | undefined;
       do {
         const page = await call(enrollmentPageSchema, `/api/v1/campaigns/${campaignId}/enrollments`, {
-          query: { workspaceId: currentWorkspaceId(), limit: 250, cursor },
+          query: { limit: 250, cursor },
           signal,
         });
         count += page.items.length;
@@ -98,7 +88,7 @@ export function useEnrolledCount(campaignId: string) {
 
 /** One page of 250 of the whole audience, newest first (the import's "Add to campaign" looks its rows up in it). */
 export const readProspectPage = (cursor: string | undefined) =>
-  call(prospectPageSchema, '/api/v1/prospects', { query: { workspaceId: currentWorkspaceId(), limit: 250, cursor } });
+  call(prospectPageSchema, '/api/v1/prospects', { query: { limit: 250, cursor } });
 
 /** One prospect with the campaigns it is or was in. */
 export function useProspect(prospectId: string | null) {
@@ -106,8 +96,7 @@ export function useProspect(prospectId: string | null) {
   return useQuery({
     queryKey: prospectKeys.one(workspaceId, prospectId ?? ''),
     enabled: Boolean(prospectId),
-    queryFn: ({ signal }) =>
-      call(prospectDetailSchema, `/api/v1/prospects/${prospectId}`, { query: { workspaceId: currentWorkspaceId() }, signal }),
+    queryFn: ({ signal }) => call(prospectDetailSchema, `/api/v1/prospects/${prospectId}`, { signal }),
   });
 }
 
@@ -116,7 +105,7 @@ export function useDeleteProspect() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (prospectId: string) => {
-      await apiFetch<null>(`/api/v1/prospects/${prospectId}`, { method: 'DELETE', query: { workspaceId: currentWorkspaceId() } });
+      await call(z.null(), `/api/v1/prospects/${prospectId}`, { method: 'DELETE' });
     },
     onSuccess: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }),
   });
@@ -124,7 +113,7 @@ export function useDeleteProspect() {
 
 /** One import request (contract 9.1); the import screen sends a file in chunks of these. */
 export const importProspects = (prospects: ProspectInput[], onDuplicate: OnDuplicate): Promise<ImportResult> =>
-  call(importResultSchema, '/api/v1/prospects/import', { method: 'POST', body: { ...wsBody(), prospects, onDuplicate } });
+  call(importResultSchema, '/api/v1/prospects/import', { method: 'POST', body: { prospects, onDuplicate } });
 
 /** Contract 9.2 enroll: a prospect in another unfinished campaign is excluded unless allowed. */
 export function useEnroll() {
@@ -141,7 +130,7 @@ export function useEnroll() {
     }) =>
       call(enrollResultSchema, `/api/v1/campaigns/${campaignId}/enrollments`, {
         method: 'POST',
-        body: { ...wsBody(), prospectIds, ...(allowInOtherCampaigns ? { allowInOtherCampaigns } : {}) },
+        body: { prospectIds, ...(allowInOtherCampaigns ? { allowInOtherCampaigns } : {}) },
       }) as Promise<EnrollResult>,
     onSuccess: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }),
   });

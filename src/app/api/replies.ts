@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { conversationRepliesSchema, replyAcceptedSchema, type ConversationReplies } from '../../domain/contract/conversations';
 import { useSession } from '../session';
-import { apiFetch, currentWorkspaceId } from './http';
+import { apiCall } from './http';
 
 /** Contract 9.4 replying from the inbox: the thread's replies (sending / sent / failed) and sending one. */
 
@@ -19,10 +19,7 @@ export function useReplies(conversationId: string) {
     queryKey: repliesKey(workspaceId, conversationId),
     queryFn: async ({ signal }) => {
       const before = qc.getQueryData<ConversationReplies>(repliesKey(workspaceId, conversationId));
-      const replies = conversationRepliesSchema.parse(
-        (await apiFetch(`/api/messaging/conversations/${conversationId}/replies`, { query: { workspaceId: currentWorkspaceId() }, signal }))
-          .data,
-      );
+      const replies = (await apiCall(conversationRepliesSchema, `/api/messaging/conversations/${conversationId}/replies`, { signal })).data;
       // A reply just sent is now a message of the thread: the thread and the lists read it.
       const sentNow = replies.items.some(
         (r) => r.status === 'sent' && before?.items.find((b) => b.actionId === r.actionId)?.status === 'sending',
@@ -43,15 +40,13 @@ export function useSendReply(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (text: string) =>
-      replyAcceptedSchema.parse(
-        (
-          await apiFetch(`/api/messaging/conversations/${conversationId}/messages`, {
-            method: 'POST',
-            query: { workspaceId: currentWorkspaceId() },
-            body: { text },
-          })
-        ).data,
-      ),
+      (
+        await apiCall(replyAcceptedSchema, `/api/messaging/conversations/${conversationId}/messages`, {
+          method: 'POST',
+          workspace: 'query',
+          body: { text },
+        })
+      ).data,
     onSettled: () => qc.invalidateQueries({ queryKey: repliesKey(workspaceId, conversationId) }),
   });
 }

@@ -8,7 +8,7 @@ import { campaignRunSchema, type CampaignRun, type RunCommand } from '../../doma
 import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import { useSession } from '../session';
 import { campaignKeys } from './campaigns';
-import { apiFetch, currentWorkspaceId } from './http';
+import { apiCall } from './http';
 import { queryClient } from './query-client';
 
 /** Contract 9.5 / 9.2 / 9.3 for the run view: the run body, its prospects, a prospect's timeline, pause / resume / stop. */
@@ -24,10 +24,7 @@ export function useCampaignRun(campaignId: string, enabled = true) {
     queryKey: runKey(workspaceId, campaignId),
     enabled,
     staleTime: Infinity, // live: run.progress keeps it fresh
-    queryFn: async ({ signal }) =>
-      campaignRunSchema.parse(
-        (await apiFetch(`/api/v1/campaigns/${campaignId}/run`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
-      ),
+    queryFn: async ({ signal }) => (await apiCall(campaignRunSchema, `/api/v1/campaigns/${campaignId}/run`, { signal })).data,
   });
 }
 
@@ -49,20 +46,17 @@ export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters
     staleTime: 5_000,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
-      enrollmentPageSchema.parse(
-        (
-          await apiFetch(`/api/v1/campaigns/${campaignId}/enrollments`, {
-            query: {
-              workspaceId: currentWorkspaceId(),
-              limit: MAX_LIMIT,
-              status: filters.status,
-              nodeId: filters.nodeId,
-              cursor: pageParam,
-            },
-            signal,
-          })
-        ).data,
-      ),
+      (
+        await apiCall(enrollmentPageSchema, `/api/v1/campaigns/${campaignId}/enrollments`, {
+          query: {
+            limit: MAX_LIMIT,
+            status: filters.status,
+            nodeId: filters.nodeId,
+            cursor: pageParam,
+          },
+          signal,
+        })
+      ).data,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -77,13 +71,12 @@ export function useProspectEnrollment(campaignId: string, profileUrl: string | n
     queryKey: ['prospect-enrollment', workspaceId, campaignId, profileUrl],
     enabled: profileUrl !== null,
     queryFn: async ({ signal }) => {
-      const query = { workspaceId: currentWorkspaceId() };
-      const page = prospectPageSchema.parse(
-        (await apiFetch('/api/v1/prospects', { query: { ...query, campaignId, search: profileUrl, limit: 10 }, signal })).data,
-      );
+      const page = (
+        await apiCall(prospectPageSchema, '/api/v1/prospects', { query: { campaignId, search: profileUrl, limit: 10 }, signal })
+      ).data;
       const prospect = page.items.find((p) => p.profileUrl === profileUrl) ?? page.items[0];
       if (!prospect) return null;
-      const detail = prospectDetailSchema.parse((await apiFetch(`/api/v1/prospects/${prospect.prospectId}`, { query, signal })).data);
+      const detail = (await apiCall(prospectDetailSchema, `/api/v1/prospects/${prospect.prospectId}`, { signal })).data;
       const enrollmentId = detail.campaigns.find((c) => c.campaignId === campaignId)?.enrollmentId;
       return enrollmentId ? { enrollmentId, name: prospect.name ?? prospect.profileUrl } : null;
     },
@@ -96,14 +89,12 @@ export function useProspectConversation(campaignId: string, prospect: { name: st
   return useQuery({
     queryKey: ['prospect-conversation', workspaceId, campaignId, prospect.profileUrl],
     queryFn: async ({ signal }) => {
-      const page = conversationPageSchema.parse(
-        (
-          await apiFetch('/api/messaging/conversations', {
-            query: { workspaceId: currentWorkspaceId(), campaignId, search: prospect.name ?? undefined, limit: 50 },
-            signal,
-          })
-        ).data,
-      );
+      const page = (
+        await apiCall(conversationPageSchema, '/api/messaging/conversations', {
+          query: { campaignId, search: prospect.name ?? undefined, limit: 50 },
+          signal,
+        })
+      ).data;
       return page.items.find((c) => c.contact.profileUrl === prospect.profileUrl)?.id ?? null;
     },
   });
@@ -115,10 +106,7 @@ export function useEnrollmentTimeline(enrollmentId: string | null) {
   return useQuery({
     queryKey: ['enrollment-timeline', workspaceId, enrollmentId],
     enabled: enrollmentId !== null,
-    queryFn: async ({ signal }) =>
-      timelineSchema.parse(
-        (await apiFetch(`/api/v1/enrollments/${enrollmentId}/timeline`, { query: { workspaceId: currentWorkspaceId() }, signal })).data,
-      ).items,
+    queryFn: async ({ signal }) => (await apiCall(timelineSchema, `/api/v1/enrollments/${enrollmentId}/timeline`, { signal })).data.items,
   });
 }
 
@@ -128,10 +116,7 @@ export function useRunCommand(campaignId: string) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useMutation({
     mutationFn: async (command: RunCommand) =>
-      campaignRecordSchema.parse(
-        (await apiFetch(`/api/v1/campaigns/${campaignId}/${command}`, { method: 'POST', query: { workspaceId: currentWorkspaceId() } }))
-          .data,
-      ),
+      (await apiCall(campaignRecordSchema, `/api/v1/campaigns/${campaignId}/${command}`, { method: 'POST', workspace: 'query' })).data,
     onSuccess: (campaign) => {
       client.setQueryData(campaignKeys.one(workspaceId, campaignId), campaign);
       void client.invalidateQueries({ queryKey: runKey(workspaceId, campaignId) });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ERROR_CODES } from '../../domain/contract/errors';
 import {
   createdEndpointSchema,
@@ -17,7 +17,7 @@ import {
   type PatchEndpointInput,
 } from '../../domain/contract/webhooks';
 import { useSession } from '../session';
-import { apiFetch, ApiProblem, currentWorkspaceId } from './http';
+import { apiCall, ApiProblem } from './http';
 
 export {
   DELIVERY_EVENT_TYPES,
@@ -37,26 +37,12 @@ export {
 } from '../../domain/contract/webhooks';
 
 const BASE = '/api/v1/webhook-endpoints';
-const ws = () => ({ workspaceId: currentWorkspaceId() });
-const wsBody = () => {
-  const workspaceId = currentWorkspaceId();
-  return workspaceId ? { workspaceId } : {};
-};
-
-/** apiFetch, then the answer checked against the wire contract: a mismatch is a clear error, not a silent cast. */
-async function call<S extends z.ZodType>(schema: S, path: string, options: Parameters<typeof apiFetch>[1] = {}) {
-  const { data, response } = await apiFetch<unknown>(path, options);
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new Error(`The server's answer to ${options.method ?? 'GET'} ${path} has an unexpected shape.`);
-  return { data: parsed.data as z.infer<S>, response };
-}
-
 export function useEndpoints() {
   const workspaceId = useSession((s) => s.workspaceId);
   return useQuery({
     queryKey: ['webhook-endpoints', workspaceId],
     // Endpoints are few; one page of 250 covers any real workspace.
-    queryFn: async ({ signal }) => (await call(endpointPageSchema, BASE, { query: { ...ws(), limit: 250 }, signal })).data.items,
+    queryFn: async ({ signal }) => (await apiCall(endpointPageSchema, BASE, { query: { limit: 250 }, signal })).data.items,
   });
 }
 
@@ -64,7 +50,7 @@ export function useCreateEndpoint() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (input: Omit<CreateEndpointInput, 'workspaceId'>) =>
-      (await call(createdEndpointSchema, BASE, { method: 'POST', body: { ...input, ...wsBody() } })).data,
+      (await apiCall(createdEndpointSchema, BASE, { method: 'POST', body: input })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['webhook-endpoints'] }),
   });
 }
@@ -74,7 +60,7 @@ export function useUpdateEndpoint() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ endpointId, ...change }: Omit<PatchEndpointInput, 'workspaceId'> & { endpointId: string }) =>
-      (await call(endpointSchema, `${BASE}/${endpointId}`, { method: 'PATCH', body: { ...change, ...wsBody() } })).data,
+      (await apiCall(endpointSchema, `${BASE}/${endpointId}`, { method: 'PATCH', body: change })).data,
     onSuccess: (endpoint) => {
       void qc.invalidateQueries({ queryKey: ['webhook-endpoints'] });
       void qc.invalidateQueries({ queryKey: ['webhook-deliveries'], predicate: (q) => q.queryKey[2] === endpoint.endpointId });
@@ -86,7 +72,7 @@ export function useDeleteEndpoint() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (endpointId: string) => {
-      await apiFetch<null>(`${BASE}/${endpointId}`, { method: 'DELETE', query: ws() });
+      await apiCall(z.null(), `${BASE}/${endpointId}`, { method: 'DELETE' });
     },
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['webhook-endpoints'] }),
   });
@@ -95,7 +81,7 @@ export function useDeleteEndpoint() {
 export function useRotateSecret() {
   return useMutation({
     mutationFn: async ({ endpointId, graceHours }: { endpointId: string; graceHours: number }) =>
-      (await call(rotatedSecretSchema, `${BASE}/${endpointId}/rotate-secret`, { method: 'POST', body: { graceHours, ...wsBody() } })).data,
+      (await apiCall(rotatedSecretSchema, `${BASE}/${endpointId}/rotate-secret`, { method: 'POST', body: { graceHours } })).data,
   });
 }
 
@@ -105,8 +91,7 @@ const invalidateDeliveries = (qc: ReturnType<typeof useQueryClient>, endpointId:
 export function useSendTestEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (endpointId: string) =>
-      (await call(deliverySchema, `${BASE}/${endpointId}/test`, { method: 'POST', body: wsBody() })).data,
+    mutationFn: async (endpointId: string) => (await apiCall(deliverySchema, `${BASE}/${endpointId}/test`, { method: 'POST' })).data,
     onSuccess: (d) => invalidateDeliveries(qc, d.endpointId),
   });
 }
@@ -117,9 +102,9 @@ export function useRecover() {
   return useMutation({
     mutationFn: async (input: { endpointId: string; since: string; dryRun: boolean; idempotencyKey: string }) =>
       (
-        await call(recoverResultSchema, `${BASE}/${input.endpointId}/recover`, {
+        await apiCall(recoverResultSchema, `${BASE}/${input.endpointId}/recover`, {
           method: 'POST',
-          body: { since: input.since, dryRun: input.dryRun, idempotencyKey: input.idempotencyKey, ...wsBody() },
+          body: { since: input.since, dryRun: input.dryRun, idempotencyKey: input.idempotencyKey },
         })
       ).data,
     onSuccess: (_r, input) => {
@@ -144,8 +129,8 @@ export function useDeliveries(endpointId: string | null, filters: DeliveryFilter
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
       (
-        await call(deliveryPageSchema, `${BASE}/${endpointId}/deliveries`, {
-          query: { ...ws(), limit: 50, cursor: pageParam, status: filters.status ?? undefined, eventType: filters.eventType ?? undefined },
+        await apiCall(deliveryPageSchema, `${BASE}/${endpointId}/deliveries`, {
+          query: { limit: 50, cursor: pageParam, status: filters.status ?? undefined, eventType: filters.eventType ?? undefined },
           signal,
         })
       ).data,
@@ -160,8 +145,7 @@ export function useDeliveryDetail(endpointId: string, deliveryId: string | null)
   return useQuery({
     queryKey: ['webhook-delivery', workspaceId, endpointId, deliveryId],
     enabled: Boolean(deliveryId),
-    queryFn: async ({ signal }) =>
-      (await call(deliveryDetailSchema, `${BASE}/${endpointId}/deliveries/${deliveryId}`, { query: ws(), signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(deliveryDetailSchema, `${BASE}/${endpointId}/deliveries/${deliveryId}`, { signal })).data,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? POLL_MS : false),
   });
 }
@@ -178,9 +162,9 @@ export async function redeliver(
 ): Promise<{ delivery: Delivery; replayed: boolean }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { data, response } = await call(deliverySchema, `${BASE}/${endpointId}/deliveries/${deliveryId}/redeliver`, {
+      const { data, response } = await apiCall(deliverySchema, `${BASE}/${endpointId}/deliveries/${deliveryId}/redeliver`, {
         method: 'POST',
-        body: { idempotencyKey, ...wsBody() },
+        body: { idempotencyKey },
       });
       return { delivery: data, replayed: response.headers.get('Idempotent-Replayed') === 'true' };
     } catch (err) {

@@ -5,6 +5,7 @@ import { formatCount } from '../ui/format';
 import { toast } from '../ui/toast';
 import { CampaignSelect, useCampaignOptions } from './CampaignSelect';
 import { plural } from './labels';
+import { hrefs } from '../boot/paths';
 
 /** What an enrollment did, in one sentence. */
 export function enrollSentence(result: EnrollResult, campaignName: string): string {
@@ -78,7 +79,7 @@ export function AddToCampaign({
               Add the {formatCount(inOther.length)} in other campaigns anyway
             </button>
           )}
-          <Link to={`/campaigns/${result.campaignId}`} className="btn btn-sm btn-ghost">
+          <Link to={hrefs.editor(result.campaignId)} className="btn btn-sm btn-ghost">
             Open “{name}”
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { PROSPECT_FIELD_LABEL } from './import/columns';
 import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
 import { ENROLLMENT_STATUS_TONE } from './labels';
 import { shortProfile } from './ProspectList';
+import { hrefs } from '../boot/paths';
 
 const SHOWN_FIELDS = ['headline', 'company', 'email', 'timeZone'] as const;
 
@@ -104,7 +105,7 @@ export function ProspectDetail({ prospectId, onClose }: { prospectId: string; on
         <ul className="prospect-campaigns">
           {prospect.campaigns.map((c) => (
             <li key={c.enrollmentId}>
-              <Link to={`/campaigns/${c.campaignId}`}>{c.name}</Link>
+              <Link to={hrefs.editor(c.campaignId)}>{c.name}</Link>
               {isStatus(c.status) && (
                 <span className={`badge ${ENROLLMENT_STATUS_TONE[c.status]}`}>{ENROLLMENT_STATUS_LABEL[c.status]}</span>
               )}

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { workspaceListSchema } from '../../domain/contract/workspaces';
 import type { RouteModule } from '../http/route-module';
 import { audienceDocs } from '../audience/docs';
 import { campaignDocs } from '../campaigns/docs';
@@ -30,7 +30,7 @@ export const REST_ROUTES: RouteDoc[] = [
     responses: {
       200: {
         description: 'All of them',
-        schema: z.object({ items: z.array(z.object({ id: z.guid(), slug: z.string(), name: z.string() })) }),
+        schema: workspaceListSchema,
       },
     },
     errors: [],

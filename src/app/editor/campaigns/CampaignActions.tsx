@@ -6,6 +6,7 @@ import { deleteCampaign, duplicateCampaign, setCampaignArchived } from '../../ap
 import { navigate } from '../../router';
 import { toast } from '../../ui/toast';
 import { CampaignSettingsDialog } from './CampaignSettingsDialog';
+import { hrefs } from '../../boot/paths';
 
 /**
  * A campaign row's actions: rename and senders (the settings dialog), duplicate (a draft copy, the
@@ -46,7 +47,7 @@ export function CampaignActions({ campaign }: { campaign: CampaignSummary }) {
     try {
       const copy = await duplicateCampaign(client, campaign.campaignId);
       toast.success(`Made a draft copy: “${copy.name}”.`);
-      void navigate(`/campaigns/${copy.campaignId}`);
+      void navigate(hrefs.editor(copy.campaignId));
     } catch (error) {
       toast.error(`The campaign could not be duplicated: ${(error as Error).message}`);
     } finally {

@@ -1,15 +1,15 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect } from 'react';
 import { isModKey, isTypingTarget } from '../../ui/keyboard';
-
-// Keys pressed while focus is in the dock beside the editor belong to the dock's panes (j/k, Enter, Delete…).
-const notForCanvas = (target: EventTarget | null): boolean =>
-  isTypingTarget(target) || (target instanceof Element && target.closest('.dock') !== null);
 import { toast } from '../../ui/toast';
 import { useCanvasUi } from '../canvas/canvas-ui';
 import { saveCampaign } from '../save/save';
 import { editorStore, parseClipboard, type ClipboardPayload, type FlowNode } from '../store';
 import { readClipboard, rememberCopied, writeClipboard } from './clipboard-io';
+
+// Keys pressed while focus is in the dock beside the editor belong to the dock's panes (j/k, Enter, Delete…).
+const notForCanvas = (target: EventTarget | null): boolean =>
+  isTypingTarget(target) || (target instanceof Element && target.closest('.dock') !== null);
 
 const modalOpen = () => document.querySelector('[aria-modal="true"]') !== null;
 
