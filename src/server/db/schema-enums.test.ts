@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES, EDITING_MODES } from '../../domain/contract/campaigns';
+import { CHANGE_VIA } from '../../domain/contract/change-via';
 import { CHANNELS, DIRECTIONS } from '../../domain/contract/conversations';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, TIMELINE_STATUSES } from '../../domain/contract/statuses';
 import { EXECUTOR_KINDS } from '../../domain/contract/executors';
@@ -33,6 +34,7 @@ const CASES: { what: string; file: string; column: string; index?: number; value
   { what: 'an enrollment’s outcome', file: '011_audience.sql', column: 'outcome', values: ENROLLMENT_OUTCOMES },
   { what: 'a timeline step’s status', file: '011_audience.sql', column: 'status', index: 1, values: TIMELINE_STATUSES },
   { what: 'a workspace’s executor kind', file: '012_run_engine.sql', column: 'kind', values: EXECUTOR_KINDS },
+  { what: 'who saved a graph version', file: '021_version_authors.sql', column: 'saved_via', values: CHANGE_VIA },
 ];
 
 describe('contract enums in SQL CHECKs', () => {
