@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/types';
+import { describe, expect, it } from 'vitest';
 import type { Executor } from '../runs/executor';
 import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, openEngineDb, startClock } from '../runs/testing';
+import { engineDeps, startClock } from '../runs/testing';
+import { engineDbPerFile } from '../testing/engine-db';
 import { conversationReplies, queueReply } from './reply';
 
 /**
@@ -11,13 +11,7 @@ import { conversationReplies, queueReply } from './reply';
  * offered with no enrollment, and once done is the thread's outbound message; a failure stays on it.
  */
 
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 /** A workspace, a sender with `messageLimit` messages a day and one conversation with an inbound message. */
 async function seedConversation(messageLimit = 60) {

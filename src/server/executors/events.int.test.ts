@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import type { Db } from '../db/types';
 import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { engineDeps, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { engineDbPerFile } from '../testing/engine-db';
 import { eventDeps, ingestWithStopOnReply, receiveExecutorEvent } from './events';
 
 /**
@@ -12,13 +12,7 @@ import { eventDeps, ingestWithStopOnReply, receiveExecutorEvent } from './events
  * does), events are matched by normalised profile URL and sender, and repeating one changes nothing.
  */
 
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 const messageGraph = (): WorkflowDefinition => ({
   nodes: [node('start', 'start'), node('hello', 'message'), node('end', 'end')],

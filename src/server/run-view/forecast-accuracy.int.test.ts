@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACTION_SPACING_S, DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
 import type { Schedule } from '../../domain/contract/schedule';
 import { forecastCampaign } from '../../domain/forecast';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import type { Db } from '../db/types';
 import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock } from '../runs/testing';
+import { engineDeps, seedRun, startClock } from '../runs/testing';
+import { engineDbPerFile } from '../testing/engine-db';
 import { nextDueAt } from '../runs/worker';
 
 /**
@@ -31,13 +31,7 @@ const inviteGraph = (): WorkflowDefinition => ({
 });
 const MAX_RUN_MS = 60 * 86_400_000;
 
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 describe('the forecast against a sandbox run', () => {
   it('finishes within 10 % of the run’s actual finish', { timeout: 300_000 }, async () => {

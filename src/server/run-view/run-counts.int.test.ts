@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { deleteProspect } from '../audience/prospects';
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import { applyProspectEvent } from '../runs/engine';
 import { runDueWork } from '../runs/run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { engineDeps, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { engineDbPerFile } from '../testing/engine-db';
 import { compactRunCounts, runCounts, type RunCounts } from './run-counts';
 
 /**
@@ -15,13 +16,7 @@ import { compactRunCounts, runCounts, type RunCounts } from './run-counts';
 
 const HOUR = 3_600_000;
 const PROSPECTS = 6;
-let db: Db;
-beforeAll(async () => {
-  db = await openEngineDb();
-}, 240_000);
-afterAll(async () => {
-  await db?.close();
-});
+const db = engineDbPerFile();
 
 const byKey = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
 
