@@ -65,7 +65,8 @@ test('a dragged step takes its connections along; after the drop they end at its
   // Mid-drag: the step is where the pointer took it; its own connections are hidden and drawn on the
   // drag layer, reaching its input at the new place; other connections are left as they are.
   await expect.poll(async () => (await step.boundingBox())!.y).toBeGreaterThan(box.y + 60);
-  for (const id of EDGES_OF_END) expect(await edgeHidden(page, id)).toBe(true);
+  // The drag layer takes the step's connections over on its next animation frame.
+  for (const id of EDGES_OF_END) await expect.poll(() => edgeHidden(page, id)).toBe(true);
   expect(await edgeHidden(page, 'e_start_next')).toBe(false);
   expect(await drawnNear(page, await inputPoint(page, 'end'))).toBe(true);
   expect(await drawnNear(page, { x: box.x + box.width / 2, y: box.y - 2 })).toBe(false);
