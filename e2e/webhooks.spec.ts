@@ -45,6 +45,9 @@ test('create an endpoint: the secret is shown once with a copy button; delete as
 
   const row = page.getByRole('listitem').filter({ hasText: url });
   await expect(row).toContainText('Campaign launched');
+  // The new endpoint is selected: its deliveries open beside the list.
+  await expect(row.locator('[aria-current="true"]')).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]endpoint=/);
   await row.getByRole('button', { name: `Delete endpoint ${url}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete this endpoint?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -126,7 +126,8 @@ export function WebhooksPane({ layout }: { layout: 'page' | 'dock' }) {
           ))}
         </ul>
       )}
-      <CreateEndpoint />
+      {/* The page selects the new endpoint beside its secret; the dock would hide the secret behind it. */}
+      <CreateEndpoint onCreated={layout === 'page' ? select : undefined} />
     </div>
   );
 
