@@ -122,7 +122,7 @@ export const webhookDocs: RouteDoc[] = [
     tag: 'Webhooks',
     summary: 'Redeliver every exhausted delivery of a time window',
     description:
-      'Each exhausted delivery created in [since, until) is redelivered as a new delivery naming its original. dryRun only counts (200). The same idempotencyKey again answers the same (with `Idempotent-Replayed: true`) and queues nothing; another recovery under that key is 422.',
+      'Each exhausted delivery created in [since, until) is redelivered as a new delivery naming its original, unless a redelivery of it is still pending or held. dryRun only counts (200). The same idempotencyKey again answers the same (with `Idempotent-Replayed: true`) and queues nothing; another recovery under that key is 422.',
     params: endpointParams,
     query: workspaceQuery,
     body: recoverBody,

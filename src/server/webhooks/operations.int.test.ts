@@ -299,4 +299,21 @@ describe('operator actions (contract 8.3)', () => {
     for (const body of cases)
       expect([JSON.stringify(body), (await api(ws.apiKey, 'POST', path, body)).status]).toEqual([JSON.stringify(body), 400]);
   });
+
+  it('recover skips a delivery whose redelivery is still pending or held', async () => {
+    const ws = await newWorkspace();
+    const r = await receiver(500);
+    const ep = await endpointFor(ws, r.url);
+    const since = new Date(Date.now() - 1000).toISOString();
+    await save(ws, 'lost once');
+    await r.waitFor(3);
+    await eventually(async () => (await deliveries(ws, ep.endpointId, '?status=exhausted')).length === 1);
+    // Disabled, the first recovery's redelivery stays held: a second recovery finds nothing to send.
+    expect((await api(ws.apiKey, 'PATCH', `${BASE}/${ep.endpointId}`, { status: 'disabled' })).status).toBe(200);
+    const path = `${BASE}/${ep.endpointId}/recover`;
+    expect((await api(ws.apiKey, 'POST', path, { since, idempotencyKey: 'recover-held-1' })).body).toEqual({ matched: 1, queued: 1 });
+    expect((await api(ws.apiKey, 'POST', path, { since, dryRun: true, idempotencyKey: 'recover-held-2' })).body).toEqual({ matched: 0 });
+    expect((await api(ws.apiKey, 'POST', path, { since, idempotencyKey: 'recover-held-3' })).body).toEqual({ matched: 0, queued: 0 });
+    expect((await deliveries(ws, ep.endpointId)).filter((d) => d.redeliveryOf)).toHaveLength(1);
+  });
 });

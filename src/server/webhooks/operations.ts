@@ -28,7 +28,7 @@ export async function patchEndpoint(db: Db, workspaceId: string, endpointId: str
 
 /**
  * Recover: every exhausted delivery of the endpoint created in [since, until) is redelivered (a new
- * delivery naming its original). dryRun only counts. One key → one answer: the same request again
+ * delivery naming its original), unless a redelivery of it is already pending or held. dryRun only counts. One key → one answer: the same request again
  * replays it; another request under that key → 422 idempotency_key_reused.
  */
 export async function recover(
@@ -41,7 +41,9 @@ export async function recover(
   const since = new Date(input.since).toISOString();
   const until = new Date(input.until ?? Date.now()).toISOString();
   if (until <= since) throw invalidRequest('The recovery window is empty.', [{ path: 'until', message: 'must be later than since' }]);
-  const window = `d.workspace_id = $1 AND d.endpoint_id = $2 AND d.status = 'exhausted' AND d.created_at >= $3 AND d.created_at < $4`;
+  // A delivery whose redelivery is still pending or held is on its way again: recovering it would send it twice.
+  const window = `d.workspace_id = $1 AND d.endpoint_id = $2 AND d.status = 'exhausted' AND d.created_at >= $3 AND d.created_at < $4
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries r WHERE r.redelivery_of = d.id AND r.status IN ('pending', 'held'))`;
   if (input.dryRun) {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries d WHERE ${window}`, [
       workspaceId,
