@@ -143,3 +143,21 @@ test('on a phone the audience list and a prospect are readable, one at a time', 
   await page.getByRole('button', { name: '← All prospects' }).click();
   await expect(list).toBeVisible();
 });
+
+test('a prospect of the running demo campaign opens its timeline from the audience', async ({ page }) => {
+  await signIn(page, '/audience');
+  await page.getByLabel('Search prospects').fill('demo-prospect-7');
+  const list = page.getByRole('list', { name: 'Prospects' });
+  await list.getByRole('button').first().click();
+  const detail = page.getByRole('article');
+  const name = (await detail.getByRole('heading', { level: 2 }).textContent())!;
+  const timeline = detail.getByRole('link', { name: /^Timeline in “Webinar invites/ });
+  // The demo's run worker starts its prospects within seconds of the server's start.
+  await expect(async () => {
+    await page.reload();
+    await expect(timeline).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await timeline.click();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Run' })).toBeVisible();
+});

@@ -112,6 +112,11 @@ export function ProspectDetail({ prospectId, onClose }: { prospectId: string; on
               <span className="muted">
                 added <RelativeTime iso={c.enteredAt} />
               </span>
+              {c.status !== 'waiting' && (
+                <Link to={hrefs.editor(c.campaignId, { prospect: prospect.profileUrl })} aria-label={`Timeline in “${c.name}”`}>
+                  Timeline
+                </Link>
+              )}
             </li>
           ))}
         </ul>

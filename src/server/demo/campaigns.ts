@@ -28,12 +28,12 @@ export function founderOutreachGraph(): WorkflowDefinition {
         send_empty_request: false,
         wait_for_response_days: 14,
         message_template:
-          'Hi {{firstName}}, I saw {{companyName}} is hiring SDRs — we help teams like yours book more first calls. Happy to connect!',
+          'Hi {{firstName}}, I saw {{company}} is hiring SDRs — we help teams like yours book more first calls. Happy to connect!',
       }),
       step('withdraw', 'cancel_invitation', 0, 3),
       step('thanks', 'message', 1, 3, {
         reply_wait_days: 3,
-        message_template: 'Thanks for connecting, {{firstName}}! How are you handling outbound at {{companyName}} today?',
+        message_template: 'Thanks for connecting, {{firstName}}! How are you handling outbound at {{company}} today?',
       }),
       step('follow_up_1', 'message', 1, 4, {
         reply_wait_days: 5,
