@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import { demoAccounts, ingest, rowNames, uniqueToken } from './inbox-data';
-import { signIn } from './support/session';
+import { apiRequest, signIn, tool } from './support/session';
 
 test('filters narrow the list, combine, live in the URL and survive reload', async ({ page }) => {
   await signIn(page);
@@ -121,6 +121,29 @@ test('tag edit, then the tag filter finds it; removing it empties the view', asy
   await expect(page.getByText('No conversations match these filters')).toBeVisible();
   await page.getByRole('status').getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByLabel('Tag', { exact: true })).toHaveValue('');
+  await expect(rowNames(page).first()).toBeVisible();
+});
+
+test('demo conversations come only from launched campaigns, each from a step that sends', async ({ page }) => {
+  await signIn(page);
+  const { items } = await tool<{ items: { campaignId: string; name: string; status: string }[] }>(page, 'list-campaigns', { limit: 100 });
+  const draft = items.find((c) => c.name === 'Founder outreach — Q3');
+  const running = items.find((c) => c.name === 'Webinar invites — RevOps leaders');
+  expect(draft?.status).toBe('draft');
+  expect(running?.status).toBe('active');
+  const counts = async (campaignId: string) =>
+    (await apiRequest(page, 'GET', `/api/v1/campaigns/${campaignId}/step-stats`)).body.items as { nodeId: string; conversations: number }[];
+  expect(await counts(draft!.campaignId)).toEqual([]);
+  const steps = await counts(running!.campaignId);
+  // Only the invitation and the message of the running campaign send; its start and end produce nothing.
+  expect(steps.map((s) => s.nodeId).sort()).toEqual(['invite', 'webinar_link']);
+  expect(steps.every((s) => s.conversations > 0)).toBe(true);
+
+  // In the app: the draft, picked in the campaign filter, shows no conversation.
+  await page.goto('/inbox');
+  await page.getByRole('combobox', { name: 'Campaign', exact: true }).selectOption({ label: 'Founder outreach — Q3' });
+  await expect(page.getByText('No conversations match these filters')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Campaign', exact: true }).selectOption({ label: 'Webinar invites — RevOps leaders' });
   await expect(rowNames(page).first()).toBeVisible();
 });
 
