@@ -89,6 +89,49 @@ test('search finds a message text; keyboard moves, opens and focuses search', as
   await expect(page).toHaveURL(/conversation=/);
 });
 
+test('search shows why each row matched: the words marked in its name, company or message', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('why');
+  const word = `Quokka${r.slice(-5)}`;
+  const long = `Thanks for reaching out! We are reviewing our outreach stack this month and the ${word.toLowerCase()} plan is approved`;
+  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-msg`, name: `Mia ${r}`, text: long });
+  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-name`, name: `${word} Berg`, text: 'Hello there' });
+  await ingest(page, {
+    accountId: acc.linkedin,
+    conversation: `${r}-co`,
+    name: `Kai ${r}`,
+    headline: `CTO at ${word} Labs`,
+    text: 'See you Monday',
+  });
+  await ingest(page, { accountId: acc.whatsapp, conversation: `${r}-old`, name: `Ola ${r}`, text: `An older note about ${word}` });
+  await ingest(page, {
+    accountId: acc.whatsapp,
+    conversation: `${r}-old`,
+    name: `Ola ${r}`,
+    text: 'Latest: all good',
+    direction: 'outbound',
+  });
+
+  await page.goto(`/inbox?search=${word.toUpperCase()}`);
+  const row = (name: string) => page.getByRole('option').filter({ hasText: name });
+  await expect(rowNames(page)).toHaveCount(4);
+  // The message's match is marked and kept in view, even deep in a long text.
+  await expect(row(`Mia ${r}`).locator('.conv-preview mark')).toHaveText(word.toLowerCase());
+  await expect(row(`Mia ${r}`).locator('.conv-preview')).toContainText('…');
+  await expect(row(`${word} Berg`).locator('.conv-name mark')).toHaveText(word);
+  await expect(row(`Kai ${r}`).locator('.conv-headline mark')).toHaveText(word);
+  // A match in a message the row does not show is named as such.
+  await expect(row(`Ola ${r}`)).toContainText('Matched an earlier message');
+  await expect(row(`Mia ${r}`)).not.toContainText('Matched an earlier message');
+
+  // Without a search nothing is marked.
+  await page.goto(`/inbox?search=${r}`);
+  await expect(row(`Mia ${r}`).locator('mark')).toHaveText([r]);
+  await page.getByLabel('Search conversations').fill('');
+  await expect(page.locator('.conv-row mark')).toHaveCount(0);
+});
+
 test('tag edit, then the tag filter finds it; removing it empties the view', async ({ page }) => {
   await signIn(page);
   const acc = await demoAccounts(page);
