@@ -190,6 +190,29 @@ test('demo conversations come only from launched campaigns, each from a step tha
   await expect(rowNames(page).first()).toBeVisible();
 });
 
+test('the tag filter ignores case and suggests the workspace tags as you type', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('tgc');
+  const tag = `Partner-${r.slice(-6)}`;
+  const id = await ingest(page, { accountId: acc.linkedin, conversation: r, name: `Uma ${r}`, text: 'Let us team up' });
+  expect((await apiRequest(page, 'PUT', `/api/messaging/conversations/${id}/tags`, { tags: [tag] })).status).toBe(200);
+
+  await page.goto('/inbox');
+  const input = page.getByLabel('Tag', { exact: true });
+  // The suggestions are the workspace's tags (a datalist the browser filters as you type).
+  const listId = await input.getAttribute('list');
+  await expect(page.locator(`datalist[id="${listId}"] option[value="${tag}"]`)).toHaveCount(1);
+  await expect(page.locator(`datalist[id="${listId}"] option[value="Investor"]`)).toHaveAttribute('label', /conversations?$/);
+  await input.fill(tag.toLowerCase());
+  await input.press('Enter');
+  await expect(rowNames(page)).toHaveText([`Uma ${r}`]);
+  await input.fill(tag.toUpperCase());
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`tag=${tag.toUpperCase()}`));
+  await expect(rowNames(page)).toHaveText([`Uma ${r}`]);
+});
+
 test('infinite scroll loads the next page', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
