@@ -95,7 +95,7 @@ test('paste a URL and text; ids and dates wait behind "More details"; clear mess
   await form.getByText('More details').click(); // folded again: a date to fix opens it
   await form.getByRole('button', { name: 'Save inspiration' }).click();
 
-  await expect(form.getByText('Enter a full web address, like https://www.linkedin.com/posts/….')).toBeVisible();
+  await expect(form.getByText('Enter a full web address, like https://www.linkedin.com/posts/…')).toBeVisible();
   await expect(form.getByText('Too large: at most 2,147,483,647.')).toBeVisible();
   await expect(form.getByText('Must be at least 1 pixel, or leave it empty.')).toBeVisible();
   await expect(form.getByLabel('Published at')).toBeVisible();

@@ -74,7 +74,7 @@ describe('inspiration form model (spec 4.3 through the shared schema)', () => {
     expect(validateDraft(draft({ url: 'linkedin post 42', authorUrl: 'https://www.linkedin.com/in/grace', media: [media] }))).toEqual({
       ok: false,
       errors: {
-        url: 'Enter a full web address, like https://www.linkedin.com/posts/….',
+        url: 'Enter a full web address, like https://www.linkedin.com/posts/…',
         'media.0.width': 'Must be at least 1 pixel, or leave it empty.',
       },
     });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { INT32_MAX } from '../../domain/contract/bounds';
 import { inspirationInputSchema, MAX_MEDIA_ITEMS, type InspirationInput } from '../../domain/contract/inspiration';
 import type { FieldError } from '../api/http';
+import { formatCount } from '../ui/format';
 
 /**
  * The inspiration form as the user types it (all text; dates as a date input's local "2026-03-04T09:30"),
@@ -108,17 +109,22 @@ export function draftToBody(d: InspirationDraft): Record<string, unknown> {
 const URL_FIELDS = /(^|\.)(url|thumbnailUrl|avatarUrl|authorUrl)$/;
 const NUMBER_FIELDS = /(^|\.)(reactions|comments|reposts|width|height)$/;
 const isWebUrl = (u: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(u.trim());
-const webAddressExample = (path: string) =>
-  path === 'url' ? 'https://www.linkedin.com/posts/…' : path.startsWith('media.') ? 'https://example.com/picture.jpg' : 'https://…';
+/** "Enter a full web address, like …" with an example that fits the field (no full stop after an ellipsis). */
+const webAddressMessage = (path: string) =>
+  path === 'url'
+    ? 'Enter a full web address, like https://www.linkedin.com/posts/…'
+    : path.startsWith('media.')
+      ? 'Enter a full web address, like https://example.com/picture.jpg.'
+      : 'Enter a full web address, starting with https://';
 
 /** A zod issue in the user's words. */
 function describe(issue: z.core.$ZodIssue, path: string): string {
   if (path === 'media' && issue.code === 'too_big') return `At most ${MAX_MEDIA_ITEMS} media items.`;
-  if (URL_FIELDS.test(path)) return `Enter a full web address, like ${webAddressExample(path)}.`;
+  if (URL_FIELDS.test(path)) return webAddressMessage(path);
   if ((DATE_FIELDS as readonly string[]).includes(path))
     return issue.code === 'custom' ? 'Must be a date between the years 1 and 9999.' : 'Must be a date: pick it in the calendar.';
   if (NUMBER_FIELDS.test(path)) {
-    if (issue.code === 'too_big') return `Too large: at most ${INT32_MAX.toLocaleString('en-US')}.`;
+    if (issue.code === 'too_big') return `Too large: at most ${formatCount(INT32_MAX)}.`;
     if (issue.code === 'too_small') return 'Must be 0 or more.';
     return 'Enter a whole number, or leave it empty.';
   }
@@ -128,8 +134,7 @@ function describe(issue: z.core.$ZodIssue, path: string): string {
 /** What the wire accepts but no post has: a post URL that is no web address, an image 0 pixels wide. */
 function humanChecks(d: InspirationDraft, body: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const k of ['url', 'authorUrl'] as const)
-    if (d[k].trim() && !isWebUrl(d[k])) errors[k] = `Enter a full web address, like ${webAddressExample(k)}.`;
+  for (const k of ['url', 'authorUrl'] as const) if (d[k].trim() && !isWebUrl(d[k])) errors[k] = webAddressMessage(k);
   (body.media as Record<string, unknown>[]).forEach((m, i) => {
     for (const k of ['width', 'height'] as const)
       if (m[k] === 0) errors[`media.${i}.${k}`] = 'Must be at least 1 pixel, or leave it empty.';
