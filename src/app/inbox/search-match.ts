@@ -34,7 +34,7 @@ export const containsSearch = (text: string | null | undefined, search: string):
   Boolean(text && searchPattern(search)?.test(text));
 
 /** Characters kept before the first match when a long text is cut so the match shows in a one-line snippet. */
-const LEAD = 24;
+const LEAD = 12;
 
 /** The text from a little before its first match (at a word start, "…" in front), so an ellipsized line still shows it. */
 export function snippetAround(text: string, search: string): string {
