@@ -173,7 +173,7 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                       </div>
                     )}
                   </td>
-                  <td>{d.attempts}</td>
+                  <td data-label="Attempts">{d.attempts}</td>
                   <td>
                     <DeliveryAnswer delivery={d} onOpen={() => setOpen(d.deliveryId)} />
                   </td>

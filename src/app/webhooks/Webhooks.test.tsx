@@ -15,7 +15,16 @@ const BASE = '/api/v1/webhook-endpoints';
 const show = (ui: ReactElement) => render(ui, { wrapper: testQueryClient().wrapper });
 const toasts = () => useToasts.getState().toasts.map((t) => t.message);
 
-beforeEach(() => useToasts.setState({ toasts: [] }));
+beforeEach(() => {
+  useToasts.setState({ toasts: [] });
+  // jsdom has no matchMedia; the page asks whether it is on a phone. A wide window here.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
