@@ -132,8 +132,21 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   await node.click();
   await expect(card(first).getByRole('button', { name: 'Use in message' })).toBeEnabled();
   await card(first).getByRole('button', { name: 'Use in message' }).click();
-  await expect(page.getByText(/Copied into/)).toBeVisible();
+  // The step already has a message and no cursor was placed in it: the pane asks before replacing it.
+  const ask = card(first).getByRole('alertdialog', { name: 'Replace the message?' });
+  await expect(ask).toContainText('already has a message');
+  await ask.getByRole('button', { name: 'Replace the message' }).click();
+  await expect(page.getByText(/Replaced the message of/)).toBeVisible();
   await expect(node).toContainText(first.slice(0, 20));
+
+  // With the cursor placed in the step's message field, the post goes in there, the rest kept.
+  const field = page.locator('textarea.insp-template');
+  await expect(field).toHaveValue(first);
+  await field.click();
+  await page.keyboard.press('Control+Home');
+  await card(second).getByRole('button', { name: 'Use in message' }).click();
+  await expect(page.getByText(/Inserted at the cursor/)).toBeVisible();
+  await expect(field).toHaveValue(`${second}${first}`);
 
   await card(second).dragTo(node);
   await expect(node).toContainText(second.slice(0, 20));

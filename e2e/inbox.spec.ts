@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import { demoAccounts, ingest, rowNames, uniqueToken } from './inbox-data';
-import { signIn } from './support/session';
+import { apiRequest, signIn, tool } from './support/session';
 
 test('filters narrow the list, combine, live in the URL and survive reload', async ({ page }) => {
   await signIn(page);
@@ -89,6 +89,49 @@ test('search finds a message text; keyboard moves, opens and focuses search', as
   await expect(page).toHaveURL(/conversation=/);
 });
 
+test('search shows why each row matched: the words marked in its name, company or message', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('why');
+  const word = `Quokka${r.slice(-5)}`;
+  const long = `Thanks for reaching out! We are reviewing our outreach stack this month and the ${word.toLowerCase()} plan is approved`;
+  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-msg`, name: `Mia ${r}`, text: long });
+  await ingest(page, { accountId: acc.linkedin, conversation: `${r}-name`, name: `${word} Berg`, text: 'Hello there' });
+  await ingest(page, {
+    accountId: acc.linkedin,
+    conversation: `${r}-co`,
+    name: `Kai ${r}`,
+    headline: `CTO at ${word} Labs`,
+    text: 'See you Monday',
+  });
+  await ingest(page, { accountId: acc.whatsapp, conversation: `${r}-old`, name: `Ola ${r}`, text: `An older note about ${word}` });
+  await ingest(page, {
+    accountId: acc.whatsapp,
+    conversation: `${r}-old`,
+    name: `Ola ${r}`,
+    text: 'Latest: all good',
+    direction: 'outbound',
+  });
+
+  await page.goto(`/inbox?search=${word.toUpperCase()}`);
+  const row = (name: string) => page.getByRole('option').filter({ hasText: name });
+  await expect(rowNames(page)).toHaveCount(4);
+  // The message's match is marked and kept in view, even deep in a long text.
+  await expect(row(`Mia ${r}`).locator('.conv-preview mark')).toHaveText(word.toLowerCase());
+  await expect(row(`Mia ${r}`).locator('.conv-preview')).toContainText('…');
+  await expect(row(`${word} Berg`).locator('.conv-name mark')).toHaveText(word);
+  await expect(row(`Kai ${r}`).locator('.conv-headline mark')).toHaveText(word);
+  // A match in a message the row does not show is named as such.
+  await expect(row(`Ola ${r}`)).toContainText('Matched an earlier message');
+  await expect(row(`Mia ${r}`)).not.toContainText('Matched an earlier message');
+
+  // Without a search nothing is marked.
+  await page.goto(`/inbox?search=${r}`);
+  await expect(row(`Mia ${r}`).locator('mark')).toHaveText([r]);
+  await page.getByLabel('Search conversations').fill('');
+  await expect(page.locator('.conv-row mark')).toHaveCount(0);
+});
+
 test('tag edit, then the tag filter finds it; removing it empties the view', async ({ page }) => {
   await signIn(page);
   const acc = await demoAccounts(page);
@@ -122,6 +165,52 @@ test('tag edit, then the tag filter finds it; removing it empties the view', asy
   await page.getByRole('status').getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByLabel('Tag', { exact: true })).toHaveValue('');
   await expect(rowNames(page).first()).toBeVisible();
+});
+
+test('demo conversations come only from launched campaigns, each from a step that sends', async ({ page }) => {
+  await signIn(page);
+  const { items } = await tool<{ items: { campaignId: string; name: string; status: string }[] }>(page, 'list-campaigns', { limit: 100 });
+  const draft = items.find((c) => c.name === 'Founder outreach — Q3');
+  const running = items.find((c) => c.name === 'Webinar invites — RevOps leaders');
+  expect(draft?.status).toBe('draft');
+  expect(running?.status).toBe('active');
+  const counts = async (campaignId: string) =>
+    (await apiRequest(page, 'GET', `/api/v1/campaigns/${campaignId}/step-stats`)).body.items as { nodeId: string; conversations: number }[];
+  expect(await counts(draft!.campaignId)).toEqual([]);
+  const steps = await counts(running!.campaignId);
+  // Only the invitation and the message of the running campaign send; its start and end produce nothing.
+  expect(steps.map((s) => s.nodeId).sort()).toEqual(['invite', 'webinar_link']);
+  expect(steps.every((s) => s.conversations > 0)).toBe(true);
+
+  // In the app: the draft, picked in the campaign filter, shows no conversation.
+  await page.goto('/inbox');
+  await page.getByRole('combobox', { name: 'Campaign', exact: true }).selectOption({ label: 'Founder outreach — Q3' });
+  await expect(page.getByText('No conversations match these filters')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Campaign', exact: true }).selectOption({ label: 'Webinar invites — RevOps leaders' });
+  await expect(rowNames(page).first()).toBeVisible();
+});
+
+test('the tag filter ignores case and suggests the workspace tags as you type', async ({ page }) => {
+  await signIn(page);
+  const acc = await demoAccounts(page);
+  const r = uniqueToken('tgc');
+  const tag = `Partner-${r.slice(-6)}`;
+  const id = await ingest(page, { accountId: acc.linkedin, conversation: r, name: `Uma ${r}`, text: 'Let us team up' });
+  expect((await apiRequest(page, 'PUT', `/api/messaging/conversations/${id}/tags`, { tags: [tag] })).status).toBe(200);
+
+  await page.goto('/inbox');
+  const input = page.getByLabel('Tag', { exact: true });
+  // The suggestions are the workspace's tags (a datalist the browser filters as you type).
+  const listId = await input.getAttribute('list');
+  await expect(page.locator(`datalist[id="${listId}"] option[value="${tag}"]`)).toHaveCount(1);
+  await expect(page.locator(`datalist[id="${listId}"] option[value="Investor"]`)).toHaveAttribute('label', /conversations?$/);
+  await input.fill(tag.toLowerCase());
+  await input.press('Enter');
+  await expect(rowNames(page)).toHaveText([`Uma ${r}`]);
+  await input.fill(tag.toUpperCase());
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`tag=${tag.toUpperCase()}`));
+  await expect(rowNames(page)).toHaveText([`Uma ${r}`]);
 });
 
 test('infinite scroll loads the next page', async ({ page }) => {

@@ -16,7 +16,8 @@ test('an inspiration with media saves, appears in the list, and stores every fie
   await page.getByLabel('Name').fill('Grace Hopper');
   await page.getByLabel('Reactions').fill('42');
   await page.getByLabel('Comments').fill('0');
-  await page.getByLabel('Published at').fill('2026-03-04T09:30:00Z');
+  await page.getByText('More details').click();
+  await page.getByLabel('Published at').fill('2026-03-04T09:30');
   await page.getByRole('button', { name: '+ Add media' }).click();
   const picture = `${new URL(page.url()).origin}/favicon.svg`; // served by the app itself: the preview can load
   await page.getByLabel('URL', { exact: true }).fill(picture);
@@ -42,7 +43,7 @@ test('an inspiration with media saves, appears in the list, and stores every fie
     reposts: null,
     notes: null,
     url: null,
-    publishedAt: '2026-03-04T09:30:00Z',
+    publishedAt: await page.evaluate(() => new Date('2026-03-04T09:30').toISOString()), // picked in the browser's time zone
     media: [{ type: 'image', url: picture, thumbnailUrl: null, width: 1200, height: 627 }],
   });
   // "Use in message" needs a selected message node: off here, with the reason given.
@@ -66,6 +67,54 @@ test('a bad media URL shows an inline error, keeps the form, and saves nothing',
   await expect(page.getByLabel('Post text (required)')).toHaveValue(`Broken media ${r}`);
   await expect(page.getByLabel('Reposts')).toBeFocused(); // the first invalid field in the form
   expect(await saved(page, r)).toEqual([]);
+});
+
+test('paste a URL and text; ids and dates wait behind "More details"; clear messages for bad values', async ({ page }) => {
+  await signIn(page, '/inspiration');
+  const form = page.getByRole('form', { name: 'Save an inspiration' });
+  // The first fields are the post's URL and text; ids and dates are folded away.
+  await expect(form.getByRole('textbox').first()).toHaveAccessibleName('Post URL');
+  for (const label of ['Author ID', 'Provider ID', 'Observed at', 'Published at']) await expect(form.getByLabel(label)).toBeHidden();
+  await form.getByText('More details').click();
+  await expect(form.getByLabel('Published at')).toHaveAttribute('type', 'datetime-local');
+  await expect(form.getByLabel('Observed at')).toHaveAttribute('type', 'datetime-local');
+  await form.getByText('More details').click();
+
+  const r = uniqueToken('msg');
+  await form.getByLabel('Post URL').fill('linkedin post');
+  await form.getByLabel('Post text (required)').fill(`Clear messages ${r}`);
+  await form.getByLabel('Reactions').fill('12345678901234');
+  await form.getByRole('button', { name: '+ Add media' }).click();
+  await form.getByLabel('URL', { exact: true }).fill('https://example.com/picture.jpg');
+  await form.getByLabel('Width (px)').fill('0');
+  await form.getByLabel('Height (px)').fill('100000');
+  // "Yesterday" cannot be typed into a date input: what is typed is only part of a date.
+  await form.getByText('More details').click();
+  await form.getByLabel('Published at').click();
+  await page.keyboard.type('03');
+  await form.getByText('More details').click(); // folded again: a date to fix opens it
+  await form.getByRole('button', { name: 'Save inspiration' }).click();
+
+  await expect(form.getByText('Enter a full web address, like https://www.linkedin.com/posts/…')).toBeVisible();
+  await expect(form.getByText('Too large: at most 2,147,483,647.')).toBeVisible();
+  await expect(form.getByText('Must be at least 1 pixel, or leave it empty.')).toBeVisible();
+  await expect(form.getByLabel('Published at')).toBeVisible();
+  await expect(form.getByText('Must be a date: fill in the day, month, year and time, or clear it.')).toBeVisible();
+  await expect(form.getByText('Enter a whole number')).toHaveCount(0);
+  await expect(form.getByLabel('Post URL')).toBeFocused();
+  expect(await saved(page, r)).toEqual([]);
+
+  // Fixed, it saves; "Now" fills the observed time with a date, sent as ISO 8601.
+  await form.getByLabel('Post URL').fill('https://www.linkedin.com/posts/grace-hopper-42');
+  await form.getByLabel('Reactions').fill('1200');
+  await form.getByLabel('Width (px)').fill('1200');
+  await form.getByLabel('Published at').fill('2026-03-04T09:30');
+  await form.getByRole('button', { name: 'Now' }).click();
+  await form.getByRole('button', { name: 'Save inspiration' }).click();
+  await expect(page.getByText('Inspiration saved.')).toBeVisible();
+  const [item] = await saved(page, r);
+  expect(item).toMatchObject({ url: 'https://www.linkedin.com/posts/grace-hopper-42', reactions: 1200 });
+  expect(item.observedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
 });
 
 test('server field errors land on the same fields, and the form keeps its content', async ({ page }) => {

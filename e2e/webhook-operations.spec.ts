@@ -108,3 +108,44 @@ test('recover failed deliveries: the dry-run count first, then they are sent aga
   const all = await deliveries(page, endpointId);
   for (const d of before) expect(all.filter((r) => r.redeliveryOf === d.deliveryId).length).toBeLessThanOrEqual(1);
 });
+
+test('failed attempts say why in words, in the list and the drawer; Redeliver stays in reach at 1024×768', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, '/webhooks');
+  const testDelivery = async (endpointId: string) => {
+    expect((await apiRequest(page, 'POST', `/api/v1/webhook-endpoints/${endpointId}/test`)).status).toBe(202);
+    // Wait until every attempt is made (WEBHOOK_RETRY_DELAYS_MS is short here): the delivery is exhausted.
+    await expect
+      .poll(async () => (await deliveries(page, endpointId)).find((d) => d.eventType === 'webhook.test')?.status, { timeout: 20_000 })
+      .toBe('exhausted');
+  };
+
+  // Nothing listens on port 1 of this machine: the connection is refused, no answer comes.
+  const refusedUrl = `http://127.0.0.1:1/hook?t=${uniqueToken('refused')}`;
+  const refused = await apiRequest(page, 'POST', '/api/v1/webhook-endpoints', { url: refusedUrl, eventTypes: ['campaign.launched'] });
+  expect(refused.status).toBe(201);
+  await testDelivery(refused.body.endpointId);
+  await page.goto(`/webhooks?endpoint=${refused.body.endpointId}`);
+  const refusedRow = page.locator('tbody tr').filter({ hasText: 'Test event' });
+  await refusedRow.getByRole('button', { name: 'No answer: open the delivery to see why' }).click();
+  const drawer = page.getByRole('dialog', { name: /Delivery/ });
+  await expect(drawer.getByRole('cell', { name: 'The connection was refused' }).first()).toBeVisible();
+  await expect(drawer).not.toContainText('ECONNREFUSED');
+  await drawer.getByRole('button', { name: 'Close delivery details' }).click();
+
+  const { endpointId } = await endpointAt(page, '/webhook-sink/fail');
+  await testDelivery(endpointId);
+  await page.goto(`/webhooks?endpoint=${endpointId}`);
+  const row = page.locator('tbody tr').filter({ hasText: 'Test event' });
+  await expect(row.getByText('The receiver answered 500')).toBeVisible();
+  const redeliver = row.getByRole('button', { name: /^Redeliver/ });
+  await expect(redeliver).toBeInViewport();
+  // No horizontal scroll, neither of the page nor of the deliveries table.
+  const overflow = await page.evaluate(() => {
+    const table = document.querySelector('.table-scroll')!;
+    return [document.documentElement.scrollWidth - window.innerWidth, table.scrollWidth - table.clientWidth];
+  });
+  expect(overflow.map((px) => Math.max(0, px))).toEqual([0, 0]);
+  await row.getByRole('button', { name: /^Details of the “Test event” delivery/ }).click();
+  await expect(drawer.getByRole('cell', { name: 'The receiver answered 500' }).first()).toBeVisible();
+});

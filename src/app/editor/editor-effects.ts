@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { nodeDefinition, type ValidationContext } from '../../domain';
 import { useAccounts } from '../api/accounts';
 import { useEditorBridge } from '../shared-bridge';
+import { messageCursorOf } from './inspector/message-cursor';
 import { editorStore, useEditorStore, useSingleSelectedNodeId } from './store';
 
 /**
@@ -43,6 +44,11 @@ export function useMessageTargetBridge(): void {
     setTarget({
       nodeId,
       label: `${def.label} · ${nodeId}`,
+      currentText: () => {
+        const template = editorStore.getState().nodes.find((n) => n.id === nodeId)?.data.message_template;
+        return typeof template === 'string' ? template : '';
+      },
+      cursor: () => messageCursorOf(nodeId),
       applyTemplate: (text) =>
         editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
       isDropTarget: (element) => element.closest('.react-flow__node[data-id]')?.getAttribute('data-id') === nodeId,

@@ -20,6 +20,8 @@ interface Props {
   onCheck(index: number, range: boolean): void;
   onActivate(index: number): void;
   onKeyDown?(e: React.KeyboardEvent): void;
+  /** The search the items were found with (rows mark it). */
+  search: string;
 }
 
 /** Rows left below the window when the next page is requested: far enough ahead that fast scrolling rarely waits. */
@@ -30,7 +32,20 @@ const PREFETCH_ROWS = 40;
  * so 10,000+ loaded rows scroll like 20. The next page loads as the window nears the end.
  */
 export const ConversationList = forwardRef<ConversationListHandle, Props>(function ConversationList(
-  { items, hasNextPage, isFetchingNextPage, fetchNextPage, activeIndex, selectedId, checkedIds, onOpen, onCheck, onActivate, onKeyDown },
+  {
+    items,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    activeIndex,
+    selectedId,
+    checkedIds,
+    onOpen,
+    onCheck,
+    onActivate,
+    onKeyDown,
+    search,
+  },
   ref,
 ) {
   const id = useId();
@@ -114,6 +129,7 @@ export const ConversationList = forwardRef<ConversationListHandle, Props>(functi
               selected={c.id === selectedId}
               checked={checkedIds.has(c.id)}
               now={now}
+              search={search}
               onOpen={open}
               onCheck={check}
             />

@@ -3,7 +3,9 @@ import type { Conversation } from '../api/conversations';
 import { Avatar } from '../ui/Avatar';
 import { RelativeTime } from '../ui/Time';
 import { ChannelIcon } from './ChannelIcon';
+import { Highlighted } from './Highlighted';
 import { REPLY_LABEL } from './labels';
+import { containsSearch, snippetAround } from './search-match';
 
 export const ROW_HEIGHT = 76;
 const MAX_TAGS_SHOWN = 2;
@@ -19,6 +21,8 @@ interface Props {
   /** In the multi-selection (checkbox). */
   checked: boolean;
   now: number;
+  /** The list's search: marked in the name, headline and message shown. */
+  search: string;
   onOpen(index: number): void;
   onCheck(index: number, range: boolean): void;
 }
@@ -34,10 +38,14 @@ export const ConversationRow = memo(function ConversationRow({
   selected,
   checked,
   now,
+  search,
   onOpen,
   onCheck,
 }: Props) {
   const shown = c.tags.slice(0, MAX_TAGS_SHOWN);
+  // The server matched a message the row does not show (the list carries only the last one).
+  const matchedEarlier =
+    Boolean(search.trim()) && ![c.contact.name, c.contact.headline, c.lastMessage.text].some((t) => containsSearch(t, search));
   return (
     // Listbox pattern: focus stays on the list (aria-activedescendant), which handles the keys; a row only takes clicks.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
@@ -73,15 +81,22 @@ export const ConversationRow = memo(function ConversationRow({
       </div>
       <div className="conv-body">
         <div className="conv-line">
-          <span className="conv-name">{c.contact.name}</span>
+          <span className="conv-name">
+            <Highlighted text={c.contact.name} search={search} />
+          </span>
           {c.unreadCount > 0 && <span className="visually-hidden">(unread)</span>}
           <RelativeTime className="conv-time" iso={c.lastMessage.at} now={now} />
         </div>
-        {c.contact.headline && <div className="conv-headline">{c.contact.headline}</div>}
+        {c.contact.headline && (
+          <div className="conv-headline">
+            <Highlighted text={c.contact.headline} search={search} />
+          </div>
+        )}
         <div className="conv-line">
           <span className="conv-preview">
+            {matchedEarlier && <span className="conv-match-note">Matched an earlier message · </span>}
             {c.lastMessage.direction === 'outbound' && <span className="muted">You: </span>}
-            {c.lastMessage.text}
+            <Highlighted text={snippetAround(c.lastMessage.text, search)} search={search} />
           </span>
           <span className="conv-badges">
             {shown.map((t) => (

@@ -138,6 +138,8 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
           onOpen={open}
           onCheck={check}
           onActivate={setActiveIndex}
+          // Rows still shown from the previous filters were not found with the new search.
+          search={query.isPlaceholderData ? '' : filters.search}
         />
         {query.isFetchNextPageError && <ErrorState what="more conversations" error={query.error} onRetry={fetchMore} />}
       </div>

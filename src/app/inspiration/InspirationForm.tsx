@@ -5,9 +5,13 @@ import { useSaveInspiration } from '../api/inspiration';
 import { toast } from '../ui/toast';
 import { Field } from './Field';
 import { MediaEditor } from './MediaEditor';
-import { EMPTY_DRAFT, serverErrors, validateDraft, type FieldErrors, type InspirationDraft } from './form-model';
+import { DATE_FIELDS, EMPTY_DRAFT, localNow, serverErrors, validateDraft, type FieldErrors, type InspirationDraft } from './form-model';
 
 type TextKey = Exclude<keyof InspirationDraft, 'media'>;
+
+/** Fields folded behind "More details": ids, dates and the less used addresses. */
+const MORE_DETAILS: readonly string[] = [...DATE_FIELDS, 'authorId', 'providerId', 'avatarUrl', 'linkedinAccountId'];
+const INCOMPLETE_DATE = 'Must be a date: fill in the day, month, year and time, or clear it.';
 
 /** Spec 4.3 save-inspiration form: every field, the shared schema's rules, server errors on the same fields. */
 export function InspirationForm({ onSaved }: { onSaved?(): void }) {
@@ -15,6 +19,7 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
   const [draft, setDraft] = useState<InspirationDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [focusErrors, setFocusErrors] = useState(0);
+  const [moreOpen, setMoreOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveInspiration();
   const { data: accounts } = useAccounts();
@@ -39,19 +44,32 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
           placeholder={opts.placeholder}
           value={draft[key]}
           onChange={(e) => set(key, e.target.value)}
+          data-path={key}
           {...a}
         />
       )}
     </Field>
   );
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    // A field to fix behind "More details" must be seen: the section opens.
+    if (Object.keys(found).some((k) => MORE_DETAILS.includes(k))) setMoreOpen(true);
+    setFocusErrors((n) => n + 1);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
+    // A date input half filled in reads as empty: say so instead of saving no date.
+    const incomplete = [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[type="datetime-local"]') ?? [])].filter(
+      (el) => el.validity.badInput,
+    );
     const result = validateDraft(draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setFocusErrors((n) => n + 1);
+    if (!result.ok || incomplete.length) {
+      showErrors({
+        ...(result.ok ? {} : result.errors),
+        ...Object.fromEntries(incomplete.map((el) => [el.dataset.path, INCOMPLETE_DATE])),
+      });
       return;
     }
     setErrors({});
@@ -65,8 +83,7 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
       onError: (err) => {
         const mapped = err instanceof ApiProblem ? serverErrors(err.errors) : {};
         if (!Object.keys(mapped).length) mapped._form = err instanceof Error ? err.message : 'The inspiration could not be saved.';
-        setErrors(mapped);
-        setFocusErrors((n) => n + 1);
+        showErrors(mapped);
         toast.error('The inspiration was not saved. Check the highlighted fields.');
       },
     });
@@ -87,30 +104,16 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
           ))}
         </div>
       )}
+      {text('url', 'Post URL', { type: 'url', placeholder: 'https://www.linkedin.com/posts/…' })}
       <Field formId={formId} path="text" label="Post text (required)" error={errors.text}>
         {(a) => <textarea className="input" rows={5} value={draft.text} onChange={(e) => set('text', e.target.value)} required {...a} />}
       </Field>
       <fieldset className="form-group">
-        <legend>Post</legend>
-        {text('url', 'Post URL', { type: 'url', placeholder: 'https://www.linkedin.com/posts/…' })}
-        <div className="form-row">
-          {text('publishedAt', 'Published at', { placeholder: '2026-03-04T09:30:00Z' })}
-          <div className="field-with-action">
-            {text('observedAt', 'Observed at', { placeholder: '2026-03-05T10:00:00Z' })}
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('observedAt', new Date().toISOString())}>
-              Now
-            </button>
-          </div>
-        </div>
-      </fieldset>
-      <fieldset className="form-group">
         <legend>Author</legend>
         <div className="form-row">
           {text('author', 'Name')}
-          {text('authorId', 'Author ID')}
+          {text('authorUrl', 'Profile URL', { type: 'url', placeholder: 'https://www.linkedin.com/in/…' })}
         </div>
-        {text('authorUrl', 'Profile URL', { type: 'url', placeholder: 'https://…' })}
-        {text('avatarUrl', 'Avatar URL', { type: 'url', placeholder: 'https://…' })}
       </fieldset>
       <fieldset className="form-group">
         <legend>Engagement</legend>
@@ -120,10 +123,36 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
           {text('reposts', 'Reposts', { numeric: true })}
         </div>
       </fieldset>
-      <fieldset className="form-group">
-        <legend>Source</legend>
+      <Field formId={formId} path="notes" label="Notes" error={errors.notes}>
+        {(a) => <textarea className="input" rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} {...a} />}
+      </Field>
+      <MediaEditor
+        formId={formId}
+        media={draft.media}
+        errors={errors}
+        onChange={(media) => {
+          setDraft((d) => ({ ...d, media }));
+          setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => k !== 'media' && !k.startsWith('media.'))));
+        }}
+      />
+      <details className="form-group insp-more" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+        <summary>More details</summary>
+        <p className="field-help">Dates, ids and addresses a tool that captures posts may fill in.</p>
         <div className="form-row">
+          {text('publishedAt', 'Published at', { type: 'datetime-local' })}
+          <div className="field-with-action">
+            {text('observedAt', 'Observed at', { type: 'datetime-local' })}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => set('observedAt', localNow())}>
+              Now
+            </button>
+          </div>
+        </div>
+        <div className="form-row">
+          {text('authorId', 'Author ID')}
           {text('providerId', 'Provider ID')}
+        </div>
+        <div className="form-row">
+          {text('avatarUrl', 'Avatar URL', { type: 'url', placeholder: 'https://…' })}
           <Field formId={formId} path="linkedinAccountId" label="LinkedIn account" error={errors.linkedinAccountId}>
             {(a) => (
               <select
@@ -142,22 +171,15 @@ export function InspirationForm({ onSaved }: { onSaved?(): void }) {
             )}
           </Field>
         </div>
-        <Field formId={formId} path="notes" label="Notes" error={errors.notes}>
-          {(a) => <textarea className="input" rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} {...a} />}
-        </Field>
-      </fieldset>
-      <MediaEditor
-        formId={formId}
-        media={draft.media}
-        errors={errors}
-        onChange={(media) => {
-          setDraft((d) => ({ ...d, media }));
-          setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => k !== 'media' && !k.startsWith('media.'))));
-        }}
-      />
+      </details>
       <p className="field-help">Empty optional fields are saved as “none”.</p>
       <div className="form-actions">
-        <button type="button" className="btn" onClick={() => (setDraft(EMPTY_DRAFT), setErrors({}))} disabled={save.isPending}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => (setDraft(EMPTY_DRAFT), setErrors({}), setMoreOpen(false))}
+          disabled={save.isPending}
+        >
           Clear
         </button>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>

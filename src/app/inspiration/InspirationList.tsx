@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { useDebouncedField } from '../ui/useDebounced';
 import { startCardDrag } from './canvas-drop';
+import { placeInMessage } from './place-in-message';
 
 const isWebUrl = (u: string | null | undefined): u is string => Boolean(u && /^https?:\/\//i.test(u));
 const count = (n: number | null, label: string) =>
@@ -27,10 +28,20 @@ const InspirationCard = memo(function InspirationCard({
   hintId: string;
 }) {
   const thumb = item.media.find((m) => isLoadableMediaUrl(m.thumbnailUrl ?? (m.type === 'image' ? m.url : null)));
+  // The step whose written message this post would replace, while the user is asked.
+  const [asking, setAsking] = useState<string | null>(null);
   const use = () => {
     if (!target) return;
+    const placed = placeInMessage(target.currentText(), target.cursor(), item.text);
+    if (placed.kind === 'ask') return setAsking(target.nodeId);
+    target.applyTemplate(placed.text);
+    toast.success(placed.kind === 'insert' ? `Inserted at the cursor in “${target.label}”.` : `Copied into “${target.label}”.`);
+  };
+  const replace = () => {
+    setAsking(null);
+    if (!target) return;
     target.applyTemplate(item.text);
-    toast.success(`Copied into “${target.label}”.`);
+    toast.success(`Replaced the message of “${target.label}”.`);
   };
   return (
     <li className="insp-card" draggable onDragStart={(e) => startCardDrag(item.text, e.dataTransfer)} data-inspiration-id={item.id}>
@@ -67,6 +78,20 @@ const InspirationCard = memo(function InspirationCard({
           Use in message
         </button>
       </div>
+      {target && asking === target.nodeId && (
+        <div className="insp-confirm" role="alertdialog" aria-label="Replace the message?">
+          <p>
+            “{target.label}” already has a message. Replace it with this post? To add the post to it instead, click where it should go in
+            the step’s message, then “Use in message” again.
+          </p>
+          <button type="button" className="btn btn-sm btn-primary" onClick={replace}>
+            Replace the message
+          </button>
+          <button type="button" className="btn btn-sm" onClick={() => setAsking(null)}>
+            Keep it
+          </button>
+        </div>
+      )}
     </li>
   );
 });

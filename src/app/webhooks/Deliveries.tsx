@@ -14,6 +14,7 @@ import { fullTime } from '../ui/format';
 import { RelativeTime } from '../ui/Time';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
+import { DeliveryAnswer } from './DeliveryAnswer';
 import { DeliveryDrawer } from './DeliveryDrawer';
 import { EditEndpointDialog, RotateSecretDialog } from './EndpointDialogs';
 import { DELIVERY_STATUS_BADGE, DELIVERY_STATUS_LABEL, shortId } from './labels';
@@ -128,7 +129,6 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                 <th scope="col">Attempts</th>
                 <th scope="col">Response</th>
                 <th scope="col">Created</th>
-                <th scope="col">Redelivery of</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -157,15 +157,9 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                     <div className="muted deliveries-event" title={d.eventId}>
                       event {shortId(d.eventId.replace(/^msg_/, ''))}
                     </div>
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>{d.lastResponseStatus ?? <span className="muted">—</span>}</td>
-                  <td>
-                    <RelativeTime iso={d.createdAt} />
-                  </td>
-                  <td>
-                    {d.redeliveryOf ? (
-                      <span className="delivery-link">
+                    {d.redeliveryOf && (
+                      <div className="muted deliveries-event delivery-link">
+                        redelivery of
                         <button
                           type="button"
                           className="delivery-open"
@@ -176,10 +170,15 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
                           {shortId(d.redeliveryOf)}
                         </button>
                         <CopyButton text={d.redeliveryOf} label="Copy id" className="btn btn-ghost btn-sm" />
-                      </span>
-                    ) : (
-                      <span className="muted">—</span>
+                      </div>
                     )}
+                  </td>
+                  <td data-label="Attempts">{d.attempts}</td>
+                  <td>
+                    <DeliveryAnswer delivery={d} onOpen={() => setOpen(d.deliveryId)} />
+                  </td>
+                  <td>
+                    <RelativeTime iso={d.createdAt} />
                   </td>
                   <td>
                     <RedeliverButton delivery={d} onRedelivered={showNew} />

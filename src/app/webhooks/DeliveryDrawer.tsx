@@ -1,5 +1,6 @@
 import { EVENT_LABEL } from './event-labels';
 import { useEffect, useId, useRef } from 'react';
+import { attemptFailureWords } from '../../domain/webhook-failures';
 import { useDeliveryDetail } from '../api/webhooks';
 import { CopyButton } from '../ui/CopyButton';
 import { RelativeTime } from '../ui/Time';
@@ -74,7 +75,7 @@ export function DeliveryDrawer({ endpointId, deliveryId, onClose }: { endpointId
                       <td>
                         <RelativeTime iso={a.at} />
                       </td>
-                      <td>{a.status ?? <span className="muted">{a.error ?? 'no answer'}</span>}</td>
+                      <td>{attemptFailureWords(a) ?? a.status}</td>
                       <td>{a.durationMs} ms</td>
                       <td>
                         {a.responseBodyExcerpt ? (

@@ -15,7 +15,16 @@ const BASE = '/api/v1/webhook-endpoints';
 const show = (ui: ReactElement) => render(ui, { wrapper: testQueryClient().wrapper });
 const toasts = () => useToasts.getState().toasts.map((t) => t.message);
 
-beforeEach(() => useToasts.setState({ toasts: [] }));
+beforeEach(() => {
+  useToasts.setState({ toasts: [] });
+  // jsdom has no matchMedia; the page asks whether it is on a phone. A wide window here.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -114,7 +123,7 @@ describe('delivery drawer', () => {
         body: {
           ...testDelivery(),
           attempts: [
-            { at: '2026-11-25T10:00:00.000Z', status: null, durationMs: 5000, responseBodyExcerpt: '', error: 'Timed out after 5 s' },
+            { at: '2026-11-25T10:00:00.000Z', status: null, durationMs: 5000, responseBodyExcerpt: '', error: 'timed out after 5 s' },
           ],
           body: { type: 'campaign.launched', data: { name: 'Spring' } },
         },
@@ -122,7 +131,7 @@ describe('delivery drawer', () => {
     });
     const onClose = vi.fn();
     show(<DeliveryDrawer endpointId={ENDPOINT_ID} deliveryId={DELIVERY_ID} onClose={onClose} />);
-    expect(await screen.findByText('Timed out after 5 s')).toBeTruthy();
+    expect(await screen.findByText('No answer within 5 seconds')).toBeTruthy();
     expect(screen.getByLabelText('Event body').textContent).toContain('"name": "Spring"');
     await userEvent.click(screen.getByRole('button', { name: 'Close delivery details' }));
     expect(onClose).toHaveBeenCalled();

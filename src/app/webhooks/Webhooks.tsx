@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useDeleteEndpoint, useEndpoints, useUpdateEndpoint, type WebhookEndpoint } from '../api/webhooks';
 import { setSearchParams, useLocation } from '../router';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { PHONE_QUERY, useMediaQuery } from '../ui/screen';
 import { RelativeTime } from '../ui/Time';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
@@ -87,6 +88,8 @@ export function WebhooksPane({ layout }: { layout: 'page' | 'dock' }) {
   const endpoints = useEndpoints();
   const remove = useDeleteEndpoint();
   const [selectedId, select] = useSelectedEndpoint(layout);
+  // On a phone the page shows the endpoints or one endpoint's deliveries, as the dock does.
+  const phone = useMediaQuery(PHONE_QUERY);
   const [confirming, setConfirming] = useState<WebhookEndpoint | null>(null);
   const selected = endpoints.data?.find((e) => e.endpointId === selectedId) ?? null;
 
@@ -136,7 +139,7 @@ export function WebhooksPane({ layout }: { layout: 'page' | 'dock' }) {
       <div className="webhooks-list-col">{list}</div>
       <div className="webhooks-detail-col">
         {selected ? (
-          <Deliveries key={selected.endpointId} endpoint={selected} onBack={layout === 'dock' ? () => select(null) : undefined} />
+          <Deliveries key={selected.endpointId} endpoint={selected} onBack={layout === 'dock' || phone ? () => select(null) : undefined} />
         ) : (
           <EmptyState title="Select an endpoint to see its deliveries" />
         )}

@@ -123,11 +123,12 @@ async function demoAccounts(db: Db, workspaceId: string) {
   return rows;
 }
 
-/** The sending steps of the workspace's campaigns per sender account: where a demo conversation can come from. */
+/** The sending steps of the workspace's launched campaigns per sender account: where a demo conversation can come from (a draft never sent anything). */
 async function demoSteps(db: Db, workspaceId: string): Promise<Map<string, { campaignId: string; nodeId: string }[]>> {
   const { rows } = await db.query<{ id: string; sender_account_ids: string[]; workflow_definition: string }>(
     `SELECT cp.id, cp.sender_account_ids, v.workflow_definition FROM campaigns cp
-     JOIN campaign_versions v ON v.campaign_id = cp.id AND v.version = cp.graph_version WHERE cp.workspace_id = $1 ORDER BY cp.created_at`,
+     JOIN campaign_versions v ON v.campaign_id = cp.id AND v.version = cp.graph_version
+     WHERE cp.workspace_id = $1 AND cp.status <> 'draft' ORDER BY cp.created_at`,
     [workspaceId],
   );
   const byAccount = new Map<string, { campaignId: string; nodeId: string }[]>();

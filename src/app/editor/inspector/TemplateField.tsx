@@ -4,6 +4,7 @@ import { COMMON_PLACEHOLDERS, useEditorStore, useSampleProspect } from '../store
 import { Counter, useTextLimit } from './fields';
 import { sealTyping, writeField, type FieldProps } from './field-context';
 import { FieldShell, hasError, violationMessages, type FieldMessage } from './FieldShell';
+import { rememberMessageCursor } from './message-cursor';
 
 function SampleEditor() {
   const fields = useSampleProspect((s) => s.fields);
@@ -111,6 +112,8 @@ export function TemplateField(p: FieldProps) {
         aria-invalid={hasError(messages) || undefined}
         aria-describedby={`${p.inputId}-messages ${p.inputId}-preview`}
         onBlur={sealTyping}
+        // The message field's cursor is where "Use in message" (inspiration) inserts a post.
+        onSelect={(e) => p.field.key === 'message_template' && rememberMessageCursor(p.nodeId, e.currentTarget)}
         onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
       />
     </FieldShell>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { placeInMessage } from './place-in-message';
+
+describe('placeInMessage', () => {
+  it('inserts the post at the cursor, replacing a selection', () => {
+    expect(placeInMessage('Hi {{firstName}}, .', { start: 18, end: 18 }, 'POST')).toEqual({
+      kind: 'insert',
+      text: 'Hi {{firstName}}, POST.',
+    });
+    expect(placeInMessage('Hi there, friend', { start: 3, end: 8 }, 'POST')).toEqual({ kind: 'insert', text: 'Hi POST, friend' });
+  });
+
+  it('fills an empty message without asking', () => {
+    expect(placeInMessage('', null, 'POST')).toEqual({ kind: 'fill', text: 'POST' });
+    expect(placeInMessage('  \n', { start: 1, end: 1 }, 'POST')).toEqual({ kind: 'fill', text: 'POST' });
+  });
+
+  it('asks before replacing a written message when no cursor was placed in it', () => {
+    expect(placeInMessage('Hello', null, 'POST')).toEqual({ kind: 'ask', text: 'POST' });
+  });
+
+  it('keeps a stale cursor inside the message', () => {
+    expect(placeInMessage('Hey', { start: 10, end: 12 }, '!')).toEqual({ kind: 'insert', text: 'Hey!' });
+    expect(placeInMessage('Hey', { start: 2, end: 1 }, '-')).toEqual({ kind: 'insert', text: 'H-ey' });
+  });
+});
