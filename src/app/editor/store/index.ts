@@ -12,7 +12,7 @@ export {
   useViolations,
   worstSeverity,
 } from './hooks';
-export { parseClipboard, type ClipboardPayload } from './clipboard';
+export { clearOffset, parseClipboard, type ClipboardPayload } from './clipboard';
 export { sizedSteps, stepSize } from './convert';
 export { COMMON_PLACEHOLDERS, useSampleProspect } from './sample-prospect';
 export type { BaseVersion, CampaignMeta, FlowEdge, FlowNode, Highlight, HighlightTone } from './types';
