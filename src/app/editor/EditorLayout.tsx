@@ -1,10 +1,11 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
+import { useFormRoom } from './canvas/form-room';
 import { placeClickAdded } from './canvas/placement';
 import { StepFinder } from './canvas/StepFinder';
-import { revealNode, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
+import { revealNode, revealSelection, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
 import { useMessageTargetBridge, useSenderContext } from './editor-effects';
 import { Inspector } from './inspector/Inspector';
 import { LiveChangeBanner } from './live/LiveChangeBanner';
@@ -20,6 +21,7 @@ import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
 
 function SidePanel() {
+  const rf = useReactFlow<FlowNode>();
   const nodeId = useSingleSelectedNodeId();
   const selectedCount = useEditorStore((s) => s.selection.nodeIds.length + s.selection.edgeIds.length);
   if (nodeId) return <Inspector key={nodeId} nodeId={nodeId} />;
@@ -35,7 +37,14 @@ function SidePanel() {
       </p>
       {selectedCount > 1 && (
         <div className="inspector-actions">
-          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => {
+              editorStore.getState().duplicate();
+              requestAnimationFrame(() => revealSelection(rf));
+            }}
+          >
             Duplicate
           </button>
           <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>
@@ -72,6 +81,8 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useKeepSelectionInView();
   useLiveChanges(campaignId);
   const runView = useEditorStore(runViewCampaignId) !== null;
+  const stageRef = useRef<HTMLDivElement>(null);
+  const room = useFormRoom(stageRef);
 
   // Click in the palette (or Enter in its search): below the selected step, wired to the output a
   // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
@@ -100,8 +111,8 @@ function Workspace({ campaignId }: { campaignId: string }) {
         {/* The run view adds no step: no palette. */}
         {!runView && <Palette onPick={onPick} />}
         <div className="canvas-column">
-          {/* The step form floats over the canvas's right edge (Dify/n8n): the canvas keeps its width. */}
-          <div className="canvas-stage">
+          {/* The step form floats over the canvas's right edge (Dify/n8n), or over the side panels when that would leave the canvas less than half the width. */}
+          <div ref={stageRef} className={room.overPanels ? 'canvas-stage form-over-panels' : 'canvas-stage'} style={room.style}>
             <Canvas />
             <LiveChangeBanner />
             <SidePanel />

@@ -27,7 +27,7 @@ import { editorStore, sizedSteps, useEditorStore, type FlowNode } from '../store
 import { useCanvasUi } from './canvas-ui';
 import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
-import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
+import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, MINIMAP_SIZE, opensAtStart, ZOOM_LIMITS } from './first-view';
 import { withConnectionLabels, withStepRole } from './connection-labels';
 import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
@@ -38,7 +38,6 @@ import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
-const MINIMAP_STYLE = { width: 168, height: 112 };
 /** React Flow's own labels in users' words (the minimap and controls are part of the page's accessible tree). */
 const ARIA_LABELS = {
   'controls.ariaLabel': 'Zoom controls',
@@ -237,7 +236,7 @@ export function Canvas() {
                 nodeColor={miniMapColor}
                 nodeStrokeWidth={0}
                 ariaLabel="Overview map of the campaign"
-                style={MINIMAP_STYLE}
+                style={MINIMAP_SIZE}
               />
             )}
             <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
