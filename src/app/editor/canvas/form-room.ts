@@ -18,10 +18,15 @@ export interface FormRoom {
  */
 export function formRoom(stage: { top: number; right: number; width: number }, windowWidth: number, formWidth: number): FormRoom {
   if (stage.width - formWidth - FORM_MARGIN * 2 >= windowWidth / 2) return { overPanels: false, style: undefined };
-  const overlap = Math.max(0, formWidth + FORM_MARGIN * 2 - (windowWidth - stage.right));
+  // Over panels wider than the form it covers them exactly; narrower ones, it reaches into the canvas.
+  const left = Math.min(stage.right, windowWidth - FORM_MARGIN - formWidth);
   return {
     overPanels: true,
-    style: { '--form-top': `${Math.round(stage.top + FORM_MARGIN)}px`, '--form-overlap': `${Math.round(overlap)}px` } as CSSProperties,
+    style: {
+      '--form-top': `${Math.round(stage.top + FORM_MARGIN)}px`,
+      '--form-left': `${Math.round(left)}px`,
+      '--form-overlap': `${Math.round(stage.right - left)}px`,
+    } as CSSProperties,
   };
 }
 
