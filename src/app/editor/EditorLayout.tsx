@@ -15,7 +15,15 @@ import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
 import { ConflictDialog } from './save/ConflictDialog';
 import { useDraftAutosave } from './save/useDraftRecovery';
-import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
+import {
+  editorStore,
+  runViewCampaignId,
+  selectionWords,
+  sizedSteps,
+  useEditorStore,
+  useSingleSelectedNodeId,
+  type FlowNode,
+} from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
@@ -23,13 +31,15 @@ import { RunPanel } from '../run/RunPanel';
 function SidePanel() {
   const rf = useReactFlow<FlowNode>();
   const nodeId = useSingleSelectedNodeId();
-  const selectedCount = useEditorStore((s) => s.selection.nodeIds.length + s.selection.edgeIds.length);
+  const steps = useEditorStore((s) => s.selection.nodeIds.length);
+  const connections = useEditorStore((s) => s.selection.edgeIds.length);
+  const selectedCount = steps + connections;
   if (nodeId) return <Inspector key={nodeId} nodeId={nodeId} />;
   // Nothing selected: the canvas gets the room (the shortcuts are in the toolbar's tooltips and the docs).
   if (selectedCount === 0) return null;
   return (
     <section className="inspector inspector-empty" aria-label="Step settings">
-      <h2>{selectedCount === 1 ? 'Connection selected' : `${selectedCount} items selected`}</h2>
+      <h2>{selectedCount === 1 ? 'Connection selected' : `${selectionWords(steps, connections)} selected`}</h2>
       <p className="muted">
         {selectedCount === 1
           ? 'Insert a step on it with its + button, or press Delete to remove it.'

@@ -50,7 +50,8 @@ const ARIA_LABELS = {
 };
 // Props handed to React Flow are module constants: a fresh object per render would make every edge
 // (defaultEdgeOptions) or key listener (key codes) update on every drag frame.
-const MULTI_SELECT_KEYS = ['Meta', 'Control'];
+// Shift+click adds a step to the selection (Figma); Shift+drag on the empty canvas draws a selection box.
+const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 const onEdgeMouseEnter = (_: unknown, edge: { id: string }) => useCanvasUi.getState().setHoveredEdge(edge.id);
 const onEdgeMouseLeave = () => useCanvasUi.getState().setHoveredEdge(null);
 const onPaneClick = () => useCanvasUi.getState().openInsertMenu(null);
@@ -71,6 +72,19 @@ const onReconnect = (old: Edge, c: Connection) => {
 };
 
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
+
+/** While a press that began on the canvas lasts (a drag of steps, a selection box, a pan), no page text gets highlighted. */
+function holdTextSelection(e: PointerEvent): void {
+  if (!(e.target instanceof Element) || !e.target.closest('.react-flow')) return;
+  document.body.classList.add('canvas-pressed');
+  const release = () => {
+    document.body.classList.remove('canvas-pressed');
+    window.removeEventListener('pointerup', release, true);
+    window.removeEventListener('pointercancel', release, true);
+  };
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+}
 
 /** Centres a step or connection when the problems panel (or a power feature) asks; a request naming neither fits the whole campaign. */
 function useFocusRequests() {
@@ -136,6 +150,11 @@ export function Canvas() {
   const attached = useMemo(() => (shown.length < nodes.length ? new Set(shown.map((n) => n.id)) : null), [shown, nodes.length]);
   useFocusRequests();
   useRouteUpdates();
+  useEffect(() => {
+    const pane = paneRef.current;
+    pane?.addEventListener('pointerdown', holdTextSelection, true);
+    return () => pane?.removeEventListener('pointerdown', holdTextSelection, true);
+  }, []);
   // A click on the overview map moves the view there, at the zoom it has.
   const onMiniMapClick = useCallback(
     (_: unknown, at: { x: number; y: number }) => void rf.setCenter(at.x, at.y, { zoom: rf.getZoom(), duration: 250 }),

@@ -37,6 +37,6 @@ describe('deleteSelectionReconnecting', () => {
   it('reconnects nothing when several steps go at once', () => {
     const done = deleteSelectionReconnecting(select(chain(), 'wait', 'end'));
     expect(done.reconnected).toBeNull();
-    expect(done.label).toBe('Delete 2 items');
+    expect(done.label).toBe('Delete 2 steps');
   });
 });

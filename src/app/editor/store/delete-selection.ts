@@ -2,6 +2,7 @@ import { canConnect, stepNames } from '../../../domain';
 import { toast } from '../../ui/toast';
 import { toDefinition, type CanvasGraph } from './convert';
 import { connect, deleteSelection } from './operations';
+import { selectionWords } from './selection';
 
 export interface SelectionDeleted {
   graph: CanvasGraph;
@@ -19,10 +20,14 @@ export interface SelectionDeleted {
 export function deleteSelectionReconnecting(g: CanvasGraph): SelectionDeleted {
   const steps = g.nodes.filter((n) => n.selected);
   const edgesSelected = g.edges.filter((e) => e.selected).length;
-  const count = steps.length + edgesSelected;
   const plain = {
     graph: deleteSelection(g),
-    label: count > 1 ? `Delete ${count} items` : steps.length ? 'Delete step' : 'Delete connection',
+    label:
+      steps.length + edgesSelected > 1
+        ? `Delete ${selectionWords(steps.length, edgesSelected)}`
+        : steps.length
+          ? 'Delete step'
+          : 'Delete connection',
     reconnected: null,
   };
   const step = steps.length === 1 ? steps[0]! : null;

@@ -1,7 +1,7 @@
 /** The editor store's public surface (documented at the top of editor-store.ts). */
 export { editorStore, useEditorStore, type EditorState, type LoadOptions } from './editor-store';
 export { readOnlyMessage, runViewCampaignId } from './read-only';
-export type { Selection } from './selection';
+export { selectionWords, type Selection } from './selection';
 export {
   useEdgeHighlight,
   useEdgeViolations,
