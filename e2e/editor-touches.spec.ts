@@ -191,10 +191,13 @@ test('Shift+click adds a step to the selection, counted as steps; a drag from th
   await page.mouse.down();
   await page.mouse.move(pane.x + 20, pane.y + 20, { steps: 8 });
   await page.mouse.move(title.x + 4, title.y + title.height / 2, { steps: 8 });
+  const userSelect = () => page.evaluate(() => getComputedStyle(document.body).userSelect);
+  expect(await userSelect(), 'page text cannot be selected while the press lasts').toBe('none');
   await page.mouse.move(0, 0, { steps: 4 });
   await page.mouse.up();
   await page.keyboard.up('Shift');
   expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+  expect(await userSelect(), 'text is selectable again once released').not.toBe('none');
 });
 
 test('a pasted step lands clear of the original and every other step, in view', async ({ page, context }) => {
