@@ -86,7 +86,7 @@ test('start blank: the new campaign opens on a canvas with only Start, saying ho
   await dialog.getByRole('button', { name: 'Create and open' }).click();
   await expect(page.locator('.react-flow__node')).toHaveCount(1);
   await expect(page.locator('.react-flow__node[data-id="start"]')).toBeVisible();
-  await expect(page.getByRole('note').filter({ hasText: 'Add the first step.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add the first step' })).toBeVisible();
   await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
   await page.screenshot({ path: test.info().outputPath('blank-canvas.png') });

@@ -80,7 +80,7 @@ test('copy steps in one campaign and paste them into another; duplicate with Ctr
   await openEditor(page, from.campaignId);
   await canvasNode(page, 'connection_request').click();
   await canvasNode(page, 'end').click({ modifiers: ['Control'] });
-  await expect(page.getByRole('heading', { name: '2 items selected' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2 steps selected' })).toBeVisible();
   await page.keyboard.press('Control+c');
 
   await page.getByRole('link', { name: 'Back to campaigns' }).click();

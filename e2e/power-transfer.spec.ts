@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { findTemplate } from '../src/domain/paths';
-import { canvasNode, createCampaign, getCampaign, openEditor, problemsButton, save, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, getCampaign, openEditor, problemsButton, save, saveButton, uniqueName } from './support/editor';
 
 /** Export the canvas as workflow_definition JSON; import from paste or file, validated before any save. */
 
@@ -34,10 +34,11 @@ test('export → import round-trips the graph (paste and file)', async ({ page }
   await transferDialog(page).getByRole('tab', { name: 'Import' }).click();
   await transferDialog(page).getByLabel('Or paste JSON').fill(json);
   await transferDialog(page).getByRole('button', { name: 'Import onto the canvas' }).click();
-  await expect(page.getByText('Imported as unsaved changes. Review and save when ready.')).toBeVisible();
+  // The file holds the saved campaign: back on the canvas, nothing is left unsaved.
+  await expect(page.getByText('Imported: the file holds the campaign as saved, so nothing is unsaved.')).toBeVisible();
   await expect(canvasNode(page, 'withdraw')).toBeVisible();
-  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
-  await save(page);
+  await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0);
+  await expect(saveButton(page)).toHaveText('Saved ✓');
   expect((await getCampaign(page, campaign.campaignId)).workflow_definition).toEqual(original);
 
   // A file works the same way.

@@ -1,10 +1,11 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
+import { useFormRoom } from './canvas/form-room';
 import { placeClickAdded } from './canvas/placement';
 import { StepFinder } from './canvas/StepFinder';
-import { revealNode, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
+import { revealNode, revealSelection, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
 import { useMessageTargetBridge, useSenderContext } from './editor-effects';
 import { Inspector } from './inspector/Inspector';
 import { LiveChangeBanner } from './live/LiveChangeBanner';
@@ -14,20 +15,31 @@ import { ProblemsPanel } from './overlays/ProblemsPanel';
 import { Palette } from './palette/Palette';
 import { ConflictDialog } from './save/ConflictDialog';
 import { useDraftAutosave } from './save/useDraftRecovery';
-import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, useSingleSelectedNodeId, type FlowNode } from './store';
+import {
+  editorStore,
+  runViewCampaignId,
+  selectionWords,
+  sizedSteps,
+  useEditorStore,
+  useSingleSelectedNodeId,
+  type FlowNode,
+} from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
 
 function SidePanel() {
+  const rf = useReactFlow<FlowNode>();
   const nodeId = useSingleSelectedNodeId();
-  const selectedCount = useEditorStore((s) => s.selection.nodeIds.length + s.selection.edgeIds.length);
+  const steps = useEditorStore((s) => s.selection.nodeIds.length);
+  const connections = useEditorStore((s) => s.selection.edgeIds.length);
+  const selectedCount = steps + connections;
   if (nodeId) return <Inspector key={nodeId} nodeId={nodeId} />;
   // Nothing selected: the canvas gets the room (the shortcuts are in the toolbar's tooltips and the docs).
   if (selectedCount === 0) return null;
   return (
     <section className="inspector inspector-empty" aria-label="Step settings">
-      <h2>{selectedCount === 1 ? 'Connection selected' : `${selectedCount} items selected`}</h2>
+      <h2>{selectedCount === 1 ? 'Connection selected' : `${selectionWords(steps, connections)} selected`}</h2>
       <p className="muted">
         {selectedCount === 1
           ? 'Insert a step on it with its + button, or press Delete to remove it.'
@@ -35,7 +47,14 @@ function SidePanel() {
       </p>
       {selectedCount > 1 && (
         <div className="inspector-actions">
-          <button type="button" className="btn btn-sm" onClick={() => editorStore.getState().duplicate()}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => {
+              editorStore.getState().duplicate();
+              requestAnimationFrame(() => revealSelection(rf));
+            }}
+          >
             Duplicate
           </button>
           <button type="button" className="btn btn-sm btn-danger" onClick={() => editorStore.getState().deleteSelection()}>
@@ -72,6 +91,8 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useKeepSelectionInView();
   useLiveChanges(campaignId);
   const runView = useEditorStore(runViewCampaignId) !== null;
+  const stageRef = useRef<HTMLDivElement>(null);
+  const room = useFormRoom(stageRef);
 
   // Click in the palette (or Enter in its search): below the selected step, wired to the output a
   // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
@@ -100,8 +121,8 @@ function Workspace({ campaignId }: { campaignId: string }) {
         {/* The run view adds no step: no palette. */}
         {!runView && <Palette onPick={onPick} />}
         <div className="canvas-column">
-          {/* The step form floats over the canvas's right edge (Dify/n8n): the canvas keeps its width. */}
-          <div className="canvas-stage">
+          {/* The step form floats over the canvas's right edge (Dify/n8n), or over the side panels when that would leave the canvas less than half the width. */}
+          <div ref={stageRef} className={room.overPanels ? 'canvas-stage form-over-panels' : 'canvas-stage'} style={room.style}>
             <Canvas />
             <LiveChangeBanner />
             <SidePanel />

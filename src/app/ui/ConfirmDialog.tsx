@@ -1,14 +1,19 @@
 import { useId } from 'react';
 import { Dialog } from './Dialog';
 
-/** A modal yes/no question. Escape or the backdrop cancels; focus starts on Cancel and returns where it was. */
+/**
+ * A modal yes/no question, with an optional third button (`alternativeLabel`, the primary one then).
+ * Escape or the backdrop cancels; focus starts on Cancel and returns where it was.
+ */
 export function ConfirmDialog({
   title,
   message,
   confirmLabel,
   danger,
   busy,
+  alternativeLabel,
   onConfirm,
+  onAlternative,
   onCancel,
 }: {
   title: string;
@@ -16,7 +21,9 @@ export function ConfirmDialog({
   confirmLabel: string;
   danger?: boolean;
   busy?: boolean;
+  alternativeLabel?: string | undefined;
   onConfirm(): void;
+  onAlternative?: () => void;
   onCancel(): void;
 }) {
   const messageId = useId();
@@ -35,6 +42,11 @@ export function ConfirmDialog({
           <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy} onClick={onConfirm}>
             {confirmLabel}
           </button>
+          {alternativeLabel && (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={onAlternative}>
+              {alternativeLabel}
+            </button>
+          )}
         </>
       }
     >

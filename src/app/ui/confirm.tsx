@@ -8,8 +8,15 @@ export interface ConfirmQuestion {
   danger?: boolean;
 }
 
+/** A question with a third way out beside Cancel and the confirm button ("Save and leave"). */
+export interface ChoiceQuestion extends ConfirmQuestion {
+  alternativeLabel: string;
+}
+export type ChoiceAnswer = 'confirm' | 'alternative' | 'cancel';
+
 interface Pending extends ConfirmQuestion {
-  answer(yes: boolean): void;
+  alternativeLabel?: string;
+  answer(choice: ChoiceAnswer): void;
 }
 
 const usePendingQuestion = create<{ pending: Pending | null }>(() => ({ pending: null }));
@@ -20,11 +27,20 @@ const usePendingQuestion = create<{ pending: Pending | null }>(() => ({ pending:
  * while one is open answers the first with false.
  */
 export function askConfirm(question: ConfirmQuestion): Promise<boolean> {
-  usePendingQuestion.getState().pending?.answer(false);
-  return new Promise<boolean>((resolve) => {
-    const answer = (yes: boolean) => {
+  return ask(question).then((choice) => choice === 'confirm');
+}
+
+/** askConfirm with a third button: resolves 'alternative' when that one is pressed. */
+export function askChoice(question: ChoiceQuestion): Promise<ChoiceAnswer> {
+  return ask(question);
+}
+
+function ask(question: ConfirmQuestion & { alternativeLabel?: string }): Promise<ChoiceAnswer> {
+  usePendingQuestion.getState().pending?.answer('cancel');
+  return new Promise<ChoiceAnswer>((resolve) => {
+    const answer = (choice: ChoiceAnswer) => {
       if (usePendingQuestion.getState().pending?.answer === answer) usePendingQuestion.setState({ pending: null });
-      resolve(yes);
+      resolve(choice);
     };
     usePendingQuestion.setState({ pending: { ...question, answer } });
   });
@@ -40,8 +56,10 @@ export function ConfirmHost() {
       message={pending.message}
       confirmLabel={pending.confirmLabel}
       danger={pending.danger}
-      onConfirm={() => pending.answer(true)}
-      onCancel={() => pending.answer(false)}
+      alternativeLabel={pending.alternativeLabel}
+      onConfirm={() => pending.answer('confirm')}
+      onAlternative={() => pending.answer('alternative')}
+      onCancel={() => pending.answer('cancel')}
     />
   );
 }

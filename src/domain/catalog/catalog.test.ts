@@ -83,3 +83,13 @@ describe('provider limits (contract 8.6)', () => {
     expect(providerLimit(undefined, 'message_template')).toBeUndefined();
   });
 });
+
+describe('tool labels', () => {
+  it('name what each numbered tool does, never its number (the type ids keep theirs)', () => {
+    const entries = NODE_TYPES.map((t) => CATALOG[t]);
+    const numbered = entries.filter((d) => /\d$/.test(d.type));
+    expect(numbered.length).toBeGreaterThan(8);
+    for (const d of numbered.filter((d) => !d.type.startsWith('email_campaign_push'))) expect(d.label, d.type).not.toMatch(/\d/);
+    expect(new Set(entries.map((d) => d.label)).size).toBe(entries.length);
+  });
+});

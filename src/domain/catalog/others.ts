@@ -93,27 +93,41 @@ export const agentEntries: NodeTypeDefinition[] = [
     summary: promptSummary,
   }),
   define('llm_processor_1', {
-    label: 'LLM processor 1',
-    description: 'Transforms prospect data with a language model (provider 1).',
+    label: 'Write with AI',
+    description: 'Writes text for the prospect from your instructions with a language model (model 1).',
     category: 'ai_agents',
     fields: ['customInstructions'],
     summary: promptSummary,
   }),
   define('llm_processor_2', {
-    label: 'LLM processor 2',
-    description: 'Transforms prospect data with a language model (provider 2).',
+    label: 'Extract data with AI',
+    description: 'Pulls the fields your instructions ask for out of the prospect’s data with a language model (model 2).',
     category: 'ai_agents',
     fields: ['customInstructions'],
     summary: promptSummary,
   }),
 ];
 
+/** What each email-finder tool looks the email up from: its label says it (the type ids keep their numbers). */
+const FINDERS = [
+  { label: 'Find email from name and company', from: 'their name and company', summary: 'Work email by name and company' },
+  { label: 'Find email from the profile', from: 'their professional-network profile', summary: 'Work email from the profile' },
+  { label: 'Find email from the company website', from: 'their company’s website', summary: 'Work email from the website' },
+  {
+    label: 'Find and verify work email',
+    from: 'their name and company, and checks that it receives mail',
+    summary: 'Work email, verified',
+  },
+  { label: 'Find personal email', from: 'public sources (a personal address, when no work one is known)', summary: 'Personal email' },
+  { label: 'Find email in public sources', from: 'public pages that mention them', summary: 'Email from public pages' },
+] as const;
+
 const finder = (n: number): NodeTypeDefinition =>
   define(`email_finder_${n}` as NodeTypeDefinition['type'], {
-    label: `Email finder ${n}`,
-    description: `Finds the prospect’s work email with email-finder tool ${n}.`,
+    label: FINDERS[n - 1]!.label,
+    description: `Finds the prospect’s email from ${FINDERS[n - 1]!.from} (email-finder tool ${n}).`,
     category: 'email_finders',
-    summary: () => 'Find the work email',
+    summary: () => FINDERS[n - 1]!.summary,
   });
 
 const emailPush = (n: number): NodeTypeDefinition =>
@@ -147,15 +161,15 @@ export const integrationEntries: NodeTypeDefinition[] = [
     summary: (d) => (str(d.query) ? `Search “${excerpt(str(d.query), 28)}”` : 'Search the web'),
   }),
   define('web_scrape_1', {
-    label: 'Web scraper 1',
-    description: 'Scrapes a web page (scraper 1).',
+    label: 'Scrape a web page',
+    description: 'Reads a web page you name for the steps after it (scraper 1).',
     category: 'integrations',
     fields: ['url'],
     summary: (d) => (str(d.url) ? `Scrape ${excerpt(str(d.url), 30)}` : 'Scrape the company site'),
   }),
   define('web_scrape_2', {
-    label: 'Web scraper 2',
-    description: 'Scrapes a web page (scraper 2).',
+    label: 'Scrape the company website',
+    description: 'Reads the prospect’s company website, or the page you name, for the steps after it (scraper 2).',
     category: 'integrations',
     fields: ['url'],
     summary: (d) => (str(d.url) ? `Scrape ${excerpt(str(d.url), 30)}` : 'Scrape the company site'),

@@ -48,7 +48,7 @@ const cases: [NodeType, empty: string, filled: string][] = [
   ['post_comment_reply', 'No reply text yet', 'Reply “Thanks for sharing!”'],
   ['research_agent', 'No instructions yet', 'Be brief'],
   ['messaging_app_message', 'No message yet', '“Hello {{firstName}}” · wait 1 day'],
-  ['email_finder_1', 'Find the work email', 'Find the work email'],
+  ['email_finder_1', 'Work email by name and company', 'Work email by name and company'],
   ['email_campaign_push_1', 'Choose a credential and campaign', 'Push to campaign ext_42'],
   ['webhook', 'No URL yet', 'POST https://acme.example/hook'],
   ['web_search_1', 'Search the web', 'Search “Acme news”'],

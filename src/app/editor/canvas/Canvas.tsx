@@ -27,7 +27,7 @@ import { editorStore, sizedSteps, useEditorStore, type FlowNode } from '../store
 import { useCanvasUi } from './canvas-ui';
 import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
-import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, opensAtStart, ZOOM_LIMITS } from './first-view';
+import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, MINIMAP_SIZE, opensAtStart, ZOOM_LIMITS } from './first-view';
 import { withConnectionLabels, withStepRole } from './connection-labels';
 import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
@@ -38,7 +38,6 @@ import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
-const MINIMAP_STYLE = { width: 168, height: 112 };
 /** React Flow's own labels in users' words (the minimap and controls are part of the page's accessible tree). */
 const ARIA_LABELS = {
   'controls.ariaLabel': 'Zoom controls',
@@ -51,7 +50,8 @@ const ARIA_LABELS = {
 };
 // Props handed to React Flow are module constants: a fresh object per render would make every edge
 // (defaultEdgeOptions) or key listener (key codes) update on every drag frame.
-const MULTI_SELECT_KEYS = ['Meta', 'Control'];
+// Shift+click adds a step to the selection (Figma); Shift+drag on the empty canvas draws a selection box.
+const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 const onEdgeMouseEnter = (_: unknown, edge: { id: string }) => useCanvasUi.getState().setHoveredEdge(edge.id);
 const onEdgeMouseLeave = () => useCanvasUi.getState().setHoveredEdge(null);
 const onPaneClick = () => useCanvasUi.getState().openInsertMenu(null);
@@ -72,6 +72,19 @@ const onReconnect = (old: Edge, c: Connection) => {
 };
 
 const isFar = (s: ReactFlowState) => s.transform[2] < FAR_ZOOM;
+
+/** While a press that began on the canvas lasts (a drag of steps, a selection box, a pan), no page text gets highlighted. */
+function holdTextSelection(e: PointerEvent): void {
+  if (!(e.target instanceof Element) || !e.target.closest('.react-flow')) return;
+  document.body.classList.add('canvas-pressed');
+  const release = () => {
+    document.body.classList.remove('canvas-pressed');
+    window.removeEventListener('pointerup', release, true);
+    window.removeEventListener('pointercancel', release, true);
+  };
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+}
 
 /** Centres a step or connection when the problems panel (or a power feature) asks; a request naming neither fits the whole campaign. */
 function useFocusRequests() {
@@ -137,6 +150,11 @@ export function Canvas() {
   const attached = useMemo(() => (shown.length < nodes.length ? new Set(shown.map((n) => n.id)) : null), [shown, nodes.length]);
   useFocusRequests();
   useRouteUpdates();
+  useEffect(() => {
+    const pane = paneRef.current;
+    pane?.addEventListener('pointerdown', holdTextSelection, true);
+    return () => pane?.removeEventListener('pointerdown', holdTextSelection, true);
+  }, []);
   // A click on the overview map moves the view there, at the zoom it has.
   const onMiniMapClick = useCallback(
     (_: unknown, at: { x: number; y: number }) => void rf.setCenter(at.x, at.y, { zoom: rf.getZoom(), duration: 250 }),
@@ -237,7 +255,7 @@ export function Canvas() {
                 nodeColor={miniMapColor}
                 nodeStrokeWidth={0}
                 ariaLabel="Overview map of the campaign"
-                style={MINIMAP_STYLE}
+                style={MINIMAP_SIZE}
               />
             )}
             <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />

@@ -1,14 +1,35 @@
 import { Panel } from '@xyflow/react';
-import { useEditorStore } from '../store';
+import type { MouseEvent } from 'react';
+import { NODE_GAP, nodeCenter, nodeOutputs, nodeRole } from '../../../domain';
+import { editorStore, stepSize, useEditorStore } from '../store';
+import { useCanvasUi } from './canvas-ui';
 
-/** A canvas with nothing after Start (a blank start) says how to add the first step. */
+/** Opens the step menu under the button; the chosen step goes below Start, connected from it. */
+function openFirstStepMenu(e: MouseEvent<HTMLButtonElement>): void {
+  const start = editorStore.getState().nodes.find((n) => nodeRole(n.type) === 'start');
+  if (!start) return;
+  const size = stepSize(start);
+  const button = e.currentTarget.getBoundingClientRect();
+  useCanvasUi.getState().openInsertMenu({
+    kind: 'drop',
+    source: start.id,
+    sourceHandle: nodeOutputs(start.type)[0]?.id ?? null,
+    at: { x: nodeCenter(start.position, size).x, y: start.position.y + size.height + NODE_GAP.y },
+    x: button.left + button.width / 2,
+    y: button.bottom + 8,
+  });
+}
+
+/** A canvas with nothing after Start (a blank start) offers its first step (n8n's "Add first step"). */
 export function EmptyCanvasHint() {
   const empty = useEditorStore((s) => s.nodes.length <= 1 && s.edges.length === 0 && !s.readOnly);
   if (!empty) return null;
   return (
-    <Panel position="top-center" className="empty-canvas-hint" role="note">
-      <strong>Add the first step.</strong> Pick one in the step list (the + on the left) and drop it under Start, or drag from Start’s
-      handle to an empty spot.
+    <Panel position="top-center" className="empty-canvas-hint">
+      <button type="button" className="btn btn-primary" onClick={openFirstStepMenu}>
+        + Add the first step
+      </button>
+      <p className="muted">It follows Start. You can also drag one from the step list, or from Start’s handle to an empty spot.</p>
     </Panel>
   );
 }

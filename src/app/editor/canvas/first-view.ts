@@ -3,8 +3,17 @@ import { nodeCenter, nodeDefinition } from '../../../domain';
 import { stepSize, type FlowNode } from '../store';
 import { LARGE_GRAPH } from './progressive';
 
-/** How the whole campaign is fitted in view (the fit button, F, and a large campaign opened with `?view=fit`). */
-export const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.1 };
+/** The overview map's size on the canvas (bottom right). */
+export const MINIMAP_SIZE = { width: 168, height: 112 };
+/** From the canvas's bottom edge to the map's top: the map's own margin (editor.css) and React Flow's panel margin. */
+const MINIMAP_CLEARANCE = MINIMAP_SIZE.height + 22 + 15 + 8;
+
+/**
+ * How the whole campaign is fitted in view (the fit button, F, and a large campaign opened with
+ * `?view=fit`): the bottom keeps the overview map's height free, so no step sits under the map or
+ * the zoom buttons.
+ */
+export const FIT_VIEW_OPTIONS = { padding: { x: 0.2, top: 0.2, bottom: `${MINIMAP_CLEARANCE}px` as const }, maxZoom: 1.1 };
 // Low enough that "fit the whole campaign" fits one of 96 chained steps at 1024×768 (drawn far, as boxes).
 export const ZOOM_LIMITS = { minZoom: 0.02, maxZoom: 2 };
 

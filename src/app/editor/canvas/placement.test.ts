@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NODE_GAP, NODE_HEIGHT, NODE_WIDTH, nominalSize, type WorkflowDefinition } from '../../../domain';
 import { edge, node } from '../../../domain/testing/fixtures';
-import { chooseOutput, nearestFreeSpot, placeClickAdded, placeDropped } from './placement';
+import { chooseOutput, nearestFreeSpot, pasteOffset, placeClickAdded, placeDropped } from './placement';
 
 const size = { width: NODE_WIDTH, height: NODE_HEIGHT };
 const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) =>
@@ -105,5 +105,26 @@ describe('placeDropped', () => {
     const size = nominalSize('delay');
     const overlaps = at.x < size.width && at.x + size.width > 0 && at.y < size.height && at.y + size.height > 0;
     expect(overlaps).toBe(false);
+  });
+});
+
+describe('pasteOffset', () => {
+  const step = (id: string, x: number, y: number) => ({ id, type: 'message', position: { x, y } });
+
+  it('puts a copied step just right of the original, overlapping nothing', () => {
+    const steps = [step('a', 0, 0), step('b', 0, 200)];
+    const offset = pasteOffset(steps, [steps[0]!]);
+    expect(offset.y).toBe(0);
+    expect(offset.x).toBeGreaterThanOrEqual(NODE_WIDTH);
+  });
+
+  it('moves a copied group past a step standing where it would land', () => {
+    const steps = [step('a', 0, 0), step('b', 0, 200), step('c', 300, 0)];
+    const offset = pasteOffset(steps, steps.slice(0, 2));
+    const landed = [
+      { x: offset.x, y: offset.y },
+      { x: offset.x, y: 200 + offset.y },
+    ];
+    for (const p of landed) for (const s of steps) expect(overlaps(p, s.position), `${s.id} is clear`).toBe(false);
   });
 });

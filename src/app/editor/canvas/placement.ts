@@ -64,6 +64,20 @@ export function nearestFreeSpot(steps: readonly PlacedStep[], wanted: Point, siz
 const roundPoint = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
 /**
+ * How far a pasted or duplicated group moves from where it was copied: its top-left goes to the free
+ * spot nearest `wanted` (by default just right of the copied steps), so it overlaps no step, the
+ * originals included.
+ */
+export function pasteOffset(steps: readonly PlacedStep[], group: readonly PlacedStep[], wanted?: Point): Point {
+  const boxes = group.map(boxOf);
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const size = { width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
+  const spot = nearestFreeSpot(steps, wanted ?? { x: left + size.width + NODE_GAP.x, y: top }, size);
+  return { x: spot.x - left, y: spot.y - top };
+}
+
+/**
  * Where a step put down at `point` goes: dragged from the palette the pointer holds its body (a third
  * of the way down); from a dropped connection `point` is its input. Nudged off any step there.
  */

@@ -23,15 +23,19 @@ export function visibleCentre(rf: ReactFlowInstance<FlowNode>): Point {
   return r ? rf.screenToFlowPosition({ x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 }) : { x: 0, y: 0 };
 }
 
-/** Pans (same zoom) so the step is fully in the uncovered part of the canvas; does nothing when it already is. */
-export function revealNode(rf: ReactFlowInstance<FlowNode>, nodeId: string): void {
-  const node = editorStore.getState().nodes.find((n) => n.id === nodeId);
+/** Pans (same zoom) so the steps are fully in the uncovered part of the canvas (their top-left first when they do not fit); does nothing when they already are. */
+export function revealNode(rf: ReactFlowInstance<FlowNode>, ...nodeIds: string[]): void {
+  const ids = new Set(nodeIds);
+  const nodes = editorStore.getState().nodes.filter((n) => ids.has(n.id));
   const r = visibleCanvasRect();
-  if (!node || !r) return;
-  const size = stepSize(node);
+  if (nodes.length === 0 || !r) return;
   const zoom = rf.getZoom();
-  const a = rf.flowToScreenPosition(node.position);
-  const b = { x: a.x + size.width * zoom, y: a.y + size.height * zoom };
+  const a = rf.flowToScreenPosition({ x: Math.min(...nodes.map((n) => n.position.x)), y: Math.min(...nodes.map((n) => n.position.y)) });
+  const far = rf.flowToScreenPosition({
+    x: Math.max(...nodes.map((n) => n.position.x + stepSize(n).width)),
+    y: Math.max(...nodes.map((n) => n.position.y + stepSize(n).height)),
+  });
+  const b = { x: Math.max(far.x, a.x), y: Math.max(far.y, a.y) };
   let dx = 0;
   let dy = 0;
   if (b.x > r.right - MARGIN) dx = r.right - MARGIN - b.x;
@@ -42,6 +46,9 @@ export function revealNode(rf: ReactFlowInstance<FlowNode>, nodeId: string): voi
   const { x, y } = rf.getViewport();
   void rf.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: 200 });
 }
+
+/** Brings the selected steps into view (after a paste or a duplicate, which selects the new steps). */
+export const revealSelection = (rf: ReactFlowInstance<FlowNode>): void => revealNode(rf, ...editorStore.getState().selection.nodeIds);
 
 /** The selected step never stays under the step form: once the form is open, the canvas pans it into view. */
 export function useKeepSelectionInView(): void {

@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { isModKey, isTypingTarget } from '../../ui/keyboard';
 import { toast } from '../../ui/toast';
 import { useCanvasUi } from '../canvas/canvas-ui';
+import { FIT_VIEW_OPTIONS } from '../canvas/first-view';
 import { saveCampaign } from '../save/save';
-import { editorStore, parseClipboard, type ClipboardPayload, type FlowNode } from '../store';
+import { revealSelection, visibleCentre } from '../canvas/viewport';
+import { clearOffset, editorStore, parseClipboard, type ClipboardPayload, type FlowNode } from '../store';
 import { readClipboard, rememberCopied, writeClipboard } from './clipboard-io';
 
 // Keys pressed while focus is in the dock beside the editor belong to the dock's panes (j/k, Enter, Delete…).
@@ -30,13 +32,10 @@ export function useEditorShortcuts(): void {
       if (s.readOnly) return;
       if (!payload) return toast.info('The clipboard holds no campaign steps.');
       const sameCampaign = payload.nodes.every((n) => s.nodes.some((m) => m.id === n.id));
-      if (sameCampaign) return s.paste(payload);
-      // From another campaign: put the copied group's top-left corner in the middle of the view.
-      const minX = Math.min(...payload.nodes.map((n) => Number(n.position?.x) || 0));
-      const minY = Math.min(...payload.nodes.map((n) => Number(n.position?.y) || 0));
-      const pane = document.querySelector('.canvas')?.getBoundingClientRect();
-      const centre = pane ? rf.screenToFlowPosition({ x: pane.left + pane.width / 2, y: pane.top + pane.height / 3 }) : { x: 0, y: 0 };
-      s.paste(payload, { x: Math.round(centre.x - minX), y: Math.round(centre.y - minY) });
+      // Beside the copied steps; from another campaign, near the middle of the view. Never on a step, always in view.
+      if (sameCampaign) s.paste(payload);
+      else s.paste(payload, clearOffset(s.nodes, payload, visibleCentre(rf)));
+      requestAnimationFrame(() => revealSelection(rf));
     };
 
     const copyText = (): string | null => {
@@ -76,7 +75,7 @@ export function useEditorShortcuts(): void {
       const s = editorStore.getState();
       if (mod && key === 'z') return (e.preventDefault(), e.shiftKey ? s.redo() : s.undo());
       if (mod && key === 'y') return (e.preventDefault(), s.redo());
-      if (mod && key === 'd') return (e.preventDefault(), s.duplicate());
+      if (mod && key === 'd') return (e.preventDefault(), s.duplicate(), requestAnimationFrame(() => revealSelection(rf)));
       if (mod && key === 'a') return (e.preventDefault(), s.selectAll());
       if (mod && key === 'k') return (e.preventDefault(), useCanvasUi.getState().setFinderOpen(true));
       if (mod && (key === 'c' || key === 'x')) {
@@ -104,7 +103,7 @@ export function useEditorShortcuts(): void {
         e.preventDefault();
         return s.deleteSelection();
       }
-      if (key === 'f') return (e.preventDefault(), void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
+      if (key === 'f') return (e.preventDefault(), void rf.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 }));
       if (e.key === 'Escape') {
         useCanvasUi.getState().openInsertMenu(null);
         s.select({});

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { hasErrors, validateWorkflow } from '../../../domain';
-import { exportFileName, exportWorkflowJson, parseWorkflowImport } from '../../../domain/paths';
+import { diffGraphs, exportFileName, exportWorkflowJson, parseWorkflowImport } from '../../../domain/paths';
 import { CopyButton } from '../../ui/CopyButton';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
@@ -110,7 +110,14 @@ function ImportPanel({ onDone }: { onDone(): void }) {
     }
     // The one validator runs first; its problems then show on the imported graph.
     const violations = validateWorkflow(result.definition, context);
-    editorStore.getState().loadDefinition(result.definition, { label: 'Import campaign file', markDirty: true });
+    // The file of the saved campaign (just exported, say) leaves nothing unsaved.
+    const saved = editorStore.getState().baseDefinition;
+    const sameAsSaved = saved !== null && diffGraphs(saved, result.definition).same;
+    editorStore.getState().loadDefinition(result.definition, { label: 'Import campaign file', markDirty: !sameAsSaved });
+    if (sameAsSaved) {
+      toast.success('Imported: the file holds the campaign as saved, so nothing is unsaved.');
+      return onDone();
+    }
     const errors = violations.filter((v) => v.severity === 'error').length;
     const notes = result.notes.length > 0 ? ` ${result.notes.join(' ')}` : '';
     if (hasErrors(violations))

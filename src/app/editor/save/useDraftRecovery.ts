@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { WorkflowDefinition } from '../../../domain';
 import { addNavigationGuard } from '../../router';
-import { askConfirm } from '../../ui/confirm';
+import { askChoice } from '../../ui/confirm';
 import { diffGraphs } from '../../../domain/paths';
 import { editorStore } from '../store';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
+import { saveCampaign } from './save';
 
 const DRAFT_DELAY_MS = 300;
 const LEAVE_QUESTION = {
   title: 'Leave without saving?',
-  message: 'You have unsaved changes in this campaign. If you leave now, they are lost.',
+  message: 'You have unsaved changes in this campaign. Save them before you go, or leave and lose them.',
   confirmLabel: 'Leave without saving',
+  alternativeLabel: 'Save and leave',
   danger: true,
 };
 
@@ -43,7 +45,9 @@ export function useDraftAutosave(campaignId: string): void {
     // Leaving inside the app asks first; choosing to leave discards the unsaved work on purpose.
     const removeGuard = addNavigationGuard(async () => {
       if (!editorStore.getState().dirty) return true;
-      const leave = await askConfirm(LEAVE_QUESTION);
+      const choice = await askChoice(LEAVE_QUESTION);
+      // Save and leave: a save refused (problems, a conflict to merge) stays, its toast or dialog saying why.
+      const leave = choice === 'confirm' || (choice === 'alternative' && (await saveCampaign()) && !editorStore.getState().dirty);
       if (leave) {
         clearTimeout(timer);
         clearDraft(campaignId);

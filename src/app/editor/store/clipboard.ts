@@ -1,7 +1,8 @@
 import { isRecord, type WorkflowEdge, type WorkflowNode } from '../../../domain';
-import { toFlowEdge, toFlowNode, toWorkflowEdge, toWorkflowNode, type CanvasGraph } from './convert';
+import { pasteOffset } from '../canvas/placement';
+import { sizedSteps, toFlowEdge, toFlowNode, toWorkflowEdge, toWorkflowNode, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from '../../../domain/ids';
-import type { NodeExtras } from './types';
+import type { FlowNode, NodeExtras } from './types';
 
 /** What goes on the clipboard: plain spec JSON of the copied steps, so it pastes into any campaign. */
 export interface ClipboardPayload {
@@ -70,4 +71,20 @@ export function pasteInto(g: CanvasGraph, payload: ClipboardPayload, offset: { x
   const nodes = g.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)).concat(pastedNodes);
   const edges = g.edges.map((e) => (e.selected ? { ...e, selected: false } : e)).concat(pastedEdges);
   return { nodes, edges, nodeExtras, edgeExtras };
+}
+
+/** Beside the copied steps, overlapping none (canvas/placement.ts's pasteOffset); `wanted`: the group's top-left elsewhere. */
+export function clearOffset(
+  nodes: readonly FlowNode[],
+  payload: ClipboardPayload,
+  wanted?: { x: number; y: number },
+): { x: number; y: number } {
+  const steps = sizedSteps(nodes);
+  const measured = new Map(steps.map((s) => [s.id, s.size]));
+  const group = payload.nodes.map((n) => {
+    const size = measured.get(n.id);
+    const position = { x: Number(n.position?.x) || 0, y: Number(n.position?.y) || 0 };
+    return size ? { id: n.id, type: n.type, position, size } : { id: n.id, type: n.type, position };
+  });
+  return pasteOffset(steps, group, wanted);
 }

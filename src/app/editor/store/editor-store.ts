@@ -31,7 +31,8 @@ import { applyEdgeChanges, type EdgeChange, type NodeChange } from '@xyflow/reac
 import { create } from 'zustand';
 import { nodeDefinition, type NodeType, type ValidationContext, type Violation, type WorkflowDefinition } from '../../../domain';
 import { readOnlyMessage } from './read-only';
-import { pasteInto, copySelection, type ClipboardPayload } from './clipboard';
+import { clearOffset, pasteInto, copySelection, type ClipboardPayload } from './clipboard';
+import { announceReconnected, deleteSelectionReconnecting } from './delete-selection';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
 import * as history from './history';
 import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
@@ -294,12 +295,14 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     reconnect: (edgeId, source, sourceHandle, target) =>
       commit('Re-wire connection', ops.reconnect(graphOf(get()), edgeId, source, sourceHandle, target)),
     deleteSelection: () => {
-      const s = get();
-      const count = s.selection.nodeIds.length + s.selection.edgeIds.length;
-      commit(
-        count > 1 ? `Delete ${count} items` : s.selection.nodeIds.length ? 'Delete step' : 'Delete connection',
-        ops.deleteSelection(graphOf(s)),
-      );
+      const { graph, label, reconnected } = deleteSelectionReconnecting(graphOf(get()));
+      commit(label, graph);
+      const revision = get().revision;
+      // The toast's Undo takes back this deletion only: nothing may have changed since.
+      if (reconnected)
+        announceReconnected(reconnected, () => {
+          if (get().revision === revision) get().undo();
+        });
     },
     updateNodeData: (nodeId, patch, options = {}) => {
       const s = get();
@@ -322,14 +325,14 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       ),
     sealTyping: () => set({ history: history.seal(get().history) }),
     copy: () => copySelection(graphOf(get())),
-    paste: (payload, offset = { x: 40, y: 40 }) =>
+    paste: (payload, offset = clearOffset(get().nodes, payload)) =>
       commit(payload.nodes.length > 1 ? `Paste ${payload.nodes.length} steps` : 'Paste step', pasteInto(graphOf(get()), payload, offset)),
     duplicate: () => {
       const payload = copySelection(graphOf(get()));
       if (payload)
         commit(
           payload.nodes.length > 1 ? `Duplicate ${payload.nodes.length} steps` : 'Duplicate step',
-          pasteInto(graphOf(get()), payload, { x: 40, y: 40 }),
+          pasteInto(graphOf(get()), payload, clearOffset(get().nodes, payload)),
         );
     },
     applyPositions: (positions, label) => {

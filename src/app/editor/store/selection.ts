@@ -16,3 +16,11 @@ export function selectionOf(nodes: readonly FlowNode[], edges: readonly FlowEdge
   if (sameIds(nodeIds, previous.nodeIds) && sameIds(edgeIds, previous.edgeIds)) return previous;
   return nodeIds.length === 0 && edgeIds.length === 0 ? EMPTY_SELECTION : { nodeIds, edgeIds };
 }
+
+const counted = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/** "5 steps", "2 steps and 1 connection": a selection in users' words (steps first, connections named apart). */
+export function selectionWords(steps: number, connections: number): string {
+  const parts = [steps > 0 && counted(steps, 'step', 'steps'), connections > 0 && counted(connections, 'connection', 'connections')];
+  return parts.filter(Boolean).join(' and ');
+}

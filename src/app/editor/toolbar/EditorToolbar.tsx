@@ -6,6 +6,7 @@ import { fullTime } from '../../ui/format';
 import { CampaignStatusBadge } from '../../ui/CampaignStatusBadge';
 import { RelativeTime } from '../../ui/Time';
 import { toast } from '../../ui/toast';
+import { FIT_VIEW_OPTIONS } from '../canvas/first-view';
 import { layoutPositions } from '../canvas/layout';
 import { ProblemsBadge } from '../overlays/ProblemsPanel';
 import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
@@ -58,7 +59,7 @@ function LayoutButton({ onDone }: { onDone: () => void }) {
       const s = editorStore.getState();
       const positions = await layoutPositions(s.nodes, s.edges);
       editorStore.getState().applyPositions(positions, 'Tidy up layout');
-      requestAnimationFrame(() => void rf.fitView({ padding: 0.2, maxZoom: 1.1, duration: 300 }));
+      requestAnimationFrame(() => void rf.fitView({ ...FIT_VIEW_OPTIONS, duration: 300 }));
       onDone();
     } catch (e) {
       toast.error(`The layout could not be computed: ${(e as Error).message}`);
