@@ -68,9 +68,21 @@ export function stopWarning(run: CampaignRun): string {
     : `Stop for good: ${plural(n, 'prospect', 'prospects')} will not get any further message. This cannot be undone.`;
 }
 
+const stepsByNode = new WeakMap<CampaignRun['steps'], Map<string, RunStep>>();
+
+/** A step's counts in the run body, or undefined; indexed once per body (500 steps each look themselves up). */
+export function stepOf(run: CampaignRun, nodeId: string): RunStep | undefined {
+  let index = stepsByNode.get(run.steps);
+  if (!index) {
+    index = new Map(run.steps.map((s) => [s.nodeId, s]));
+    stepsByNode.set(run.steps, index);
+  }
+  return index.get(nodeId);
+}
+
 /** Prospects that went along a connection: those that left its step through that output (a single output: all done there). */
 export function edgeFlow(run: CampaignRun, source: string, sourceHandle: string | null | undefined): number {
-  const step = run.steps.find((s) => s.nodeId === source);
+  const step = stepOf(run, source);
   if (!step) return 0;
   return sourceHandle ? (step.handles[sourceHandle] ?? 0) : step.done;
 }
