@@ -16,12 +16,13 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { isNodeType, nodeCenter, nodeDefinition } from '../../../domain';
+import { isNodeType, nodeCenter } from '../../../domain';
 import { whenIdle } from '../../ui/idle';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
 import { FAR_ZOOM, FarContext } from '../nodes/far';
 import { nodeTypes } from '../nodes/node-types';
+import { categoryColor } from '../nodes/presentation';
 import { STEP_DRAG_TYPE } from '../palette/catalog-search';
 import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
@@ -56,10 +57,7 @@ const MULTI_SELECT_KEYS = ['Meta', 'Control'];
 const onEdgeMouseEnter = (_: unknown, edge: { id: string }) => useCanvasUi.getState().setHoveredEdge(edge.id);
 const onEdgeMouseLeave = () => useCanvasUi.getState().setHoveredEdge(null);
 const onPaneClick = () => useCanvasUi.getState().openInsertMenu(null);
-const miniMapColor = (n: Node) => {
-  const def = nodeDefinition(n.type);
-  return def ? `var(--cat-${def.category})` : 'var(--error)';
-};
+const miniMapColor = (n: Node) => categoryColor(n.type);
 
 // Re-wiring (spec 2.4: one connection per output): dragging a connection's end to another step moves
 // it as one undo step; an end dropped on nothing leaves the connection as it was.

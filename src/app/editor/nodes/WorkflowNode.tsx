@@ -1,6 +1,6 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
+import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, VIOLATION, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { useFar } from './far';
@@ -11,7 +11,9 @@ import { RunStepBadge } from '../../run/RunStepBadge';
 
 /** Handle-level marks: the violation names the handle, or a single output has no edge. */
 function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
-  const mine = violations.filter((v) => (handle === null ? v.handle === undefined && v.code === 'missing_output' : v.handle === handle));
+  const mine = violations.filter((v) =>
+    handle === null ? v.handle === undefined && v.code === VIOLATION.missing_output : v.handle === handle,
+  );
   return worstSeverity(mine);
 }
 
