@@ -53,12 +53,14 @@ const importRows = (run: number) =>
 
 /**
  * After a pause longer than the server's keep-alive (a seed, building 10,000 rows on a busy machine),
- * the kept-alive socket may be closed by the server as it is reused (ECONNRESET, nothing read): sent
+ * the kept-alive socket may be closed by the server as it is reused (nothing read): sent
  * again once, as HTTP clients do.
  */
 const retryOnReset = (send: () => Promise<Response>) =>
   send().catch((error: Error) => {
-    if ((error.cause as { code?: string } | undefined)?.code !== 'ECONNRESET') throw error;
+    // undici says ECONNRESET or, when the close came before anything was sent back, UND_ERR_SOCKET.
+    const code = (error.cause as { code?: string } | undefined)?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
     return send();
   });
 

@@ -36,39 +36,44 @@ export interface Violation {
   path?: string;
 }
 
-export type ViolationCode =
-  | 'invalid_field'
-  | 'unknown_node_type'
-  | 'node_count'
-  | 'edge_count'
-  | 'duplicate_node_id'
-  | 'duplicate_edge_id'
-  | 'edge_unknown_node'
-  | 'start_count'
-  | 'start_incoming'
-  | 'start_target'
-  | 'scoring_count'
-  | 'scoring_position'
-  | 'scoring_bypassed'
-  | 'not_qualified_target'
-  | 'missing_output'
-  | 'duplicate_output'
-  | 'withdraw_after_accept'
-  | 'replied_target'
-  | 'redundant_delay'
-  | 'email_push_config'
-  | 'inmail_premium'
-  | 'cycle'
-  | 'unreachable_node'
-  | 'end_outgoing'
-  | 'missing_source_handle'
-  | 'unexpected_source_handle'
-  | 'unknown_source_handle'
-  | 'template_invalid'
-  | 'provider_limit'
-  | 'invalid_url'
-  | 'condition_unreadable'
-  | 'no_sender';
+/** Contract 5: every problem code the validator reports. */
+const VIOLATION_CODES = [
+  'invalid_field',
+  'unknown_node_type',
+  'node_count',
+  'edge_count',
+  'duplicate_node_id',
+  'duplicate_edge_id',
+  'edge_unknown_node',
+  'start_count',
+  'start_incoming',
+  'start_target',
+  'scoring_count',
+  'scoring_position',
+  'scoring_bypassed',
+  'not_qualified_target',
+  'missing_output',
+  'duplicate_output',
+  'withdraw_after_accept',
+  'replied_target',
+  'redundant_delay',
+  'email_push_config',
+  'inmail_premium',
+  'cycle',
+  'unreachable_node',
+  'end_outgoing',
+  'missing_source_handle',
+  'unexpected_source_handle',
+  'unknown_source_handle',
+  'template_invalid',
+  'provider_limit',
+  'invalid_url',
+  'condition_unreadable',
+  'no_sender',
+] as const;
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
+/** Each problem code by its name, for code outside the validator that tests for one (`VIOLATION.missing_output`). */
+export const VIOLATION = Object.fromEntries(VIOLATION_CODES.map((code) => [code, code])) as { readonly [C in ViolationCode]: C };
 
 /**
  * What the validator may know beyond the graph. Rule 4.1.10 and contract 8.6: `senders` lists the

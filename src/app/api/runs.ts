@@ -17,15 +17,26 @@ export type { CampaignRun, RunCommand } from '../../domain/contract/runs';
 
 export const runKey = (workspaceId: string | null, campaignId: string) => ['campaign-run', workspaceId, campaignId] as const;
 
+const runQuery = (workspaceId: string | null, campaignId: string) => ({
+  queryKey: runKey(workspaceId, campaignId),
+  staleTime: Infinity, // live: run.progress keeps it fresh
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await apiCall(campaignRunSchema, `/api/v1/campaigns/${campaignId}/run`, { signal })).data,
+});
+
 /** GET /api/v1/campaigns/{id}/run; the changes stream's `run.progress` writes the same cache entry (useRunProgress). */
 export function useCampaignRun(campaignId: string, enabled = true) {
   const workspaceId = useSession((s) => s.workspaceId);
-  return useQuery({
-    queryKey: runKey(workspaceId, campaignId),
-    enabled,
-    staleTime: Infinity, // live: run.progress keeps it fresh
-    queryFn: async ({ signal }) => (await apiCall(campaignRunSchema, `/api/v1/campaigns/${campaignId}/run`, { signal })).data,
-  });
+  return useQuery({ ...runQuery(workspaceId, campaignId), enabled });
+}
+
+/**
+ * One part of the run body (a step's counts, a connection's flow), undefined until the run is read:
+ * its reader re-renders only when that part changes, not on every step's progress. `select` must be stable.
+ */
+export function useCampaignRunPart<T>(campaignId: string, select: (run: CampaignRun) => T, enabled = true): T | undefined {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({ ...runQuery(workspaceId, campaignId), enabled, select }).data;
 }
 
 /** Puts a `run.progress` body in the cache (no refetch, the canvas keeps its graph). */

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
 import { useFormRoom } from './canvas/form-room';
+import { useAfterFirstView } from './canvas/first-view';
 import { placeClickAdded } from './canvas/placement';
 import { StepFinder } from './canvas/StepFinder';
 import { revealNode, revealSelection, useKeepSelectionInView, visibleCentre } from './canvas/viewport';
@@ -69,6 +70,12 @@ function SidePanel() {
 /** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
 function RunSide({ campaignId }: { campaignId: string }) {
   const runView = useEditorStore(runViewCampaignId) !== null;
+  // The panel (its reads, the forecast, the prospects) comes once the canvas's first view is on screen.
+  const drawn = useAfterFirstView();
+  return runView && drawn ? <RunSideShown campaignId={campaignId} /> : null;
+}
+
+function RunSideShown({ campaignId }: { campaignId: string }) {
   const rf = useReactFlow<FlowNode>();
   const nodes = useEditorStore((s) => s.nodes);
   const schedule = useEditorStore((s) => s.campaign?.schedule);
@@ -78,7 +85,7 @@ function RunSide({ campaignId }: { campaignId: string }) {
     const types = new Map(nodes.map((n) => [n.id, n.type]));
     return { typeOf: (id: string) => types.get(id), stepName: (id: string) => names.get(id) ?? 'A removed step' };
   }, [nodes]);
-  if (!runView || !schedule) return null;
+  if (!schedule) return null;
   return <RunPanel campaignId={campaignId} graph={graph} schedule={schedule} onShowCanvas={() => void rf.fitView({ padding: 0.2 })} />;
 }
 

@@ -1,5 +1,8 @@
-import { useCampaignRun } from '../api/runs';
+import { useCallback } from 'react';
+import { useCampaignRunPart, type CampaignRun } from '../api/runs';
 import { edgeFlow, flowWidth } from './run-view';
+
+const totalOf = (run: CampaignRun) => run.enrollments.total;
 
 /** A run view connection's flow (how many went along it) and the stroke width that shows it; null outside a run view. */
 export function useEdgeFlow(
@@ -7,8 +10,13 @@ export function useEdgeFlow(
   source: string,
   sourceHandle: string | null | undefined,
 ): { flow: number; width: number } | null {
-  const { data } = useCampaignRun(campaignId ?? '', campaignId !== null);
-  if (!campaignId || !data) return null;
-  const flow = edgeFlow(data, source, sourceHandle);
-  return { flow, width: flowWidth(flow, data.enrollments.total) };
+  const enabled = campaignId !== null;
+  const flow = useCampaignRunPart(
+    campaignId ?? '',
+    useCallback((run: CampaignRun) => edgeFlow(run, source, sourceHandle), [source, sourceHandle]),
+    enabled,
+  );
+  const total = useCampaignRunPart(campaignId ?? '', totalOf, enabled);
+  if (!enabled || flow === undefined || total === undefined) return null;
+  return { flow, width: flowWidth(flow, total) };
 }

@@ -10,7 +10,7 @@ import { queryClient } from '../api/query-client';
 import { ConfirmHost } from '../ui/confirm';
 import { RunPanel } from './RunPanel';
 import { RunStepBadge } from './RunStepBadge';
-import { failureGroups, runFunnel, stopWarning, useRunFilter } from './run-view';
+import { CONTACTED_MEANS, failureGroups, gaugeSentence, runFunnel, stopWarning, useRunFilter } from './run-view';
 
 const CAMPAIGN = '00000000-0000-4000-8000-000000000001';
 const SENDER = '11111111-1111-4111-8111-111111111111';
@@ -145,6 +145,16 @@ describe('run view helpers', () => {
       ['Replied', 1],
     ]);
   });
+  it('an invitation started but not done: "Contacted 0" beside a gauge that says started, not sent', () => {
+    const underWay = {
+      ...RUN,
+      steps: RUN.steps.map((s) => (s.nodeId === 'invite' ? { ...s, waiting: 1, done: 0, failed: 0, handles: {} } : { ...s, done: 0 })),
+    };
+    expect(runFunnel(underWay, typeOf).find((s) => s.label === 'Contacted')?.value).toBe(0);
+    expect(gaugeSentence('Invitations to connect', 1, 20)).toBe('Invitations to connect: 1 of 20 started today, all campaigns');
+    expect(gaugeSentence('Invitations to connect', 1, 20)).not.toMatch(/sent|contacted/i);
+    expect(CONTACTED_MEANS).toMatch(/done.*started/);
+  });
   it('stopping warns with the prospects still underway', () => {
     expect(stopWarning(RUN)).toBe('Stop for good: 4 prospects will not get any further message. This cannot be undone.');
   });
@@ -161,7 +171,8 @@ describe('RunPanel', () => {
     const funnel = within(panel).getByRole('list', { name: 'Funnel' });
     expect(funnel.textContent).toContain('Enrolled10Contacted6Accepted2Replied1');
     expect(await within(panel).findByText('Ada’s LinkedIn')).toBeTruthy();
-    expect(panel.textContent).toContain('Invitations to connect: 5 sent of 20 today');
+    expect(panel.textContent).toContain('Invitations to connect: 5 of 20 started today, all campaigns');
+    expect(panel.textContent).toContain(CONTACTED_MEANS);
     expect(screen.getByTestId('run-forecast').textContent).toContain('14 sending days left');
 
     const reads = calls.filter((c) => c.includes('/run')).length;

@@ -13,7 +13,7 @@ import { formatCount, fullTime } from '../ui/format';
 import { useNow } from '../ui/useNow';
 import { RunProspects, type OpenProspect } from './RunProspects';
 import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
-import { runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
+import { CONTACTED_MEANS, gaugeSentence, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
 import './run.css';
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */
@@ -80,7 +80,7 @@ function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: RunGraph['typeOf'] 
 const isLimitKind = (kind: string): kind is DailyLimitKind => (DAILY_LIMIT_KINDS as readonly string[]).includes(kind);
 const limitLabel = (kind: string): string => (isLimitKind(kind) ? DAILY_LIMIT_WORDS[kind].label : kind);
 
-/** Each sender's actions sent today of its daily limits (slots held by scheduled actions are not "sent"). */
+/** Each sender's actions started today of its daily limits (slots held by scheduled actions are not "started"). */
 function SenderGauges({ run }: { run: CampaignRun }) {
   const accounts = useAccounts();
   const nameOf = (id: string) => accounts.data?.find((a) => a.id === id)?.name ?? 'Sender account';
@@ -94,9 +94,7 @@ function SenderGauges({ run }: { run: CampaignRun }) {
             .filter(([, q]) => q.used > 0 || q.limit > 0)
             .map(([kind, q]) => (
               <label key={kind} className="run-gauge">
-                <span>
-                  {limitLabel(kind)}: {formatCount(q.used)} sent of {formatCount(q.limit)} today
-                </span>
+                <span>{gaugeSentence(limitLabel(kind), q.used, q.limit)}</span>
                 <meter min={0} max={Math.max(1, q.limit)} value={q.used} high={Math.max(1, q.limit) * 0.9} />
               </label>
             ))}
@@ -201,6 +199,7 @@ export function RunPanel({
         <section>
           <h3>Funnel</h3>
           <Funnel run={run} typeOf={graph.typeOf} />
+          <p className="muted">{CONTACTED_MEANS}</p>
         </section>
         <section>
           <h3>Senders today</h3>

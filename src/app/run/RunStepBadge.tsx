@@ -1,14 +1,18 @@
-import { useCampaignRun } from '../api/runs';
-import { outputCounts, stepSentence, useRunFilter } from './run-view';
+import { useCallback } from 'react';
+import { useCampaignRunPart, type CampaignRun } from '../api/runs';
+import { outputCounts, stepOf, stepSentence, useRunFilter } from './run-view';
 
 const EMPTY = { waiting: 0, done: 0, failed: 0, handles: {} };
 
 /** A launched campaign's step on the canvas: how many are here, done, failed, and per output; a click lists them. */
 export function RunStepBadge({ campaignId, nodeId, type }: { campaignId: string; nodeId: string; type: string }) {
-  const { data } = useCampaignRun(campaignId);
+  // Only this step's counts: a run.progress that moves other steps does not redraw this one.
+  const step = useCampaignRunPart(
+    campaignId,
+    useCallback((run: CampaignRun) => stepOf(run, nodeId) ?? EMPTY, [nodeId]),
+  );
   const set = useRunFilter((s) => s.set);
-  if (!data) return null;
-  const step = data.steps.find((s) => s.nodeId === nodeId) ?? EMPTY;
+  if (!step) return null;
   const sentence = stepSentence(step);
   const outputs = outputCounts(step, type);
   return (

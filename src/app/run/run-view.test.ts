@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignRun } from '../../domain/contract/runs';
-import { edgeFlow, flowWidth } from './run-view';
+import { edgeFlow, flowWidth, stepOf } from './run-view';
 
 const RUN = {
   enrollments: { total: 10 },
@@ -25,5 +25,16 @@ describe('a run view connection’s flow', () => {
     expect(flowWidth(10, 10)).toBe(6);
     expect(flowWidth(20, 10)).toBe(6);
     expect(flowWidth(0, 0)).toBe(1.5);
+  });
+});
+
+describe('a step’s counts in the run body', () => {
+  it('are found by the step, and a new body (run.progress) is read afresh', () => {
+    expect(stepOf(RUN, 'invite')?.waiting).toBe(3);
+    expect(stepOf(RUN, 'nowhere')).toBeUndefined();
+    const moved = { ...RUN, steps: [{ ...RUN.steps[1]!, waiting: 2 }] };
+    expect(stepOf(moved, 'invite')?.waiting).toBe(2);
+    expect(stepOf(moved, 'start')).toBeUndefined();
+    expect(stepOf(RUN, 'invite')?.waiting).toBe(3);
   });
 });

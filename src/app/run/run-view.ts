@@ -33,7 +33,19 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 /** Steps that reach a person: sending steps and invitations. */
 const contacts = (type: string) => isSend(type) || nodeRole(type) === 'invitation';
 
-/** enrolled → contacted → accepted → replied. */
+/**
+ * The funnel and the senders' gauges count different things, and say so: a prospect is contacted once
+ * a contact step is done for it (the executor confirmed it), while a sender's daily limit counts actions
+ * once started, over every campaign (contract 9.3) — "1 started" beside "Contacted 0" is an action under way.
+ */
+export const CONTACTED_MEANS =
+  'Contacted: prospects whose invitation or message is done. Senders count actions once started, in every campaign.';
+
+/** A sender's day of one kind of action against its daily limit. */
+export const gaugeSentence = (kind: string, used: number, limit: number): string =>
+  `${kind}: ${formatCount(used)} of ${formatCount(limit)} started today, all campaigns`;
+
+/** enrolled → contacted (a contact step done) → accepted → replied. */
 export function runFunnel(run: CampaignRun, typeOf: RunGraph['typeOf']) {
   const contacting = run.steps.filter((s) => contacts(typeOf(s.nodeId) ?? ''));
   return [
@@ -68,9 +80,21 @@ export function stopWarning(run: CampaignRun): string {
     : `Stop for good: ${plural(n, 'prospect', 'prospects')} will not get any further message. This cannot be undone.`;
 }
 
+const stepsByNode = new WeakMap<CampaignRun['steps'], Map<string, RunStep>>();
+
+/** A step's counts in the run body, or undefined; indexed once per body (500 steps each look themselves up). */
+export function stepOf(run: CampaignRun, nodeId: string): RunStep | undefined {
+  let index = stepsByNode.get(run.steps);
+  if (!index) {
+    index = new Map(run.steps.map((s) => [s.nodeId, s]));
+    stepsByNode.set(run.steps, index);
+  }
+  return index.get(nodeId);
+}
+
 /** Prospects that went along a connection: those that left its step through that output (a single output: all done there). */
 export function edgeFlow(run: CampaignRun, source: string, sourceHandle: string | null | undefined): number {
-  const step = run.steps.find((s) => s.nodeId === source);
+  const step = stepOf(run, source);
   if (!step) return 0;
   return sourceHandle ? (step.handles[sourceHandle] ?? 0) : step.done;
 }

@@ -53,11 +53,14 @@ export const customFieldsSchema = z
   .describe('Extra fields for {{placeholders}} and conditions, e.g. {"firstName": "Ada", "icp_score": 82, "vip": true}.');
 export type CustomFields = z.infer<typeof customFieldsSchema>;
 
+/** An e-mail address's length bound (RFC 5321's 320 characters). */
+export const MAX_EMAIL = 320;
+
 const prospectFields = {
   name: optionalText(PROSPECT_TEXT_LIMITS.name, 'Full name as shown on the profile.'),
   headline: optionalText(PROSPECT_TEXT_LIMITS.headline, 'Profile headline.'),
   company: optionalText(PROSPECT_TEXT_LIMITS.company, 'Current company.'),
-  email: text().trim().max(320).pipe(z.email('must be an e-mail address')).nullable().optional().describe('E-mail address.'),
+  email: text().trim().max(MAX_EMAIL).pipe(z.email('must be an e-mail address')).nullable().optional().describe('E-mail address.'),
   timeZone: ianaTimeZone().nullable().optional().describe('The prospect’s IANA time zone, e.g. "Europe/Paris"; null when unknown.'),
   customFields: customFieldsSchema.optional(),
 };

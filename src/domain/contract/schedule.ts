@@ -34,10 +34,13 @@ export function ianaTimeZones(): string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 }
 
+/** The longest time zone name accepted. */
+export const MAX_TIME_ZONE = 100;
+
 /** An IANA time zone name (contract 9.1 prospect `timeZone`, 9.3 schedule `timeZone`). */
 export const ianaTimeZone = () =>
   text()
-    .max(100)
+    .max(MAX_TIME_ZONE)
     .refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Paris or UTC')
     .describe('IANA time zone name, e.g. "Europe/Paris", "America/New_York" or "UTC".');
 

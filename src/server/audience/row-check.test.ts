@@ -41,12 +41,21 @@ const url = mostly(
   ),
 );
 const email = mostly(
-  fc.constantFrom(undefined, null, ' a@b.co ', 'a.b+c@d-e.example'),
+  fc.oneof(
+    { arbitrary: fc.constantFrom(undefined, null, ' a@b.co ', 'a.b+c@d-e.example'), weight: 3 },
+    fc
+      .tuple(
+        fc.stringMatching(/^[A-Za-z0-9_'+.-]{0,5}$/),
+        fc.stringMatching(/^[A-Za-z0-9.-]{0,6}$/),
+        fc.constantFrom('co', 'c', 'example', '1a'),
+      )
+      .map(([local, domain, top]) => `${local}@${domain}.${top}`),
+  ),
   fc.constantFrom('', 'a@b', 'not an e-mail', `${'a'.repeat(320)}@b.co`, 5),
 );
 const zone = mostly(
   fc.constantFrom(undefined, null, 'UTC', 'Europe/Paris'),
-  fc.constantFrom('', 'europe/paris', 'Mars/Olympus', '+02:00', ' UTC', 3),
+  fc.constantFrom('', 'europe/paris', 'Europe/Paris ', 'x'.repeat(101), 'Etc/GMT+1', 'Mars/Olympus', '+02:00', ' UTC', 3),
 );
 const customValue = mostly(
   fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()),

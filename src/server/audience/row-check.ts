@@ -1,13 +1,16 @@
+import { z } from 'zod';
 import { mayBeUnstorable } from '../../domain/contract/bounds';
 import {
   MAX_CUSTOM_FIELD_NAME,
   MAX_CUSTOM_FIELD_TEXT,
   MAX_CUSTOM_FIELDS,
+  MAX_EMAIL,
   MAX_PROFILE_URL,
   PROSPECT_TEXT_LIMITS,
   prospectInputSchema,
   type ImportError,
 } from '../../domain/contract/prospects';
+import { isIanaTimeZone, MAX_TIME_ZONE } from '../../domain/contract/schedule';
 import { normaliseProfileUrl } from '../../domain/profile-url';
 import { storedText } from './prospects';
 
@@ -33,7 +36,6 @@ export type RowVerdict = { row: StoredRow } | { errors: Omit<ImportError, 'index
 
 const FIELDS = new Set(Object.keys(prospectInputSchema.shape));
 const TEXT_FIELDS = Object.entries(PROSPECT_TEXT_LIMITS) as [keyof typeof PROSPECT_TEXT_LIMITS, number][];
-const { email: emailField, timeZone: timeZoneField } = prospectInputSchema.shape;
 
 const isCleanText = (value: unknown): value is string => typeof value === 'string' && !mayBeUnstorable(value);
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -46,11 +48,18 @@ function plainText(value: unknown, max: number): string | null | undefined {
   return storedText(value.trim());
 }
 
-/** A field whose rule is a small schema of the contract (e-mail, time zone): that schema, on that value alone. */
-function bySchema(value: unknown, field: typeof emailField | typeof timeZoneField): string | null | undefined {
+/** An e-mail as the schema stores it (trimmed, within its bound, zod's own e-mail pattern); undefined when zod must decide. */
+function plainEmail(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return null;
-  const parsed = field.safeParse(value);
-  return parsed.success ? storedText(parsed.data) : undefined;
+  if (!isCleanText(value)) return undefined;
+  const email = value.trim();
+  return email.length <= MAX_EMAIL && z.regexes.email.test(email) ? email : undefined;
+}
+
+/** A known IANA zone name as the schema stores it; undefined when zod must decide. */
+function plainTimeZone(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return null;
+  return isCleanText(value) && value.length <= MAX_TIME_ZONE && isIanaTimeZone(value) ? value : undefined;
 }
 
 function plainCustomFields(value: unknown): boolean {
@@ -87,8 +96,8 @@ export function quickRow(raw: unknown): StoredRow | undefined {
     if (value === undefined) return undefined;
     texts[field] = value;
   }
-  const email = bySchema(raw.email, emailField);
-  const timeZone = bySchema(raw.timeZone, timeZoneField);
+  const email = plainEmail(raw.email);
+  const timeZone = plainTimeZone(raw.timeZone);
   if (email === undefined || timeZone === undefined) return undefined;
   if (raw.customFields !== undefined && !plainCustomFields(raw.customFields)) return undefined;
   return {

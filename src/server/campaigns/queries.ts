@@ -99,23 +99,15 @@ export async function findCampaignState(
   return { ...rest, senders: (typeof senders === 'string' ? JSON.parse(senders) : senders) ?? [] };
 }
 
-/** The current workflow text of one campaign (launch re-validates the saved graph). */
-export async function findCampaignDefinition(db: Queryable, workspaceId: string, campaignId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ workflow_definition: string }>(
-    `SELECT v.workflow_definition FROM campaigns c ${CURRENT_GRAPH} WHERE c.id = $1 AND c.workspace_id = $2`,
-    [campaignId, workspaceId],
-  );
-  return rows[0]?.workflow_definition;
-}
-
 /** Saved graphs never change (a save is a new version): the texts read again and again, per process, up to GRAPH_TEXT_CACHE_CHARS. */
 const GRAPH_TEXT_CACHE_CHARS = 8 * 1024 * 1024;
 const graphTexts = new Map<string, string>();
 let cachedChars = 0;
 
 /**
- * The current graph's text, like findCampaignDefinition, reading only the campaign's version when
- * that version's text was read before (a 500-step graph costs the embedded database ~20 ms to hand over).
+ * The one reader of a campaign's current workflow text (launch re-validates it, simulate runs it): only
+ * the campaign's version is read when that version's text was read before (a 500-step graph costs the
+ * embedded database ~20 ms to hand over).
  */
 export async function currentDefinitionText(db: Queryable, workspaceId: string, campaignId: string): Promise<string | undefined> {
   const { rows } = await db.query<{ graph_version: number }>('SELECT graph_version FROM campaigns WHERE id = $1 AND workspace_id = $2', [

@@ -23,7 +23,7 @@ import { pinLaunchedGraph } from '../runs/launch';
 import {
   activateDraft,
   findCampaign,
-  findCampaignDefinition,
+  currentDefinitionText,
   findCampaignState,
   findSenders,
   findVersion,
@@ -297,7 +297,7 @@ export async function launchCampaign(
   origin: ChangeOrigin = WITHOUT_REQUEST,
 ): Promise<Campaign> {
   const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);
-  const text = await findCampaignDefinition(db, workspace.id, input.campaignId);
+  const text = await currentDefinitionText(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();
   const definition = JSON.parse(text) as WorkflowDefinition;
   assertLaunchable(definition, validationContext(state));

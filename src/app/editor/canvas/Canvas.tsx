@@ -16,24 +16,35 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { isNodeType, nodeCenter, nodeDefinition } from '../../../domain';
+import { isNodeType, nodeCenter } from '../../../domain';
 import { whenIdle } from '../../ui/idle';
 import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
 import { FAR_ZOOM, FarContext } from '../nodes/far';
 import { nodeTypes } from '../nodes/node-types';
+import { categoryColor } from '../nodes/presentation';
 import { STEP_DRAG_TYPE } from '../palette/catalog-search';
-import { editorStore, sizedSteps, useEditorStore, type FlowNode } from '../store';
+import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
 import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
-import { FIRST_VIEW, firstViewport, FIT_VIEW_OPTIONS, isLarge, MINIMAP_SIZE, opensAtStart, ZOOM_LIMITS } from './first-view';
+import {
+  FIRST_VIEW,
+  firstViewport,
+  FIT_VIEW_OPTIONS,
+  isLarge,
+  MINIMAP_SIZE,
+  opensAtStart,
+  useAfterFirstView,
+  ZOOM_LIMITS,
+} from './first-view';
 import { withConnectionLabels, withStepRole } from './connection-labels';
 import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
 import { placeDropped } from './placement';
 import { routeNodeChanges } from './live-drag';
 import { PendingStepsLayer } from './PendingStepsLayer';
+import { RunOverlayContext } from './run-overlay';
 import { useProgressiveNodes } from './progressive';
 import { edgeTypes } from './WorkflowEdge';
 
@@ -55,10 +66,7 @@ const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 const onEdgeMouseEnter = (_: unknown, edge: { id: string }) => useCanvasUi.getState().setHoveredEdge(edge.id);
 const onEdgeMouseLeave = () => useCanvasUi.getState().setHoveredEdge(null);
 const onPaneClick = () => useCanvasUi.getState().openInsertMenu(null);
-const miniMapColor = (n: Node) => {
-  const def = nodeDefinition(n.type);
-  return def ? `var(--cat-${def.category})` : 'var(--error)';
-};
+const miniMapColor = (n: Node) => categoryColor(n.type);
 
 // Re-wiring (spec 2.4: one connection per output): dragging a connection's end to another step moves
 // it as one undo step; an end dropped on nothing leaves the connection as it was.
@@ -137,6 +145,10 @@ export function Canvas() {
     const pane = paneRef.current?.getBoundingClientRect();
     if (large && pane) setFirstView(firstViewport(editorStore.getState().nodes, pane, atStart));
   }, [large, atStart]);
+  // A run view's counts come once its first view is on screen: the canvas paints as fast as the editor's.
+  const drawn = useAfterFirstView();
+  const runCampaignId = useEditorStore(runViewCampaignId);
+  const runOverlay = drawn ? runCampaignId : null;
   // The overview map of a large campaign (another 500 drawn steps) comes once the first view is on screen.
   const [overview, setOverview] = useState(!large);
   useEffect(() => {
@@ -212,55 +224,57 @@ export function Canvas() {
     <div ref={paneRef} className={far ? 'canvas is-far' : 'canvas'} onDragOver={onDragOver} onDrop={onDrop}>
       {(!large || firstView) && (
         <FarContext.Provider value={far}>
-          <ReactFlow<FlowNode>
-            nodes={shownSteps}
-            edges={labelledEdges}
-            nodeTypes={nodeTypes}
-            edgeTypes={edgeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnect={onConnect}
-            onConnectEnd={onConnectEnd}
-            isValidConnection={isValidConnection}
-            onEdgeMouseEnter={onEdgeMouseEnter}
-            onEdgeMouseLeave={onEdgeMouseLeave}
-            onPaneClick={onPaneClick}
-            nodesDraggable={!readOnly}
-            nodesConnectable={!readOnly}
-            edgesReconnectable={!readOnly}
-            onReconnectStart={onReconnectStart}
-            onReconnect={onReconnect}
-            onReconnectEnd={onReconnectEnd}
-            deleteKeyCode={null}
-            multiSelectionKeyCode={MULTI_SELECT_KEYS}
-            selectionKeyCode="Shift"
-            snapToGrid
-            snapGrid={SNAP}
-            fitView={!large}
-            fitViewOptions={FIT_VIEW_OPTIONS}
-            defaultViewport={firstView ?? undefined}
-            minZoom={ZOOM_LIMITS.minZoom}
-            maxZoom={ZOOM_LIMITS.maxZoom}
-            onlyRenderVisibleElements={large || isLarge(nodes)}
-            colorMode={theme}
-            ariaLabelConfig={ARIA_LABELS}
-          >
-            <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
-            {attached && far && <PendingStepsLayer attached={attached} />}
-            {overview && (
-              <MiniMap
-                pannable
-                zoomable
-                onClick={onMiniMapClick}
-                nodeColor={miniMapColor}
-                nodeStrokeWidth={0}
-                ariaLabel="Overview map of the campaign"
-                style={MINIMAP_SIZE}
-              />
-            )}
-            <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
-            <EmptyCanvasHint />
-          </ReactFlow>
+          <RunOverlayContext.Provider value={runOverlay}>
+            <ReactFlow<FlowNode>
+              nodes={shownSteps}
+              edges={labelledEdges}
+              nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onConnect={onConnect}
+              onConnectEnd={onConnectEnd}
+              isValidConnection={isValidConnection}
+              onEdgeMouseEnter={onEdgeMouseEnter}
+              onEdgeMouseLeave={onEdgeMouseLeave}
+              onPaneClick={onPaneClick}
+              nodesDraggable={!readOnly}
+              nodesConnectable={!readOnly}
+              edgesReconnectable={!readOnly}
+              onReconnectStart={onReconnectStart}
+              onReconnect={onReconnect}
+              onReconnectEnd={onReconnectEnd}
+              deleteKeyCode={null}
+              multiSelectionKeyCode={MULTI_SELECT_KEYS}
+              selectionKeyCode="Shift"
+              snapToGrid
+              snapGrid={SNAP}
+              fitView={!large}
+              fitViewOptions={FIT_VIEW_OPTIONS}
+              defaultViewport={firstView ?? undefined}
+              minZoom={ZOOM_LIMITS.minZoom}
+              maxZoom={ZOOM_LIMITS.maxZoom}
+              onlyRenderVisibleElements={large || isLarge(nodes)}
+              colorMode={theme}
+              ariaLabelConfig={ARIA_LABELS}
+            >
+              <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
+              {attached && far && <PendingStepsLayer attached={attached} />}
+              {overview && (
+                <MiniMap
+                  pannable
+                  zoomable
+                  onClick={onMiniMapClick}
+                  nodeColor={miniMapColor}
+                  nodeStrokeWidth={0}
+                  ariaLabel="Overview map of the campaign"
+                  style={MINIMAP_SIZE}
+                />
+              )}
+              <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
+              <EmptyCanvasHint />
+            </ReactFlow>
+          </RunOverlayContext.Provider>
         </FarContext.Provider>
       )}
       <InsertMenu />

@@ -1,11 +1,12 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type EdgeTypes } from '@xyflow/react';
 import { memo } from 'react';
 import { useEdgeFlow } from '../../run/RunEdgeFlow';
-import { runViewCampaignId, useEdgeHighlight, useEdgeViolations, useEditorStore, useSharedCanvasValue, worstSeverity } from '../store';
+import { useEdgeHighlight, useEdgeViolations, useSharedCanvasValue, worstSeverity } from '../store';
 import { WORKFLOW_EDGE_TYPE } from '../store/convert';
 import { useCanvasUi } from './canvas-ui';
 import { edgeShape, toolsTransform } from './edge-geometry';
 import { useEdgeRoutes } from './edge-routes';
+import { useRunOverlay } from './run-overlay';
 
 /** The "+" sits this far beside the connection's middle, so a click on a short connection reaches the connection. */
 const INSERT_GAP = 22;
@@ -31,7 +32,7 @@ function WorkflowEdgeView({
   const highlight = useEdgeHighlight(id);
   const hovered = useCanvasUi((s) => s.hoveredEdgeId === id);
   const readOnly = useSharedCanvasValue((s) => s.readOnly);
-  const flow = useEdgeFlow(useEditorStore(runViewCampaignId), source, sourceHandleId);
+  const flow = useEdgeFlow(useRunOverlay(), source, sourceHandleId);
   const stored = useEdgeRoutes((s) => s.routes.get(id));
   const { path, labelX, labelY, vertical } = edgeShape(stored, { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   // The "+" goes beside a vertical piece (to its right) or above a horizontal one, never on the line itself.

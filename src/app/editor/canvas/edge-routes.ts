@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Point } from '../../../domain';
 import { routeGraph } from '../../../domain/paths/route';
-import { whenIdle } from '../../ui/idle';
+import { afterFirstView } from './first-view';
 import { LARGE_GRAPH } from './progressive';
 import { createRouteQueue, type RouteWorker, type Routes } from './route-queue';
 import { sizedSteps, useEditorStore } from '../store';
@@ -37,8 +37,7 @@ const queue = createRouteQueue({
   largeGraph: LARGE_GRAPH,
   startWorker: (): RouteWorker | null =>
     typeof Worker === 'undefined' ? null : new Worker(new URL('./route-worker.ts', import.meta.url), { type: 'module' }),
-  // Two frames: the first view is drawn; then idle time, so routing does not delay it.
-  afterFirstView: (start) => requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(start))),
+  afterFirstView,
 });
 
 /** Keeps useEdgeRoutes in step with the editor's graph (mounted once, by the canvas). */

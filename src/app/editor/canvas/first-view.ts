@@ -1,5 +1,7 @@
 import { getNodesBounds, getViewportForBounds, type Viewport } from '@xyflow/react';
+import { useEffect, useState } from 'react';
 import { nodeCenter, nodeDefinition } from '../../../domain';
+import { whenIdle } from '../../ui/idle';
 import { stepSize, type FlowNode } from '../store';
 import { LARGE_GRAPH } from './progressive';
 
@@ -45,4 +47,26 @@ export function firstViewport(nodes: readonly FlowNode[], pane: { width: number;
   }
   const bounds = getNodesBounds(nodes.map((n) => ({ ...n, measured: stepSize(n) })));
   return getViewportForBounds(bounds, pane.width, pane.height, ZOOM_LIMITS.minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
+}
+
+/**
+ * Runs `task` once the page's first view is on screen — two frames (the first view drawn), then idle
+ * time — for work that must not delay it (routing, a run's counts); returns how to cancel it.
+ */
+export function afterFirstView(task: () => void): () => void {
+  let cancel = () => {};
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => (cancel = whenIdle(task)));
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancel();
+  };
+}
+
+/** False until the first view of the component's mount is on screen (afterFirstView), then true. */
+export function useAfterFirstView(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => afterFirstView(() => setDrawn(true)), []);
+  return drawn;
 }

@@ -1,7 +1,8 @@
 import { Position } from '@xyflow/react';
-import { nodeDefinition, type Violation } from '../../../domain';
+import { nodeDefinition, type NodeCategory, type Violation } from '../../../domain';
 import { boxesOf, outputPoint, type RoutableGraph } from '../../../domain/paths/route';
 import { worstSeverity } from '../store';
+import { categoryToken } from '../nodes/presentation';
 import { edgeShape } from './edge-geometry';
 
 /** A step as the pending layer draws it (at its nominal size: as a far step is drawn). */
@@ -12,7 +13,7 @@ export interface PendingStep {
   width: number;
   height: number;
   /** The catalog category (its colour bar), null for an unknown type. */
-  category: string | null;
+  category: NodeCategory | null;
   severity: 'error' | 'warning' | null;
 }
 
@@ -72,7 +73,7 @@ function palette(el: Element) {
     border: v('--border-strong'),
     error: v('--error'),
     warning: v('--warning'),
-    category: (c: string | null) => (c ? v(`--cat-${c}`) : v('--error')),
+    category: (c: NodeCategory | null) => v(categoryToken(c)),
   };
 }
 

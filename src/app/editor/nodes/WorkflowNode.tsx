@@ -1,24 +1,19 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, type Violation } from '../../../domain';
+import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, VIOLATION, type Violation } from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
-import {
-  runViewCampaignId,
-  useEditorStore,
-  useNodeHighlight,
-  useNodeViolations,
-  useSharedCanvasValue,
-  worstSeverity,
-  type FlowNode,
-} from '../store';
+import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { useFar } from './far';
+import { useRunOverlay } from '../canvas/run-overlay';
 import { categoryColor, NodeIcon } from './presentation';
 import { StepStatsBadge } from '../step-stats/StepStats';
 import { RunStepBadge } from '../../run/RunStepBadge';
 
 /** Handle-level marks: the violation names the handle, or a single output has no edge. */
 function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
-  const mine = violations.filter((v) => (handle === null ? v.handle === undefined && v.code === 'missing_output' : v.handle === handle));
+  const mine = violations.filter((v) =>
+    handle === null ? v.handle === undefined && v.code === VIOLATION.missing_output : v.handle === handle,
+  );
   return worstSeverity(mine);
 }
 
@@ -49,8 +44,8 @@ function ProblemBadge({ violations }: { violations: readonly Violation[] }) {
 function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
   const def = nodeDefinition(type);
   const far = useFar();
-  // A launched campaign's canvas is its run view: each step shows its run counts.
-  const runCampaignId = useEditorStore(runViewCampaignId);
+  // A launched campaign's canvas is its run view: each step shows its run counts (once the first view is drawn).
+  const runCampaignId = useRunOverlay();
   const violations = useNodeViolations(id);
   const highlight = useNodeHighlight(id);
   const unknownType = useSharedCanvasValue((s) => (type === UNKNOWN_NODE_TYPE ? (s.nodeExtras[id]?.type ?? '?') : null));

@@ -54,8 +54,8 @@ export const NodeIcon = memo(function NodeIcon({ type, size = 16 }: { type: stri
   );
 });
 
-/** CSS colour of a category (the --cat-<category> tokens). */
-export const categoryColor = (type: string | undefined): string => {
-  const def = nodeDefinition(type);
-  return def ? `var(--cat-${def.category})` : 'var(--error)';
-};
+/** The CSS variable holding a category's colour (the --cat-<category> tokens of the theme), --error for an unknown type. */
+export const categoryToken = (category: NodeCategory | null | undefined): string => (category ? `--cat-${category}` : '--error');
+
+/** CSS colour of a step type's category. */
+export const categoryColor = (type: string | undefined): string => `var(${categoryToken(nodeDefinition(type)?.category)})`;
