@@ -5,7 +5,7 @@ import type { AppEnv } from './auth';
 import { ApiError, problemResponse } from './errors';
 
 /**
- * Request bodies: at most 1 MiB, 8 MiB on the routes that take large ones. A larger body is refused
+ * Request bodies (contract 8.4): at most 1 MiB, 8 MiB on the routes that take large ones. A larger body is refused
  * (413) by its Content-Length before any of it is read, or, sent without one, as soon as the bytes
  * counted so far pass the limit. One key has at most LARGE_REQUESTS_PER_KEY large bodies in progress
  * at once (more is 429 rate_limited), so it cannot queue MiBs of parsing on the event loop.
