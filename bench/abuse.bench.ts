@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,37 @@ function memoryOf(pid: number): { now: number; peak: number } {
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
+
+/** CPU time (ms) each thread of the server has used so far, by thread id (Linux /proc, 100 ticks a second). */
+function cpuOf(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) * 10); // utime + stime
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
+}
+
+/** CPU the main thread and the other threads (workers, GC, I/O) used between two readings; a thread that ended since is not counted. */
+function cpuBetween(pid: number, from: Map<string, number>, to: Map<string, number>): { main: number; others: number } {
+  let main = 0;
+  let others = 0;
+  for (const [tid, ms] of to) {
+    const used = ms - (from.get(tid) ?? 0);
+    if (tid === String(pid)) main = used;
+    else others += used;
+  }
+  return { main, others };
+}
+
+/** CPU used between two readings, per second of wall time. */
+const cpuShare = (used: { main: number; others: number }, ms: number) =>
+  `main thread ${((used.main / ms) * 100).toFixed(0)} %, other threads ${((used.others / ms) * 100).toFixed(0)} % of a core`;
 
 /**
  * The server's event-loop delay and memory breakdown since the last call (bench/support/loop-delay.ts,
@@ -131,25 +162,30 @@ export async function runAbuseBench(): Promise<void> {
     await call(attackerKey, 'simulate-campaign', { campaignId: heavy.campaignId }); // the pool's thread is up
     const pid = server.child.pid!;
     await loopReport(pid, loopFile);
+    const referenceCpu = cpuOf(pid);
     const reference = await probe(server.url, quietKey, target.campaignId, REFERENCE_MS);
+    const referenceCpuShare = cpuShare(cpuBetween(pid, referenceCpu, cpuOf(pid)), REFERENCE_MS);
     const referenceLoop = await loopReport(pid, loopFile);
     const before = memoryOf(pid);
     const attack = spawn(
       process.execPath,
       ['--import', 'tsx', 'bench/support/abuse-attacker.ts', server.url, attackerKey, heavy.campaignId, String(ATTACK_MS)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      // Its own session (Linux: its own scheduling group), as a remote attacker: reading its MiB answers does not take the server's CPU share.
+      { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
     );
     let attackOutput = '';
     attack.stdout.on('data', (d) => (attackOutput += d));
     const attacked = new Promise((resolve) => attack.on('close', resolve));
+    const attackStartCpu = cpuOf(pid);
     let peakNow = before.now;
     const sampler = setInterval(() => (peakNow = Math.max(peakNow, memoryOf(pid).now)), 100);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the attack is under way
+    const attackCpu = cpuOf(pid);
     const loaded = await probe(server.url, quietKey, target.campaignId, ATTACK_MS - 3_000);
+    const attackCpuShare = cpuShare(cpuBetween(pid, attackCpu, cpuOf(pid)), ATTACK_MS - 3_000);
     const attackLoop = await loopReport(pid, loopFile);
     await attacked;
+    const attackMainMs = cpuBetween(pid, attackStartCpu, cpuOf(pid)).main;
     clearInterval(sampler);
     const after = memoryOf(pid);
     console.log(
@@ -159,10 +195,15 @@ export async function runAbuseBench(): Promise<void> {
     console.log(`  under attack         /healthz ${loaded.health}   other workspace get-campaign ${loaded.read}`);
     console.log(`  server, unloaded     ${referenceLoop}`);
     console.log(`  server, attacked     ${attackLoop}`);
+    console.log(`  server CPU           unloaded ${referenceCpuShare}; attacked ${attackCpuShare}`);
     console.log(
       `  server memory        before ${before.now.toFixed(0)} MiB, highest sampled ${peakNow.toFixed(0)} MiB, peak (VmHWM) ${after.peak.toFixed(0)} MiB`,
     );
     console.log(`  the attacker got     ${attackOutput.trim()}`);
+    const requests = Number((JSON.parse(attackOutput) as { requests?: number }).requests ?? 0);
+    console.log(
+      `  main thread CPU      ${attackMainMs} ms over the attack, ${(attackMainMs / Math.max(1, requests)).toFixed(1)} ms per attack request (probes included)`,
+    );
     const verdict =
       loaded.p99 <= GOAL_P99_MS && after.peak < GOAL_RSS_MB ? 'ok' : `OVER GOAL (p99 ≤ ${GOAL_P99_MS} ms, < ${GOAL_RSS_MB} MB)`;
     console.log(`  verdict              ${verdict}`);

@@ -15,6 +15,7 @@ const answers = new Map<string, number>();
 const count = (what: string) => answers.set(what, (answers.get(what) ?? 0) + 1);
 
 async function post(body: string): Promise<void> {
+  count('requests');
   try {
     const res = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers, body });
     const text = await res.text();

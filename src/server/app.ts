@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import type { ServerContext } from './context';
 import { AUTH_FAILURE_WINDOW_MS, requireCaller, type AppEnv } from './http/auth';
 import { sharedFailureCounter } from './http/shared-failures';
@@ -10,6 +9,7 @@ import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
 import type { RouteModule } from './http/route-module';
 import { refuseUnstorableUrl } from './http/input';
+import { bodyLimits } from './http/body-limit';
 import { limitResponseSize } from './http/response-limit';
 import { originGuard, securityHeaders } from './http/security';
 import { workspaceRoutes } from './workspaces/routes';
@@ -24,10 +24,6 @@ import { runViewRoutes } from './run-view/routes';
 import { executorRoutes } from './executors/routes';
 import { refuseBadClientId } from './http/change-origin';
 
-const MAX_BODY_BYTES = 1024 * 1024;
-// Contract 9.1: an import of 10,000 prospects (and its tool twin) is a few MiB of JSON; 10 MB bodies stay refused.
-const MAX_IMPORT_BODY_BYTES = 8 * 1024 * 1024;
-const LARGE_BODY_PATHS = new Set(['/api/v1/prospects/import', '/mcp']);
 const APP_DIR = 'dist/app';
 
 // Each resource module adds itself here (one line).
@@ -47,29 +43,18 @@ const MODULES: RouteModule[] = [
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const limitOf = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => {
-        // The rest of the body is never read: close the connection so a keep-alive client does not reuse a socket the server drops.
-        c.header('Connection', 'close');
-        return problemResponse(c, new ApiError(413, 'payload_too_large', `The request body is larger than ${maxSize / 1024 / 1024} MiB.`));
-      },
-    });
-  const usual = limitOf(MAX_BODY_BYTES);
-  const large = limitOf(MAX_IMPORT_BODY_BYTES);
-  const tooLarge: MiddlewareHandler = (c, next) => (LARGE_BODY_PATHS.has(c.req.path) ? large(c, next) : usual(c, next));
-
   app.use('*', securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
+  const bodies = bodyLimits();
   const api = [
     originGuard(ctx.config.allowedOrigins, ctx.config.host),
-    tooLarge,
+    bodies.limitSize,
     requireCaller(
       ctx.db,
       ctx.config.authFailuresPerMinute,
       sharedFailureCounter(ctx.db, ctx.config.authFailuresPerMinute, AUTH_FAILURE_WINDOW_MS),
     ),
+    bodies.admitLarge,
     refuseBadClientId(),
   ];
   app.use('/api/*', ...api, refuseUnstorableUrl(), limitResponseSize());

@@ -13,6 +13,8 @@ describe('serialised tool results', () => {
     ];
     const spliced = await results.splice(Response.json(answer, { status: 200, headers: { 'X-Kept': 'yes' } }));
     expect(spliced.headers.get('X-Kept')).toBe('yes');
+    const written = Buffer.from(await spliced.clone().arrayBuffer());
+    expect(Number(spliced.headers.get('Content-Length'))).toBe(written.byteLength);
     expect(await spliced.json()).toEqual([
       { jsonrpc: '2.0', id: 1, result: { structuredContent: first, content: [{ type: 'text', text: JSON.stringify(first) }] } },
       answer[1],

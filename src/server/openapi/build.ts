@@ -3,6 +3,7 @@ import { DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../http/pagination';
 import type { RouteDoc } from './route-doc';
 import { MAX_JSON_DEPTH } from '../../domain/contract/bounds';
 import { MAX_RESPONSE_BYTES } from '../http/response-limit';
+import { LARGE_REQUESTS_PER_KEY, MAX_BODY_BYTES, MAX_LARGE_BODY_BYTES, mib } from '../http/body-limit';
 import { MAX_BATCH_MESSAGES } from '../mcp/server';
 
 /**
@@ -34,7 +35,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'unauthorized: missing, malformed or unknown API key',
   404: 'workspace_not_found or not_found (unknown and foreign look alike)',
   409: 'delivery_not_redeliverable, idempotency_in_progress, campaign_not_draft, campaign_completed or prospect_exists',
-  413: 'payload_too_large: body over 1 MiB',
+  413: `payload_too_large: body over ${mib(MAX_BODY_BYTES)}`,
   422: 'idempotency_key_reused: the key was used for another delivery',
 };
 
@@ -102,8 +103,9 @@ export function buildOpenApi(routes: RouteDoc[], serverUrl?: string): Json {
       version: '1.0.0',
       description:
         'REST face of Campaign Studio: conversations, content inspirations, webhooks and the live changes of a campaign. Errors are RFC 9457 problem details. The campaign tools are served by the MCP endpoint POST /mcp (JSON-RPC), not described here. ' +
-        `Limits on every route (contract 8.4): a request body is at most 1 MiB (413 payload_too_large); JSON nested more than ${MAX_JSON_DEPTH} levels deep is 400 invalid_request; ` +
-        `an answer is at most ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB (422 response_too_large: ask for a smaller page). On POST /mcp a JSON-RPC batch holds at most ${MAX_BATCH_MESSAGES} messages (-32600), ` +
+        `Limits on every route (contract 8.4): a request body is at most ${mib(MAX_BODY_BYTES)}, ${mib(MAX_LARGE_BODY_BYTES)} on the prospect import and POST /mcp (413 payload_too_large), ` +
+        `and one API key has at most ${LARGE_REQUESTS_PER_KEY} requests with a body over ${mib(MAX_BODY_BYTES)} in progress (then 429 rate_limited with Retry-After); JSON nested more than ${MAX_JSON_DEPTH} levels deep is 400 invalid_request; ` +
+        `an answer is at most ${mib(MAX_RESPONSE_BYTES)} (422 response_too_large: ask for a smaller page). On POST /mcp a JSON-RPC batch holds at most ${MAX_BATCH_MESSAGES} messages (-32600), ` +
         'the tool results of one request share the answer limit, and simulations run one at a time per API key with a few waiting (then rate_limited), each within its budget (truncated past it).',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
