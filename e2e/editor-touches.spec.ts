@@ -169,7 +169,7 @@ test.describe('leaving with unsaved changes', () => {
       page.getByRole('region', { name: 'Notifications' }).getByText(/^Fix \d+ errors? before saving \(see Problems\)$/),
     ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.campaignId}$`));
-    await expect(page.getByText('Connect Start to the first step').first()).toBeVisible();
+    await expect(page.locator('#problems-panel').getByText('Connect Start to the first step')).toBeVisible();
     await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   });
 });
