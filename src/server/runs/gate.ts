@@ -188,7 +188,8 @@ export async function passGate(session: GateSession, request: GateRequest): Prom
     }
   }
   if (request.spacingMs > 0) {
-    pacing.next_slot = slot + request.spacingMs;
+    // Whole milliseconds, as the column keeps them (it is read back as such by the next transaction).
+    pacing.next_slot = Math.trunc(slot + request.spacingMs);
     pacing.dirty = true;
   }
   return { ok: true, slot, quotaDay };
