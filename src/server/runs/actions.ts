@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types';
 import type { StepInput } from '../../domain/run/step';
 import { batcher } from '../jobs/batcher';
 import { applyInput } from './apply-advance';
-import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './engine';
+import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './enrollment-row';
 import type { ExecutorAnswer, OfferedAction } from './executor';
 import { releaseQuota } from './gate';
 import { claimDueReplies, recordReplySent } from '../conversations/reply';

@@ -3,7 +3,7 @@ import type { Decision, StepInput } from '../../domain/run/step';
 import { advance, runGraph, startPosition, type Advance, type RunGraph } from '../../domain/run/walker';
 import { waitZone, windowZone } from '../../domain/run/windows';
 import type { Queryable } from '../db/types';
-import type { EngineDeps, EnrollmentRow } from './engine';
+import type { EngineDeps, EnrollmentRow } from './enrollment-row';
 import { drawSpacing, passGate } from './gate';
 import { senderStillOnCampaign } from './removed-sender';
 import { prospectFinishedData } from './run-events';
