@@ -12,7 +12,8 @@ import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
  * The run worker (contract 9.3) in one process on the system clock with the sandbox: 10,000
  * enrollments start → profile visit → end (3 steps each), no spacing, window always open. Reference
  * in the same run: 10,000 single-row UPDATEs in one loop on that database. Then the idle cost:
- * CPU of the process over 10 s with 100,000 enrollments waiting (a wait ending next year).
+ * CPU of the process over 10 s with 100,000 enrollments waiting (a wait ending next year), and its
+ * RSS over 10,000 then 100,000 waiting enrollments (memory must not grow with them).
  * On PostgreSQL also the same run shared by two processes (this one and a child `tsx` process with
  * its own pool, bench/engine-second-process.ts). On both, the due-to-start lag: 1,000 enrollments
  * due at 50/s over 20 s, lag = the instant their first step was recorded − their due instant.
@@ -24,6 +25,8 @@ import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 const ENROLLMENTS = Number(process.env.ENGINE_BENCH_ENROLLMENTS ?? 10_000);
 const STEPS_PER_ENROLLMENT = 3;
 const IDLE_WAITING = 100_000;
+/** The RSS reference point: the same process over a tenth of the waiting enrollments. */
+const IDLE_FEW = 10_000;
 const IDLE_SECONDS = 10;
 const DUE_PER_SECOND = 50;
 const DUE_SECONDS = 20;
@@ -115,13 +118,30 @@ async function dueLag(label: string, db: Db): Promise<void> {
   );
 }
 
-async function idleCost(label: string, db: Db): Promise<void> {
-  const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: IDLE_WAITING, dailyLimits: UNLIMITED });
+/** Seeds `count` enrollments of a new campaign waiting on a wait that ends next year. */
+async function seedWaiting(db: Db, count: number): Promise<void> {
+  const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: count, dailyLimits: UNLIMITED });
   await db.query(
     `UPDATE enrollments SET status = 'active', phase = 'wait', next_step_at = now() + interval '365 days' WHERE campaign_id = $1`,
     [run.campaignId],
   );
   await db.query('ANALYZE');
+}
+
+/** The process's resident memory (MB) with the worker running a second over what is seeded. */
+async function rssWithWorker(db: Db): Promise<number> {
+  const worker = startRunWorker({ db, config });
+  await new Promise((r) => setTimeout(r, 1000));
+  const rss = process.memoryUsage().rss / 2 ** 20;
+  await worker.stop();
+  return rss;
+}
+
+async function idleCost(label: string, db: Db): Promise<void> {
+  await seedWaiting(db, IDLE_FEW);
+  const fewRss = await rssWithWorker(db);
+  await seedWaiting(db, IDLE_WAITING - IDLE_FEW);
+  const manyRss = await rssWithWorker(db);
   const worker = startRunWorker({ db, config });
   await new Promise((r) => setTimeout(r, 1000));
   const cpu = process.cpuUsage();
@@ -131,6 +151,11 @@ async function idleCost(label: string, db: Db): Promise<void> {
   const share = (used.user + used.system) / 1000 / (performance.now() - wall);
   await worker.stop();
   console.log(`${label}: idle with ${IDLE_WAITING} enrollments waiting: ${(share * 100).toFixed(2)} % of one core over ${IDLE_SECONDS} s`);
+  // The embedded database lives in this process: its pages count in the RSS too.
+  console.log(
+    `${label}: process RSS with the worker running over ${IDLE_FEW} waiting enrollments ${Math.round(fewRss)} MB, over ${IDLE_WAITING} ${Math.round(manyRss)} MB` +
+      (db.kind === 'pglite' ? ' (includes the embedded database)' : ''),
+  );
 }
 
 export async function runEngineEmbedded(): Promise<void> {

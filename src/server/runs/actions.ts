@@ -1,12 +1,15 @@
 import { nodeDefinition } from '../../domain/catalog';
 import type { Queryable } from '../db/types';
-import { applyInput, ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './engine';
+import type { StepInput } from '../../domain/run/step';
+import { batcher } from '../jobs/batcher';
+import { applyInput } from './apply-advance';
+import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './enrollment-row';
 import type { ExecutorAnswer, OfferedAction } from './executor';
 import { releaseQuota } from './gate';
 import { claimDueReplies, recordReplySent } from '../conversations/reply';
 import { ts } from './time-sql';
 import { emitActionFailed } from './run-events';
-import { wakeRuns } from './wake';
+import { WritePlan } from './write-plan';
 
 /**
  * Offering actions (contract 9.3 exactly once, 9.4): due intent rows are claimed with a lease and
@@ -97,20 +100,47 @@ export async function offerDueActions(deps: EngineDeps): Promise<number> {
   return offered;
 }
 
+/** Answers and last looks of one engine's offers are recorded a few at a time (one transaction each batch). */
+const COALESCE = { max: 32, waitMs: 3 };
+const coalesced = new WeakMap<EngineDeps, { stillRunning: (a: ActionRow) => Promise<boolean>; record: (a: Answered) => Promise<void> }>();
+
+function coalescedOf(deps: EngineDeps) {
+  let found = coalesced.get(deps);
+  if (!found) {
+    found = {
+      stillRunning: batcher((actions: readonly ActionRow[]) => stillRunning(deps.db, actions), COALESCE),
+      record: batcher(async (answers: readonly Answered[]) => {
+        await recordAnswers(deps, answers);
+        return answers.map(() => undefined);
+      }, COALESCE),
+    };
+    coalesced.set(deps, found);
+  }
+  return found;
+}
+
+/** For each action: is its enrollment still running at the action's visit (an inbox reply has no enrollment to look at)? */
+async function stillRunning(db: Queryable, actions: readonly ActionRow[]): Promise<boolean[]> {
+  const ids = actions.flatMap((a) => (a.enrollment_id === null ? [] : [a.enrollment_id]));
+  const running =
+    ids.length === 0
+      ? []
+      : (
+          await db.query<{ id: string; visit: number }>(
+            `SELECT id, visit FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'active'`,
+            [ids],
+          )
+        ).rows;
+  const visitOf = new Map(running.map((e) => [e.id, e.visit]));
+  return actions.map((a) => a.enrollment_id === null || visitOf.get(a.enrollment_id) === a.visit);
+}
+
 /** Offers one claimed action and records the answer; false when it was cancelled or the offer failed (the lease then runs out). */
 export async function offerClaimedAction(deps: EngineDeps, action: ActionRow): Promise<boolean> {
   await deps.beforeOffer?.(action.id);
-  // Last look: a reply that landed after the claim stops the offer (an inbox reply has no enrollment to look at).
-  const still =
-    action.enrollment_id === null ||
-    (
-      await deps.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND status = $2 AND visit = $3', [
-        action.enrollment_id,
-        'active',
-        action.visit,
-      ])
-    ).rows.length > 0;
-  if (!still) {
+  const batch = coalescedOf(deps);
+  // Last look: a reply that landed after the claim stops the offer.
+  if (!(await batch.stillRunning(action))) {
     await deps.db.transaction((tx) => cancel(tx, action));
     return false;
   }
@@ -121,81 +151,128 @@ export async function offerClaimedAction(deps: EngineDeps, action: ActionRow): P
     // Not known to be done: the lease runs out and the same actionId is offered again.
     return false;
   }
-  await recordAnswer(deps, action.id, answer);
+  await batch.record({ actionId: action.id, answer });
   return true;
 }
 
+export interface Answered {
+  readonly actionId: string;
+  readonly answer: ExecutorAnswer;
+}
+
 /** Records an executor's answer (idempotent: an action already decided stays as it is). */
-export async function recordAnswer(deps: EngineDeps, actionId: string, given: ExecutorAnswer): Promise<void> {
+export const recordAnswer = (deps: EngineDeps, actionId: string, answer: ExecutorAnswer): Promise<void> =>
+  recordAnswers(deps, [{ actionId, answer }]);
+
+interface ActionState {
+  id: string;
+  status: string;
+  workspace_id: string;
+  campaign_id: string | null;
+  enrollment_id: string | null;
+  visit: number | null;
+  node_id: string | null;
+  type: string;
+  sender_account_id: string | null;
+  attempts: number;
+}
+
+/**
+ * Records executors' answers in one transaction (contract 9.3 exactly once: an answer for an action
+ * already decided, or a second answer in the batch, changes nothing): the decided actions in one
+ * UPDATE, the enrollments they move through one write plan.
+ */
+export async function recordAnswers(deps: EngineDeps, answers: readonly Answered[]): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const found = await tx.query<{
-      status: string;
-      workspace_id: string;
-      campaign_id: string | null;
-      enrollment_id: string | null;
-      visit: number | null;
-      node_id: string | null;
-      type: string;
-      sender_account_id: string | null;
-      attempts: number;
-    }>(
-      'SELECT status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id, attempts FROM run_actions WHERE id = $1 FOR UPDATE',
-      [actionId],
+    const found = await tx.query<ActionState>(
+      `SELECT id, status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id, attempts FROM run_actions
+       WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [answers.map((a) => a.actionId)],
     );
-    const action = found.rows[0];
-    if (!action || (action.status !== 'offered' && action.status !== 'waiting_result')) return;
-    // Contract 9.4: unusable answers are retried on the webhook schedule with the same actionId.
-    if (given.status === 'retry' && action.attempts <= given.delaysMs.length) {
-      await tx.query(`UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL, error = $3 WHERE id = $1`, [
-        actionId,
-        ts(now + given.delaysMs[action.attempts - 1]!),
-        given.error,
-      ]);
-      return;
+    const open = new Map(found.rows.filter((a) => a.status === 'offered' || a.status === 'waiting_result').map((a) => [a.id, a]));
+    const decided: { action: ActionState; answer: Extract<ExecutorAnswer, { status: 'done' | 'failed' }> }[] = [];
+    for (const { actionId, answer } of answers) {
+      const action = open.get(actionId);
+      if (!action) continue;
+      open.delete(actionId);
+      const final = await recordUndecided(tx, action, answer, now);
+      if (final) decided.push({ action, answer: final });
     }
-    const answer: Exclude<ExecutorAnswer, { status: 'retry' }> =
-      given.status === 'retry' ? { status: 'failed', error: given.error } : given;
-    if (answer.status === 'later') {
-      await tx.query(`UPDATE run_actions SET status = 'waiting_result' WHERE id = $1`, [actionId]);
-      return;
-    }
-    if (answer.status === 'rate_limited') {
-      const until = now + Math.max(1, answer.retryAfterSeconds) * 1000;
-      if (action.sender_account_id)
-        await tx.query('UPDATE sender_pacing SET cooldown_until = greatest(coalesce(cooldown_until, $2), $2) WHERE account_id = $1', [
-          action.sender_account_id,
-          ts(until),
-        ]);
-      // A push-back is no failed attempt: it does not use up the retry schedule.
-      await tx.query(
-        `UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL, attempts = attempts - 1 WHERE id = $1`,
-        [actionId, ts(until)],
-      );
-      return;
-    }
-    const done = answer.status === 'done';
-    await tx.query(`UPDATE run_actions SET status = $2, result = $3, error = $4, finished_at = $5 WHERE id = $1`, [
-      actionId,
-      done ? 'done' : 'failed',
-      done ? JSON.stringify(answer.result ?? {}) : null,
-      done ? null : answer.error,
-      ts(now),
-    ]);
-    if (!done) await emitActionFailed(tx, { ...action, id: actionId }, { error: answer.error, at: now });
-    if (action.enrollment_id === null) return done ? recordReplySent(tx, actionId, now) : undefined;
-    const rows = await tx.query<EnrollmentRow>(`SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = $1 FOR UPDATE OF e`, [
-      action.enrollment_id,
-    ]);
-    const row = rows.rows[0];
-    if (!row || row.status !== 'active' || row.visit !== action.visit) return;
-    const moved = await applyInput(
-      tx,
-      deps,
-      row,
-      done ? { kind: 'result', status: 'done', result: answer.result ?? {} } : { kind: 'result', status: 'failed', error: answer.error },
+    if (decided.length === 0) return;
+    await tx.query(
+      `UPDATE run_actions a SET status = v.status, result = v.result::jsonb, error = v.error, finished_at = $5
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, status, result, error) WHERE a.id = v.id`,
+      [
+        decided.map((d) => d.action.id),
+        decided.map((d) => d.answer.status),
+        decided.map((d) => (d.answer.status === 'done' ? JSON.stringify(d.answer.result ?? {}) : null)),
+        decided.map((d) => (d.answer.status === 'done' ? null : d.answer.error)),
+        ts(now),
+      ],
     );
-    // The next step's action may be due now (a result posted later, contract 9.4 202); an ended enrollment has nothing due.
-    if (moved !== 'end' && moved !== 'missing') await wakeRuns(tx);
+    for (const { action, answer } of decided) {
+      if (answer.status === 'failed') await emitActionFailed(tx, action, { error: answer.error, at: now });
+      if (action.enrollment_id === null && answer.status === 'done') await recordReplySent(tx, action.id, now);
+    }
+    const moving = decided.filter((d) => d.action.enrollment_id !== null);
+    if (moving.length === 0) return;
+    const rows = await tx.query<EnrollmentRow>(
+      `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = ANY($1::uuid[]) ORDER BY e.id FOR UPDATE OF e`,
+      [moving.map((d) => d.action.enrollment_id)],
+    );
+    const byId = new Map(rows.rows.map((r) => [r.id, r]));
+    const plan = new WritePlan(now);
+    for (const { action, answer } of moving) {
+      const row = byId.get(action.enrollment_id!);
+      // Two actions of one enrollment differ in visit: at most one of them moves it.
+      if (!row || row.status !== 'active' || row.visit !== action.visit) continue;
+      const input: StepInput =
+        answer.status === 'done'
+          ? { kind: 'result', status: 'done', result: answer.result ?? {} }
+          : { kind: 'result', status: 'failed', error: answer.error };
+      const moved = await applyInput(tx, plan, deps, row, input);
+      // The next step's action may be due now (a result posted later, contract 9.4 202); an ended enrollment has nothing due.
+      if (moved !== 'end' && moved !== 'missing') plan.wakeRuns();
+    }
+    await plan.flush(tx);
   });
+}
+
+/** An answer that decides nothing yet (retry, later, rate_limited) is written here; otherwise the final answer. */
+async function recordUndecided(
+  tx: Queryable,
+  action: ActionState,
+  given: ExecutorAnswer,
+  now: number,
+): Promise<Extract<ExecutorAnswer, { status: 'done' | 'failed' }> | null> {
+  // Contract 9.4: unusable answers are retried on the webhook schedule with the same actionId.
+  if (given.status === 'retry' && action.attempts <= given.delaysMs.length) {
+    await tx.query(`UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL, error = $3 WHERE id = $1`, [
+      action.id,
+      ts(now + given.delaysMs[action.attempts - 1]!),
+      given.error,
+    ]);
+    return null;
+  }
+  const answer = given.status === 'retry' ? ({ status: 'failed', error: given.error } as const) : given;
+  if (answer.status === 'later') {
+    await tx.query(`UPDATE run_actions SET status = 'waiting_result' WHERE id = $1`, [action.id]);
+    return null;
+  }
+  if (answer.status === 'rate_limited') {
+    const until = now + Math.max(1, answer.retryAfterSeconds) * 1000;
+    if (action.sender_account_id)
+      await tx.query('UPDATE sender_pacing SET cooldown_until = greatest(coalesce(cooldown_until, $2), $2) WHERE account_id = $1', [
+        action.sender_account_id,
+        ts(until),
+      ]);
+    // A push-back is no failed attempt: it does not use up the retry schedule.
+    await tx.query(
+      `UPDATE run_actions SET status = 'scheduled', not_before = $2, lease_until = NULL, attempts = attempts - 1 WHERE id = $1`,
+      [action.id, ts(until)],
+    );
+    return null;
+  }
+  return answer;
 }

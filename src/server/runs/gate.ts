@@ -5,7 +5,7 @@ import type { Queryable } from '../db/types';
 import { msOf, ts } from './time-sql';
 
 /**
- * The send gate (contract 9.3): in the caller's transaction, either a slot for one action of a
+ * The send gate (contract 9.3): in the caller's transaction (a `GateSession`), either a slot for one action of a
  * sender — inside the prospect's window, under the sender's daily limit of that kind, at least one
  * spacing after its previous slot, after any rate_limited cool-down — with the quota taken, or the
  * instant to try again. An enrollment thus never holds a quota slot while it waits.
@@ -71,11 +71,87 @@ interface Pacing {
   cooldown: number | null;
 }
 
+interface DayQuota {
+  used: number;
+  limit: number;
+  /** Slots taken (positive) or given back (negative) in this session, written at flush. */
+  delta: number;
+}
+
+/**
+ * The send gate of one transaction: each sender's pacing row and each day quota it touches are read
+ * (and locked where slots are taken) once, kept here while the transaction's rows go through the
+ * gate one by one, and written back by `flush` — exact across processes, as the locks are held to
+ * commit. Without a spacing to keep, the pacing row is only read, so one sender's steps in other
+ * transactions do not wait for each other.
+ */
+export class GateSession {
+  private readonly pacing = new Map<string, Pacing & { dirty: boolean }>();
+  private readonly quota = new Map<string, DayQuota>();
+
+  constructor(private readonly tx: Queryable) {}
+
+  async pacingOf(accountId: string, spacingMs: number): Promise<Pacing & { dirty: boolean }> {
+    let found = this.pacing.get(accountId);
+    if (!found) {
+      found = { ...(await readPacing(this.tx, accountId, spacingMs)), dirty: false };
+      this.pacing.set(accountId, found);
+    }
+    return found;
+  }
+
+  /** Takes one slot of the sender's day quota; false when the day is full. */
+  async take(accountId: string, kind: LimitKind, day: string): Promise<boolean> {
+    const key = `${accountId}:${kind}:${day}`;
+    let found = this.quota.get(key);
+    if (!found) {
+      // The no-op update locks an existing row; the limit is read from the account in the same statement.
+      const locked = await this.tx.query<{ used: number; day_limit: number }>(
+        `INSERT INTO sender_quota AS q (account_id, kind, day, used) SELECT a.id, $2, $3, 0 FROM accounts a
+         WHERE a.id = $1 AND coalesce((a.daily_limits ->> $2)::int, $4) > 0
+         ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used
+         RETURNING used, (SELECT coalesce((a.daily_limits ->> $2)::int, $4) FROM accounts a WHERE a.id = $1) AS day_limit`,
+        [accountId, kind, day, DEFAULT_DAILY_LIMITS[kind]],
+      );
+      const row = locked.rows[0];
+      found = { used: row?.used ?? 0, limit: row?.day_limit ?? 0, delta: 0 };
+      this.quota.set(key, found);
+    }
+    if (found.used + found.delta >= found.limit) return false;
+    found.delta++;
+    return true;
+  }
+
+  /** Gives a slot back (an action cancelled before it was offered). */
+  async release(accountId: string, kind: string, day: string): Promise<void> {
+    const found = this.quota.get(`${accountId}:${kind}:${day}`);
+    if (found && found.used + found.delta > 0) found.delta--;
+    else if (!found) await releaseQuota(this.tx, accountId, kind, day);
+  }
+
+  async flush(): Promise<void> {
+    for (const [accountId, p] of this.pacing)
+      if (p.dirty) await this.tx.query('UPDATE sender_pacing SET next_slot_at = $2 WHERE account_id = $1', [accountId, ts(p.next_slot)]);
+    for (const [key, q] of this.quota) {
+      if (q.delta === 0) continue;
+      const [accountId, kind, day] = key.split(':');
+      await this.tx.query('UPDATE sender_quota SET used = greatest(0, used + $4) WHERE account_id = $1 AND kind = $2 AND day = $3', [
+        accountId,
+        kind,
+        day,
+        q.delta,
+      ]);
+    }
+    this.pacing.clear();
+    this.quota.clear();
+  }
+}
+
 /**
  * The sender's pacing row. With a spacing to keep it is locked (each slot follows the previous one);
- * without, it is only read, so steps of one sender in other transactions do not wait for each other.
+ * without, it is only read.
  */
-async function pacingOf(tx: Queryable, accountId: string, spacingMs: number): Promise<Pacing> {
+async function readPacing(tx: Queryable, accountId: string, spacingMs: number): Promise<Pacing> {
   const columns = `${msOf('next_slot_at')} AS next_slot, ${msOf('cooldown_until')} AS cooldown`;
   if (spacingMs > 0) {
     const locked = await tx.query<Pacing>(
@@ -92,9 +168,10 @@ async function pacingOf(tx: Queryable, accountId: string, spacingMs: number): Pr
   return { next_slot: 0, cooldown: null };
 }
 
-export async function passGate(tx: Queryable, request: GateRequest): Promise<GateVerdict> {
+export async function passGate(session: GateSession, request: GateRequest): Promise<GateVerdict> {
   const { accountId, kind, schedule, windowZone, now } = request;
-  const { next_slot: nextSlot, cooldown } = await pacingOf(tx, accountId, request.spacingMs);
+  const pacing = await session.pacingOf(accountId, request.spacingMs);
+  const { next_slot: nextSlot, cooldown } = pacing;
   if (cooldown !== null && cooldown > now) return { ok: false, retryAt: cooldown, why: 'cooldown' };
   const window = windowFrom(now, schedule, windowZone);
   // A schedule without any window cannot be saved (contract 9.3 schedule rules); look again tomorrow.
@@ -105,12 +182,15 @@ export async function passGate(tx: Queryable, request: GateRequest): Promise<Gat
   let quotaDay: string | null = null;
   if (kind !== undefined) {
     quotaDay = localDay(slot, schedule.timeZone);
-    if (!(await takeQuota(tx, accountId, kind, quotaDay))) {
+    if (!(await session.take(accountId, kind, quotaDay))) {
       const tomorrow = nextLocalDayStart(slot, schedule.timeZone);
       return { ok: false, retryAt: nextWindowStart(tomorrow, schedule, windowZone) ?? tomorrow, why: 'limit' };
     }
   }
-  if (request.spacingMs > 0)
-    await tx.query('UPDATE sender_pacing SET next_slot_at = $2 WHERE account_id = $1', [accountId, ts(slot + request.spacingMs)]);
+  if (request.spacingMs > 0) {
+    // Whole milliseconds, as the column keeps them (it is read back as such by the next transaction).
+    pacing.next_slot = Math.trunc(slot + request.spacingMs);
+    pacing.dirty = true;
+  }
   return { ok: true, slot, quotaDay };
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/types';
 import { releaseQuota } from './gate';
 import { msOf, ts } from './time-sql';
 import { wakeRuns } from './wake';
+import type { EnrollmentValues, StepRef, WritePlan } from './write-plan';
 
 /**
  * Contract 9.4: a sender removed from a campaign holds its contacted prospects (with a visible reason)
@@ -24,7 +25,6 @@ interface SenderOfEnrollment {
   readonly workspace_id: string;
   readonly sender_account_id: string | null;
   readonly campaign_sender_ids: string[];
-  readonly open_step: string | null;
 }
 
 const heldReason = (senderName: string | null) => `Waiting: the sender ${senderName ?? 'of this prospect'} was removed from this campaign.`;
@@ -32,14 +32,15 @@ const heldReason = (senderName: string | null) => `Waiting: the sender ${senderN
 /**
  * The row to act with — its own sender while on the campaign, else another sender of the step's
  * channel when the removed one has not contacted the prospect — or null when the enrollment is held
- * (written here: the step and the enrollment show why, and nothing is due until a reply ends it).
+ * (planned here: the step and the enrollment show why, and nothing is due until a reply ends it).
  */
 export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
   tx: Queryable,
+  plan: WritePlan,
   row: Row,
+  open: StepRef | null,
   nodeType: string,
-  place: unknown[],
-  setPlace: string,
+  place: EnrollmentValues,
 ): Promise<Row | null> {
   const removed = row.sender_account_id;
   if (removed === null || row.campaign_sender_ids.includes(removed)) return row;
@@ -52,20 +53,15 @@ export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
     const loads = await senderLoads(tx, row.workspace_id, row.campaign_sender_ids, senderChannelOf(nodeType));
     const [other] = assignSenders(1, loads);
     if (other) {
+      // Written at once: the next hand-over in the same batch counts this one in its senders' loads.
       await tx.query('UPDATE enrollments SET sender_account_id = $2, error = NULL WHERE id = $1', [row.id, other]);
       return { ...row, sender_account_id: other };
     }
   }
   const sender = await tx.query<{ name: string | null }>('SELECT name FROM accounts WHERE id = $1', [removed]);
   const error = heldReason(sender.rows[0]?.name ?? null);
-  await tx.query(`UPDATE enrollment_steps SET status = 'scheduled', scheduled_for = NULL, error = $2 WHERE position = $1`, [
-    row.open_step,
-    error,
-  ]);
-  await tx.query(`UPDATE enrollments SET ${setPlace}, status = 'active', phase = 'act', next_step_at = NULL, error = $7 WHERE id = $1`, [
-    ...place,
-    error,
-  ]);
+  plan.patchStep(open, { status: 'scheduled', scheduled_for: null, error });
+  plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: null, error });
   return null;
 }
 

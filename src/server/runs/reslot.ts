@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../../domain/run/clock';
 import { windowZone } from '../../domain/run/windows';
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
-import { drawSpacing, passGate, releaseQuota, type GateVerdict } from './gate';
+import { drawSpacing, GateSession, passGate, type GateVerdict } from './gate';
 import { ts } from './time-sql';
 
 /** What spacing a sender's slots needs: the engine's clock and ACTION_SPACING_S with its random part. */
@@ -50,11 +50,12 @@ export async function reslotPausedActions(tx: Queryable, campaignId: string, pac
      ORDER BY a.not_before, a.id FOR UPDATE OF a`,
     [campaignId, ts(now)],
   );
+  const gate = new GateSession(tx);
   let moved = 0;
   for (const action of stale.rows) {
     const definition = nodeDefinition(action.type);
     if (definition?.window !== true) continue;
-    if (action.limit_kind && action.quota_day) await releaseQuota(tx, action.sender_account_id, action.limit_kind, action.quota_day);
+    if (action.limit_kind && action.quota_day) await gate.release(action.sender_account_id, action.limit_kind, action.quota_day);
     const request = {
       accountId: action.sender_account_id,
       kind: definition.limitKind,
@@ -64,7 +65,7 @@ export async function reslotPausedActions(tx: Queryable, campaignId: string, pac
     let at = now;
     let verdict: GateVerdict = { ok: false, retryAt: now, why: 'window' };
     for (let i = 0; i < MAX_TRIES && !verdict.ok; i++) {
-      verdict = await passGate(tx, { ...request, now: at, spacingMs: drawSpacing(pacing) });
+      verdict = await passGate(gate, { ...request, now: at, spacingMs: drawSpacing(pacing) });
       if (!verdict.ok) at = verdict.retryAt;
     }
     const slot = verdict.ok ? verdict.slot : at;
@@ -81,5 +82,6 @@ export async function reslotPausedActions(tx: Queryable, campaignId: string, pac
     );
     moved++;
   }
+  await gate.flush();
   return moved;
 }

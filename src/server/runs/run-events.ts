@@ -22,30 +22,25 @@ const enrollmentData = (e: EnrollmentFacts) => ({
   senderAccountId: e.sender_account_id,
 });
 
-/** prospect.finished: the enrollment ended (finished, replied, not qualified, condition not met or failed). */
-export async function emitProspectFinished(
-  tx: Queryable,
+/** prospect.finished's data: the enrollment ended (finished, replied, not qualified, condition not met or failed). */
+export const prospectFinishedData = (
   e: EnrollmentFacts,
   end: { status: string; outcome: string; nodeId: string | null; error: string | null; at: number },
-): Promise<void> {
-  await emitEvent(tx, e.workspace_id, 'prospect.finished', {
-    ...enrollmentData(e),
-    status: end.status,
-    outcome: end.outcome,
-    nodeId: end.nodeId,
-    error: end.error,
-    finishedAt: new Date(end.at).toISOString(),
-  });
-}
+) => ({
+  ...enrollmentData(e),
+  status: end.status,
+  outcome: end.outcome,
+  nodeId: end.nodeId,
+  error: end.error,
+  finishedAt: new Date(end.at).toISOString(),
+});
 
-/** prospect.replied: an inbound message from an enrolled prospect reached its running enrollment (stop on reply). */
-export async function emitProspectReplied(tx: Queryable, e: EnrollmentFacts, reply: { text: string | null; at: number }): Promise<void> {
-  await emitEvent(tx, e.workspace_id, 'prospect.replied', {
-    ...enrollmentData(e),
-    text: reply.text,
-    repliedAt: new Date(reply.at).toISOString(),
-  });
-}
+/** prospect.replied's data: an inbound message from an enrolled prospect reached its running enrollment (stop on reply). */
+export const prospectRepliedData = (e: EnrollmentFacts, reply: { text: string | null; at: number }) => ({
+  ...enrollmentData(e),
+  text: reply.text,
+  repliedAt: new Date(reply.at).toISOString(),
+});
 
 /** action.failed: the executor answered that an action failed (contract 9.4). */
 export async function emitActionFailed(

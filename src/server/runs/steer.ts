@@ -8,7 +8,7 @@ import type { ChangeOrigin } from '../http/change-origin';
 import { ApiError } from '../http/errors';
 import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
 import { notifyRunMoved } from '../run-view/progress-feed';
-import { cancelPendingActions } from './engine';
+import { cancelPendingActions } from './write-plan';
 import { reslotPausedActions, type Pacing } from './reslot';
 import { wakeRuns } from './wake';
 
@@ -58,7 +58,10 @@ export async function steerCampaign(
          WHERE campaign_id = $1 AND status IN ('waiting', 'active') RETURNING id`,
         [campaignId],
       );
-      for (const e of stopped.rows) await cancelPendingActions(tx, e.id);
+      await cancelPendingActions(
+        tx,
+        stopped.rows.map((e) => e.id),
+      );
     }
     await emitEvent(
       tx,

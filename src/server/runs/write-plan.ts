@@ -1,0 +1,254 @@
+import type { EventType } from '../../domain/contract/webhooks';
+import type { Queryable } from '../db/types';
+import { emitEvents } from '../events';
+import { notifyRunMoved } from '../run-view/progress-feed';
+import { GateSession } from './gate';
+import { wakeRuns } from './wake';
+
+/**
+ * The run engine's writes of one transaction (contract 9.3), collected while its enrollments are
+ * advanced in memory and flushed in a few multi-row statements: one batch of due enrollments, one
+ * batch of executor answers, or one enrollment (a prospect event) — the same code path for all.
+ * Every row ends as it would after the single-row writes, in the same transaction.
+ */
+
+/** SQL types of the columns a plan writes; values travel as text arrays and are cast back. */
+const STEP_TYPES = {
+  enrollment_id: 'uuid',
+  node_id: 'text',
+  type: 'text',
+  status: 'text',
+  scheduled_for: 'timestamptz',
+  started_at: 'timestamptz',
+  finished_at: 'timestamptz',
+  handle: 'text',
+  action_id: 'uuid',
+  rendered: 'jsonb',
+  error: 'text',
+} as const;
+const ENROLLMENT_TYPES = {
+  current_node_id: 'text',
+  arrived_by: 'text',
+  replied: 'boolean',
+  visit: 'int',
+  open_step: 'bigint',
+  status: 'text',
+  outcome: 'text',
+  error: 'text',
+  finished_at: 'timestamptz',
+  next_step_at: 'timestamptz',
+  phase: 'text',
+  wait_events: 'jsonb',
+  timeout_handle: 'text',
+} as const;
+const ACTION_TYPES = {
+  id: 'uuid',
+  workspace_id: 'uuid',
+  campaign_id: 'uuid',
+  enrollment_id: 'uuid',
+  visit: 'int',
+  node_id: 'text',
+  type: 'text',
+  sender_account_id: 'uuid',
+  limit_kind: 'text',
+  quota_day: 'date',
+  payload: 'jsonb',
+  not_before: 'timestamptz',
+} as const;
+
+type Value = string | number | boolean | null;
+export type StepValues = Partial<Record<keyof typeof STEP_TYPES, Value>>;
+export type EnrollmentValues = Partial<Record<keyof typeof ENROLLMENT_TYPES, Value | StepRef>>;
+export type ActionValues = Record<keyof typeof ACTION_TYPES, Value>;
+
+/** A timeline row this plan inserts; its position is allocated when the plan is flushed. */
+export interface NewStep {
+  readonly values: StepValues;
+  position?: string;
+}
+/** A timeline row: an existing one by position, or one this plan inserts. */
+export type StepRef = string | NewStep;
+
+const text = (v: Value | undefined): string | null => (v === null || v === undefined ? null : String(v));
+
+/** `SELECT v.a::t, …` from `unnest($1::text[], …) AS v(a, …)`: one parameter per column. */
+function fromUnnest(columns: readonly string[], types: Readonly<Record<string, string>>, first = 1) {
+  return {
+    select: columns.map((c) => `v.${c}::${types[c]}`).join(', '),
+    from: `unnest(${columns.map((_, i) => `$${first + i}::text[]`).join(', ')}) AS v(${columns.join(', ')})`,
+  };
+}
+
+export class WritePlan {
+  private readonly newSteps: NewStep[] = [];
+  private readonly stepPatches = new Map<StepRef, StepValues>();
+  private readonly enrollmentPatches = new Map<string, EnrollmentValues>();
+  private readonly actions: ActionValues[] = [];
+  private readonly ended = new Set<string>();
+  private readonly events: { workspaceId: string; type: EventType; data: unknown }[] = [];
+  private readonly moved = new Set<string>();
+  private wake = false;
+  private gate: GateSession | undefined;
+
+  constructor(private readonly now: number) {}
+
+  /** The send gate of this plan's transaction (its quota and pacing writes go out with the plan). */
+  gateSession(tx: Queryable): GateSession {
+    return (this.gate ??= new GateSession(tx));
+  }
+
+  /** A new timeline row of `enrollmentId` (in timeline order: positions follow the calls). */
+  openStep(values: StepValues): NewStep {
+    const step: NewStep = { values: { ...values } };
+    this.newSteps.push(step);
+    return step;
+  }
+
+  patchStep(ref: StepRef | null, values: StepValues): void {
+    if (ref === null) return;
+    if (typeof ref === 'object') Object.assign(ref.values, values);
+    else this.stepPatches.set(String(ref), { ...this.stepPatches.get(String(ref)), ...values });
+  }
+
+  patchEnrollment(id: string, values: EnrollmentValues): void {
+    this.enrollmentPatches.set(id, { ...this.enrollmentPatches.get(id), ...values });
+  }
+
+  insertAction(values: ActionValues): void {
+    this.actions.push(values);
+  }
+
+  /** The enrollment ended: its actions not yet offered are cancelled with their quota slot given back. */
+  endEnrollment(id: string): void {
+    this.ended.add(id);
+  }
+
+  event(workspaceId: string, type: EventType, data: unknown): void {
+    this.events.push({ workspaceId, type, data });
+  }
+
+  /** Contract 9.5 run.progress for the campaign (throttled per campaign). */
+  campaignMoved(campaignId: string): void {
+    this.moved.add(campaignId);
+  }
+
+  /** Run work may be due now (the next step's action). */
+  wakeRuns(): void {
+    this.wake = true;
+  }
+
+  async flush(tx: Queryable): Promise<void> {
+    await this.insertSteps(tx);
+    await patchRows(tx, 'enrollment_steps', 'position', 'bigint', STEP_TYPES, this.stepPatches, (ref) => positionOf(ref));
+    await this.insertActions(tx);
+    const resolved = new Map(
+      [...this.enrollmentPatches].map(([id, values]) => [
+        id,
+        Object.fromEntries(Object.entries(values).map(([k, v]) => [k, k === 'open_step' && v !== null ? positionOf(v as StepRef) : v])),
+      ]),
+    );
+    await patchRows(tx, 'enrollments', 'id', 'uuid', ENROLLMENT_TYPES, resolved, (id) => id);
+    const gate = this.gateSession(tx);
+    if (this.ended.size > 0) await cancelPendingActions(tx, [...this.ended], gate);
+    await gate.flush();
+    // Consecutive events of one workspace and type go out together; their order is kept.
+    for (let i = 0; i < this.events.length;) {
+      const { workspaceId, type } = this.events[i]!;
+      let j = i;
+      while (j < this.events.length && this.events[j]!.workspaceId === workspaceId && this.events[j]!.type === type) j++;
+      await emitEvents(
+        tx,
+        workspaceId,
+        type,
+        this.events.slice(i, j).map((e) => e.data),
+      );
+      i = j;
+    }
+    for (const campaignId of this.moved) await notifyRunMoved(tx, campaignId, this.now);
+    if (this.wake) await wakeRuns(tx);
+  }
+
+  /** Positions are allocated in one statement and handed out in call order, so each timeline reads in order. */
+  private async insertSteps(tx: Queryable): Promise<void> {
+    if (this.newSteps.length === 0) return;
+    const allocated = await tx.query<{ position: string }>(
+      `SELECT nextval(pg_get_serial_sequence('enrollment_steps', 'position'))::text AS position FROM generate_series(1, $1::int)`,
+      [this.newSteps.length],
+    );
+    const positions = allocated.rows.map((r) => BigInt(r.position)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.newSteps.forEach((step, i) => (step.position = String(positions[i])));
+    const columns = Object.keys(STEP_TYPES) as (keyof typeof STEP_TYPES)[];
+    const { select, from } = fromUnnest(['position', ...columns], { ...STEP_TYPES, position: 'bigint' });
+    await tx.query(`INSERT INTO enrollment_steps (position, ${columns.join(', ')}) SELECT ${select} FROM ${from}`, [
+      this.newSteps.map((s) => s.position!),
+      ...columns.map((c) => this.newSteps.map((s) => text(s.values[c]))),
+    ]);
+  }
+
+  private async insertActions(tx: Queryable): Promise<void> {
+    if (this.actions.length === 0) return;
+    const columns = Object.keys(ACTION_TYPES) as (keyof typeof ACTION_TYPES)[];
+    const { select, from } = fromUnnest(columns, ACTION_TYPES);
+    const inserted = await tx.query<{ enrollment_id: string }>(
+      `INSERT INTO run_actions (${columns.join(', ')}, status) SELECT ${select}, 'scheduled' FROM ${from}
+       ON CONFLICT (enrollment_id, visit) DO NOTHING RETURNING enrollment_id`,
+      columns.map((c) => this.actions.map((a) => text(a[c]))),
+    );
+    // One action per visit of a step (contract 9.3): a second would mean a bug; refuse the whole move.
+    if (inserted.rowCount !== this.actions.length) {
+      const written = new Set(inserted.rows.map((r) => r.enrollment_id));
+      const twice = this.actions.find((a) => !written.has(String(a.enrollment_id)));
+      throw new Error(`a second action for visit ${twice?.visit} of enrollment ${twice?.enrollment_id}`);
+    }
+  }
+}
+
+function positionOf(ref: StepRef): string {
+  // A position read back may arrive as a number (bigint on the embedded database).
+  if (typeof ref !== 'object') return String(ref);
+  if (ref.position === undefined) throw new Error('a timeline row was referenced before its position was allocated');
+  return ref.position;
+}
+
+/** One UPDATE per set of columns written (rows patched alike share a statement). */
+async function patchRows<K>(
+  tx: Queryable,
+  table: string,
+  key: string,
+  keyType: string,
+  types: Readonly<Record<string, string>>,
+  patches: ReadonlyMap<K, Readonly<Record<string, unknown>>>,
+  keyOf: (k: K) => string,
+): Promise<void> {
+  const byShape = new Map<string, [string, Readonly<Record<string, unknown>>][]>();
+  for (const [k, values] of patches) {
+    const shape = Object.keys(values).sort().join(',');
+    if (shape === '') continue;
+    byShape.set(shape, [...(byShape.get(shape) ?? []), [keyOf(k), values]]);
+  }
+  for (const [shape, rows] of byShape) {
+    const columns = shape.split(',');
+    const { from } = fromUnnest(['k', ...columns], { ...types, k: keyType });
+    await tx.query(
+      `UPDATE ${table} t SET ${columns.map((c) => `${c} = v.${c}::${types[c]}`).join(', ')} FROM ${from} WHERE t.${key} = v.k::${keyType}`,
+      [rows.map(([k]) => k), ...columns.map((c) => rows.map(([, values]) => text(values[c] as Value)))],
+    );
+  }
+}
+
+/** Actions not yet offered of ended enrollments are cancelled, their quota slots given back. */
+export async function cancelPendingActions(
+  tx: Queryable,
+  enrollmentIds: readonly string[],
+  gate: GateSession = new GateSession(tx),
+): Promise<void> {
+  const cancelled = await tx.query<{ sender_account_id: string | null; limit_kind: string | null; quota_day: string | null }>(
+    `UPDATE run_actions SET status = 'cancelled', finished_at = now() WHERE enrollment_id = ANY($1::uuid[]) AND status = 'scheduled'
+     RETURNING sender_account_id, limit_kind, quota_day::text AS quota_day`,
+    [enrollmentIds],
+  );
+  for (const a of cancelled.rows) {
+    if (a.sender_account_id && a.limit_kind && a.quota_day) await gate.release(a.sender_account_id, a.limit_kind, a.quota_day);
+  }
+  await gate.flush();
+}
