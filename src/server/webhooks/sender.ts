@@ -1,5 +1,5 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { RESPONSE_EXCERPT_BYTES } from '../../domain/contract/webhooks';
@@ -106,18 +106,6 @@ export async function sendWebhook(input: SendInput): Promise<SendOutcome> {
   }
 }
 
-/**
- * Keep-alive connections, reused across attempts (a new TCP connection per attempt was a third of a
- * delivery's time in bench/webhook-drain). One pool per `allowPrivate`, so a connection opened under
- * the looser rule never serves a request under the stricter one; each connection's address was
- * checked by `guardedLookup` when it was opened.
- */
-const agents = {
-  'http:': [new HttpAgent({ keepAlive: true }), new HttpAgent({ keepAlive: true })],
-  'https:': [new HttpsAgent({ keepAlive: true }), new HttpsAgent({ keepAlive: true })],
-} as const;
-const agentFor = (url: URL, allowPrivate: boolean) => agents[url.protocol === 'https:' ? 'https:' : 'http:'][allowPrivate ? 1 : 0];
-
 interface Answer {
   status: number;
   excerpt: string;
@@ -138,13 +126,7 @@ function post(url: URL, payload: Buffer, headers: Record<string, string>, input:
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(
       url,
-      {
-        method: (input.method ?? 'POST').toUpperCase(),
-        headers,
-        signal,
-        lookup: guardedLookup(input.allowPrivate),
-        agent: agentFor(url, input.allowPrivate),
-      },
+      { method: (input.method ?? 'POST').toUpperCase(), headers, signal, lookup: guardedLookup(input.allowPrivate), agent: false },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let seen = 0;
