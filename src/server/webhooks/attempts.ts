@@ -92,20 +92,47 @@ export async function reclaim(db: Queryable, config: DispatchConfig, id: string)
   return rows[0];
 }
 
-/** A 2xx, in one statement (the common case: no transaction, no endpoint row lock unless a failing streak ends). */
-async function recordDelivered(db: Queryable, d: ClaimedDelivery, outcome: SendOutcome, startedAt: Date): Promise<void> {
-  await db.query(
-    `WITH attempt AS (
-       UPDATE webhook_attempts SET at = $2, status = $3, duration_ms = $4, response_body_excerpt = $5, error = NULL WHERE id = $1::bigint),
-     streak AS (UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $6 AND failing_since IS NOT NULL)
-     UPDATE webhook_deliveries SET status = 'delivered', last_response_status = $3, last_error = NULL, last_attempt_at = $2,
-       locked_until = NULL, released_at = NULL, next_attempt_at = NULL
-     WHERE id = $7`,
-    [d.attemptId, startedAt.toISOString(), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, d.endpointId, d.id],
-  );
+const clampMs = (ms: number) => Math.min(ms, 2_147_483_647);
+
+/** One 2xx answer to record (`recordDelivered`). */
+export interface DeliveredAttempt {
+  d: ClaimedDelivery;
+  outcome: SendOutcome;
+  startedAt: Date;
 }
 
-const clampMs = (ms: number) => Math.min(ms, 2_147_483_647);
+/**
+ * 2xx answers, any number in one statement (no transaction; an endpoint row is locked only when its
+ * failing streak ends). Each attempt row gets its answer; a delivery becomes delivered only while
+ * this attempt is still its latest: one whose lease ran out and was taken over by another attempt
+ * (`attempts` moved on) is left to that attempt.
+ */
+export async function recordDelivered(db: Queryable, batch: readonly DeliveredAttempt[]): Promise<void> {
+  if (batch.length === 0) return;
+  await db.query(
+    `WITH done AS (
+       SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::uuid[])
+         AS v(id, attempt_id, attempts, at, status, duration_ms, excerpt, endpoint_id)),
+     attempt AS (
+       UPDATE webhook_attempts a SET at = v.at, status = v.status, duration_ms = v.duration_ms, response_body_excerpt = v.excerpt, error = NULL
+       FROM done v WHERE a.id = v.attempt_id),
+     streak AS (
+       UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL)
+     UPDATE webhook_deliveries d SET status = 'delivered', last_response_status = v.status, last_error = NULL, last_attempt_at = v.at,
+       locked_until = NULL, released_at = NULL, next_attempt_at = NULL
+     FROM done v WHERE d.id = v.id AND d.attempts = v.attempts`,
+    [
+      batch.map((b) => b.d.id),
+      batch.map((b) => b.d.attemptId),
+      batch.map((b) => b.d.attempts),
+      batch.map((b) => b.startedAt.toISOString()),
+      batch.map((b) => b.outcome.status),
+      batch.map((b) => clampMs(b.outcome.durationMs)),
+      batch.map((b) => b.outcome.excerpt),
+      batch.map((b) => b.d.endpointId),
+    ],
+  );
+}
 
 /**
  * Records one attempt of a claimed delivery and what follows from it, atomically:
@@ -126,7 +153,7 @@ export async function recordAttempt(
   startedAt: Date,
 ): Promise<{ retryInMs: number; kept: boolean } | null> {
   if (outcome.ok) {
-    await recordDelivered(db, d, outcome, startedAt);
+    await recordDelivered(db, [{ d, outcome, startedAt }]);
     return null;
   }
   const attempts = d.attempts;

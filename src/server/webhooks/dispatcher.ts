@@ -1,8 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { pruneIdempotencyKeys } from '../http/idempotency';
+import { groupWrites } from '../jobs/group-writes';
 import { startJobLoop, type JobLoop, type JobSource } from '../jobs/loop';
-import { claimDue, reclaim, recordAttempt, type ClaimedDelivery } from './attempts';
+import { claimDue, reclaim, recordAttempt, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from './attempts';
 import { sendWebhook } from './sender';
 import { WEBHOOK_CHANNEL } from './wake';
 
@@ -14,8 +15,21 @@ import { WEBHOOK_CHANNEL } from './wake';
  * flight (recorded as failed, retried soon by any process).
  */
 
-/** One attempt of a claimed delivery, sent and recorded; says when its next attempt is due, if any. */
-export async function attemptDelivery(db: Db, config: Config, d: ClaimedDelivery, signal?: AbortSignal) {
+/** 2xx answers recorded together: at most this many per statement, the first waiting this long for others. */
+const DELIVERED_GROUP = { max: 64, windowMs: 2 };
+
+/**
+ * One attempt of a claimed delivery, sent and recorded; says when its next attempt is due, if any.
+ * `delivered` records a 2xx (by default alone; the job source groups them); every other answer is
+ * recorded in its own transaction (retry schedule, disabling).
+ */
+export async function attemptDelivery(
+  db: Db,
+  config: Config,
+  d: ClaimedDelivery,
+  signal?: AbortSignal,
+  delivered: (attempt: DeliveredAttempt) => Promise<void> = (attempt) => recordDelivered(db, [attempt]),
+) {
   const startedAt = new Date();
   const outcome = d.endpointDeleted
     ? { ok: false, status: null, error: 'endpoint deleted', excerpt: '', retryAfterMs: null, durationMs: 0, interrupted: false }
@@ -29,17 +43,22 @@ export async function attemptDelivery(db: Db, config: Config, d: ClaimedDelivery
         timeoutMs: config.webhookTimeoutMs,
         signal,
       });
+  if (outcome.ok) return delivered({ d, outcome, startedAt }).then(() => null);
   return recordAttempt(db, config, d, outcome, startedAt);
 }
 
-/** Webhook deliveries as a job source: a retry due within KEEP_LEASE_MAX_MS stays with this process (contract 8.3: the schedule holds). */
+/**
+ * Webhook deliveries as a job source: a retry due within KEEP_LEASE_MAX_MS stays with this process
+ * (contract 8.3: the schedule holds); 2xx answers that arrive together are recorded together.
+ */
 export function webhookJobs(db: Db, config: Config): JobSource<ClaimedDelivery> {
+  const delivered = groupWrites<DeliveredAttempt>((batch) => recordDelivered(db, batch), DELIVERED_GROUP);
   return {
     name: 'webhooks',
     channel: WEBHOOK_CHANNEL,
     claim: (limit) => claimDue(db, config, limit),
     async run(d, signal) {
-      const next = await attemptDelivery(db, config, d, signal);
+      const next = await attemptDelivery(db, config, d, signal, delivered);
       return next?.kept ? { keepForMs: next.retryInMs } : undefined;
     },
     reclaim: (d) => reclaim(db, config, d.id),
