@@ -51,4 +51,19 @@ describe('batcher', () => {
     fail = false;
     await expect(Promise.all([run('c'), run('d')])).resolves.toEqual(['c', 'd']);
   });
+
+  it('with isolateFailures, runs a failed batch again item by item so only the bad item fails', async () => {
+    const batches: number[][] = [];
+    const run = batcher(
+      async (items: readonly number[]) => {
+        batches.push([...items]);
+        if (items.includes(13)) throw new Error('bad item');
+        return items;
+      },
+      { max: 10, waitMs: 1, isolateFailures: true },
+    );
+    const results = await Promise.allSettled([run(1), run(13), run(2)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batches).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
 });

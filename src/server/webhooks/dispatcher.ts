@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { pruneIdempotencyKeys } from '../http/idempotency';
-import { groupWrites } from '../jobs/group-writes';
+import { batcher } from '../jobs/batcher';
 import { startJobLoop, type JobLoop, type JobSource } from '../jobs/loop';
 import { claimDue, reclaim, recordAttempt, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from './attempts';
 import { sendWebhook } from './sender';
@@ -16,7 +16,7 @@ import { WEBHOOK_CHANNEL } from './wake';
  */
 
 /** 2xx answers recorded together: at most this many per statement, the first waiting this long for others. */
-const DELIVERED_GROUP = { max: 64, windowMs: 2 };
+const DELIVERED_GROUP = { max: 64, waitMs: 2, isolateFailures: true };
 
 /**
  * One attempt of a claimed delivery, sent and recorded; says when its next attempt is due, if any.
@@ -52,7 +52,10 @@ export async function attemptDelivery(
  * (contract 8.3: the schedule holds); 2xx answers that arrive together are recorded together.
  */
 export function webhookJobs(db: Db, config: Config): JobSource<ClaimedDelivery> {
-  const delivered = groupWrites<DeliveredAttempt>((batch) => recordDelivered(db, batch), DELIVERED_GROUP);
+  const delivered = batcher(async (batch: readonly DeliveredAttempt[]) => {
+    await recordDelivered(db, batch);
+    return batch.map(() => undefined);
+  }, DELIVERED_GROUP);
   return {
     name: 'webhooks',
     channel: WEBHOOK_CHANNEL,
