@@ -88,8 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute: authFailures,
     webhookTimeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_ATTEMPT_TIMEOUT_MS),
     webhookDisableAfterHours: positive(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, false),
-    webhookConcurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
-    webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
+    // 16 endpoints whose receivers hang fill a process's slots, as before; one healthy endpoint drains twice as fast.
+    webhookConcurrency: positive(env, 'WEBHOOK_CONCURRENCY', 128),
+    webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 8),
     actionSpacingS: nonNegative(env, 'ACTION_SPACING_S', DEFAULT_ACTION_SPACING_S),
     runWorker: env.RUN_WORKER !== '0',
     computeThreads: positive(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads),
