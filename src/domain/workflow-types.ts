@@ -37,7 +37,7 @@ export interface Violation {
 }
 
 /** Contract 5: every problem code the validator reports. */
-const VIOLATION_CODES = [
+export const VIOLATION_CODES = [
   'invalid_field',
   'unknown_node_type',
   'node_count',

@@ -164,18 +164,10 @@ export interface Answered {
 export const recordAnswer = (deps: EngineDeps, actionId: string, answer: ExecutorAnswer): Promise<void> =>
   recordAnswers(deps, [{ actionId, answer }]);
 
-interface ActionState {
-  id: string;
-  status: string;
-  workspace_id: string;
-  campaign_id: string | null;
-  enrollment_id: string | null;
-  visit: number | null;
-  node_id: string | null;
-  type: string;
-  sender_account_id: string | null;
-  attempts: number;
-}
+type ActionState = Pick<
+  ActionRow,
+  'id' | 'workspace_id' | 'campaign_id' | 'enrollment_id' | 'visit' | 'node_id' | 'type' | 'sender_account_id'
+> & { status: string; attempts: number };
 
 /**
  * Records executors' answers in one transaction (contract 9.3 exactly once: an answer for an action
