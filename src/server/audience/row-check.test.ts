@@ -124,7 +124,7 @@ describe('import row check (contract 9.1)', () => {
       }),
       { numRuns: 6000 },
     );
-    // The property says something only if many rows take the hand-read way.
-    expect(byHand).toBeGreaterThan(600);
+    // The property says something only if many rows take the hand-read way (about one in ten does).
+    expect(byHand).toBeGreaterThan(200);
   });
 });
