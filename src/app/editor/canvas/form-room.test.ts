@@ -7,6 +7,11 @@ describe('formRoom', () => {
     expect(formRoom({ top: 100, right: 1440, width: 1390 }, 1440, 340).overPanels).toBe(false);
   });
 
+  it('keeps the form beside History and the dock on windows wider than a laptop’s 1024 px', () => {
+    // 1440 px with the dock open: History's rows and "Use in message" stay in reach.
+    expect(formRoom({ top: 100, right: 1000, width: 950 }, 1440, 340).overPanels).toBe(false);
+  });
+
   it('moves the form over the side panels when it would leave the canvas less than half the window', () => {
     // 1024 px with History open: a 700 px stage minus a 290 px form leaves 390 px (< 512).
     const room = formRoom({ top: 130, right: 752, width: 700 }, 1024, 290);

@@ -3,6 +3,9 @@ import { PHONE_QUERY } from '../../ui/screen';
 
 /** Room kept between the floating step form and the window's edges. */
 const FORM_MARGIN = 10;
+/** The widest window whose step form floats over the side panels (a 1024-px laptop, not 1280 or more). */
+export const FLOAT_OVER_PANELS_MAX_WIDTH = 1100;
+const NO_ROOM_CHANGE: FormRoom = { overPanels: false, style: undefined };
 
 export interface FormRoom {
   /** The step form floats over the side panels (History, simulator, dock) instead of over the canvas. */
@@ -17,7 +20,9 @@ export interface FormRoom {
  * instead, the way Figma's one right sidebar shows either a step's properties or the history.
  */
 export function formRoom(stage: { top: number; right: number; width: number }, windowWidth: number, formWidth: number): FormRoom {
-  if (stage.width - formWidth - FORM_MARGIN * 2 >= windowWidth / 2) return { overPanels: false, style: undefined };
+  // Wider windows keep the form beside History and the dock, both in use with it (a version's row, "Use in message").
+  if (windowWidth > FLOAT_OVER_PANELS_MAX_WIDTH) return NO_ROOM_CHANGE;
+  if (stage.width - formWidth - FORM_MARGIN * 2 >= windowWidth / 2) return NO_ROOM_CHANGE;
   // Over panels wider than the form it covers them exactly; narrower ones, it reaches into the canvas.
   const left = Math.min(stage.right, windowWidth - FORM_MARGIN - formWidth);
   return {
@@ -29,8 +34,6 @@ export function formRoom(stage: { top: number; right: number; width: number }, w
     } as CSSProperties,
   };
 }
-
-const NO_ROOM_CHANGE: FormRoom = { overPanels: false, style: undefined };
 
 /** Watches the canvas stage (a panel opening, the dock resized, the window) and answers formRoom's verdict. */
 export function useFormRoom(stageRef: RefObject<HTMLElement | null>): FormRoom {
