@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// One real server (npm start: builds the app when stale) on a free-ish port with a fresh embedded
+// One real server (npm start: builds the app when stale) on a free port with a fresh embedded
 // database and the demo data. Values are put in the environment once so workers see the same ones.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// The port is below the kernel's range for outgoing connections (32768+), so no client socket takes
+// it during the build, and it is probed free by a listen (a random pick once hit a busy port in CI).
+process.env.E2E_PORT ??= freePortBelowEphemeralRange();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cs-e2e-'));
 process.env.E2E_API_KEY ??= 'e2e-demo-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -54,3 +57,16 @@ export default defineConfig({
     },
   },
 });
+
+function freePortBelowEphemeralRange(): string {
+  const probe = `
+    const net = require('node:net');
+    const tryPort = (left) => {
+      const port = 20000 + Math.floor(Math.random() * 12000);
+      const server = net.createServer();
+      server.once('error', () => (left > 0 ? tryPort(left - 1) : process.exit(1)));
+      server.listen(port, '127.0.0.1', () => server.close(() => process.stdout.write(String(port))));
+    };
+    tryPort(50);`;
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
