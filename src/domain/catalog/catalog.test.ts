@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, NODE_TYPES, branchHandles, isSend, nodeRole, providerLimit, requiredFields, typesWithRole } from './index';
+import {
+  CATALOG,
+  FIELDS,
+  NODE_CATEGORIES,
+  NODE_TYPES,
+  type NodeType,
+  branchHandles,
+  branchOutputs,
+  isSend,
+  nodeRole,
+  providerLimit,
+  requiredFields,
+  typesWithRole,
+} from './index';
 
 describe('node catalog', () => {
   it('has exactly one entry per spec 2.3 type', () => {
@@ -89,7 +102,25 @@ describe('tool labels', () => {
     const entries = NODE_TYPES.map((t) => CATALOG[t]);
     const numbered = entries.filter((d) => /\d$/.test(d.type));
     expect(numbered.length).toBeGreaterThan(8);
-    for (const d of numbered.filter((d) => !d.type.startsWith('email_campaign_push'))) expect(d.label, d.type).not.toMatch(/\d/);
+    for (const d of numbered) expect(d.label, d.type).not.toMatch(/\d/);
     expect(new Set(entries.map((d) => d.label)).size).toBe(entries.length);
+  });
+
+  it('say what the three email destinations do and which tool each one uses', () => {
+    expect(['email_campaign_push_1', 'email_campaign_push_2', 'email_campaign_push_3'].map((t) => CATALOG[t as NodeType].label)).toEqual([
+      'Add to an email campaign (first email tool)',
+      'Add to an email campaign (second email tool)',
+      'Add to an email campaign (third email tool)',
+    ]);
+  });
+
+  it('never end a step, field or category label with a bare number', () => {
+    const labels = [
+      ...NODE_TYPES.map((t) => CATALOG[t].label),
+      ...NODE_TYPES.flatMap((t) => branchOutputs(t).map((b) => b.label)),
+      ...Object.values(FIELDS).map((f) => f.label),
+      ...NODE_CATEGORIES.map((c) => c.label),
+    ];
+    for (const label of labels) expect(label).not.toMatch(/\d\)?$/);
   });
 });

@@ -130,10 +130,13 @@ const finder = (n: number): NodeTypeDefinition =>
     summary: () => FINDERS[n - 1]!.summary,
   });
 
+/** The three external email-campaign destinations (spec 2.3) differ only by the tool they push to: its label says which. */
+const EMAIL_TOOLS = ['first email tool', 'second email tool', 'third email tool'] as const;
+
 const emailPush = (n: number): NodeTypeDefinition =>
   define(`email_campaign_push_${n}` as NodeTypeDefinition['type'], {
-    label: `Email campaign ${n}`,
-    description: `Pushes the prospect into a campaign of external email tool ${n}.`,
+    label: `Add to an email campaign (${EMAIL_TOOLS[n - 1]!})`,
+    description: `Adds the prospect to a campaign of your ${EMAIL_TOOLS[n - 1]!} connected to Campaign Studio.`,
     category: 'email_destinations',
     role: 'email_push',
     fields: ['credential_id', 'campaign_id', 'field_mappings', 'custom_variables'],

@@ -103,12 +103,14 @@ describe('launch review', () => {
       {
         level: 'blocker',
         nodeId: 'email_push',
-        message: 'Email campaign 1 still has the template’s sample credential: replace it with your own before launch.',
+        message:
+          'Add to an email campaign (first email tool) still has the template’s sample credential: replace it with your own before launch.',
       },
       {
         level: 'blocker',
         nodeId: 'email_push',
-        message: 'Email campaign 1 still has the template’s sample external campaign: replace it with your own before launch.',
+        message:
+          'Add to an email campaign (first email tool) still has the template’s sample external campaign: replace it with your own before launch.',
       },
     ]);
     const real = reviewLaunch(

@@ -53,7 +53,7 @@ describe('summarizePaths on the routing patterns of spec 3.3', () => {
 
   it('email-push fallback names the external campaign', () => {
     expect(texts(emailPushFallbackGraph())).toContain(
-      'Invite with a note “Hi {{firstName}}, I enjoyed your re…” → if no response in 14 days: add to the email campaign “ext_campaign_1” (Email campaign 1) → end',
+      'Invite with a note “Hi {{firstName}}, I enjoyed your re…” → if no response in 14 days: add to an email campaign (first email tool) “ext_campaign_1” → end',
     );
   });
 
@@ -182,7 +182,7 @@ describe('summarizePaths wording', () => {
       ],
       edges: [edge('start', 'thanks'), edge('thanks', 'push', 'replied'), edge('thanks', 'end', 'no_reply'), edge('push', 'end')],
     };
-    expect(texts(def)[0]).toBe('Message → if they reply: add to the email campaign (Email campaign 1) → end');
+    expect(texts(def)[0]).toBe('Message → if they reply: add to an email campaign (first email tool) → end');
   });
 
   it('cuts the list at the cap on graphs with loops too, and counts what it walked', () => {

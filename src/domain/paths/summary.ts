@@ -108,7 +108,7 @@ function stepPhrase(graph: Graph, at: number): string {
       return `wait ${formatDays(waitDays(node, undefined))}`;
     case 'email_push': {
       const campaign = typeof node.data.campaign_id === 'string' ? node.data.campaign_id : '';
-      return `add to the email campaign${quoted(campaign, 28)} (${nodeLabel(node.type)})`;
+      return `${inSentence(nodeLabel(node.type))}${quoted(campaign, 28)}`;
     }
     default: {
       const text = messageText(node);

@@ -79,7 +79,7 @@ describe('walkPath on the routing patterns of spec 3.3', () => {
   it('email-push fallback reaches the push after the invitation wait', () => {
     const r = walkPath(emailPushFallbackGraph(), alex, { outcomes: { invite: 'no_response' } });
     expect(route(r)).toEqual(['start', 'invite:no_response', 'push', 'end']);
-    expect(r.steps[2]).toMatchObject({ dayOffset: 14, sends: true, label: 'Email campaign 1' });
+    expect(r.steps[2]).toMatchObject({ dayOffset: 14, sends: true, label: 'Add to an email campaign (first email tool)' });
     expect(r.steps[2]!.message).toBeUndefined();
   });
 
