@@ -112,7 +112,9 @@ test('dock panes have no serious or critical accessibility violations', async ({
   }
 });
 
-test('"Use in message" and dragging a card put an inspiration into the selected message node', async ({ page }) => {
+test('"Use in message" and dragging a card put an inspiration into the selected message node, asking before replacing', async ({
+  page,
+}) => {
   await openCampaign(page);
   const r = uniqueToken('use');
   const first = `Clicked in ${r}`;
@@ -131,6 +133,19 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   const node = page.locator('.react-flow__node').filter({ hasText: 'Connection request' });
   await node.click();
   await expect(card(first).getByRole('button', { name: 'Use in message' })).toBeEnabled();
+  const field = page.locator('textarea.insp-template');
+  const written = await field.inputValue();
+  expect(written.trim()).not.toBe('');
+
+  // A drop on the step asks the same question as the button before replacing a written message; "Keep it" keeps it.
+  await card(second).dragTo(node);
+  const askOnDrop = card(second).getByRole('alertdialog', { name: 'Replace the message?' });
+  await expect(askOnDrop).toContainText('already has a message');
+  await expect(field).toHaveValue(written);
+  await askOnDrop.getByRole('button', { name: 'Keep it' }).click();
+  await expect(askOnDrop).toBeHidden();
+  await expect(field).toHaveValue(written);
+
   await card(first).getByRole('button', { name: 'Use in message' }).click();
   // The step already has a message and no cursor was placed in it: the pane asks before replacing it.
   const ask = card(first).getByRole('alertdialog', { name: 'Replace the message?' });
@@ -140,7 +155,6 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   await expect(node).toContainText(first.slice(0, 20));
 
   // With the cursor placed in the step's message field, the post goes in there, the rest kept.
-  const field = page.locator('textarea.insp-template');
   await expect(field).toHaveValue(first);
   await field.click();
   await page.keyboard.press('Control+Home');
@@ -148,6 +162,10 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   await expect(page.getByText(/Inserted at the cursor/)).toBeVisible();
   await expect(field).toHaveValue(`${second}${first}`);
 
-  await card(second).dragTo(node);
-  await expect(node).toContainText(second.slice(0, 20));
+  // A drop on the step goes in at the cursor too.
+  await field.click();
+  await page.keyboard.press('Control+End');
+  await card(first).dragTo(node);
+  await expect(field).toHaveValue(`${second}${first}${first}`);
+  await expect(page.getByText(/Inserted at the cursor/).last()).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { nodeDefinition, type ValidationContext } from '../../domain';
+import { nodeDefinition, stepNames, type ValidationContext } from '../../domain';
 import { useAccounts } from '../api/accounts';
 import { useEditorBridge } from '../shared-bridge';
 import { messageCursorOf } from './inspector/message-cursor';
@@ -34,6 +34,10 @@ export function useMessageTargetBridge(): void {
   const nodeId = useSingleSelectedNodeId();
   const type = useEditorStore((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.type : undefined));
   const readOnly = useEditorStore((s) => s.readOnly);
+  // The step's name as every surface shows it (its own name, or "Message 2"), never its id.
+  const name = useEditorStore((s) =>
+    nodeId ? stepNames(s.nodes.map((n) => ({ id: n.id, type: n.type, data: n.data }))).get(nodeId) : undefined,
+  );
   useEffect(() => {
     const def = nodeDefinition(type);
     const setTarget = useEditorBridge.getState().setMessageTarget;
@@ -43,7 +47,7 @@ export function useMessageTargetBridge(): void {
     }
     setTarget({
       nodeId,
-      label: `${def.label} · ${nodeId}`,
+      label: name ?? def.label,
       currentText: () => {
         const template = editorStore.getState().nodes.find((n) => n.id === nodeId)?.data.message_template;
         return typeof template === 'string' ? template : '';
@@ -53,6 +57,6 @@ export function useMessageTargetBridge(): void {
         editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
       isDropTarget: (element) => element.closest('.react-flow__node[data-id]')?.getAttribute('data-id') === nodeId,
     });
-  }, [nodeId, type, readOnly]);
+  }, [nodeId, type, readOnly, name]);
   useEffect(() => () => useEditorBridge.getState().setMessageTarget(null), []);
 }

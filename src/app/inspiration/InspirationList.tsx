@@ -30,6 +30,7 @@ const InspirationCard = memo(function InspirationCard({
   const thumb = item.media.find((m) => isLoadableMediaUrl(m.thumbnailUrl ?? (m.type === 'image' ? m.url : null)));
   // The step whose written message this post would replace, while the user is asked.
   const [asking, setAsking] = useState<string | null>(null);
+  // One way in for the button and a drop on the step: at the cursor, into an empty message, or asked.
   const use = () => {
     if (!target) return;
     const placed = placeInMessage(target.currentText(), target.cursor(), item.text);
@@ -44,7 +45,7 @@ const InspirationCard = memo(function InspirationCard({
     toast.success(`Replaced the message of “${target.label}”.`);
   };
   return (
-    <li className="insp-card" draggable onDragStart={(e) => startCardDrag(item.text, e.dataTransfer)} data-inspiration-id={item.id}>
+    <li className="insp-card" draggable onDragStart={(e) => startCardDrag(item.text, e.dataTransfer, use)} data-inspiration-id={item.id}>
       <div className="insp-head">
         <Avatar name={item.author ?? '?'} url={item.avatarUrl} size={28} />
         <div className="insp-who">

@@ -5,10 +5,12 @@ const TEXT_DRAG_TYPE = 'application/x-campaign-studio-text';
 
 /**
  * Fallback drop target while a card is dragged: the selected message node (the bridge's target) on the
- * canvas accepts the text. Listeners sit on the document and act only when nothing nearer handled the
- * event (`defaultPrevented`), so an editor-side handler for the same type wins and nothing applies twice.
+ * canvas accepts the card, and `placeCard` places it exactly as "Use in message" does (at the cursor, or after
+ * asking before a written message is replaced). Listeners sit on the document and act only when nothing
+ * nearer handled the event (`defaultPrevented`), so an editor-side handler for the same type wins and
+ * nothing applies twice.
  */
-export function startCardDrag(text: string, dataTransfer: DataTransfer): void {
+export function startCardDrag(text: string, dataTransfer: DataTransfer, placeCard: () => void): void {
   dataTransfer.setData(TEXT_DRAG_TYPE, text);
   dataTransfer.setData('text/plain', text);
   dataTransfer.effectAllowed = 'copy';
@@ -25,7 +27,7 @@ export function startCardDrag(text: string, dataTransfer: DataTransfer): void {
   const drop = (e: DragEvent) => {
     if (e.defaultPrevented || !targetNode(e)) return;
     e.preventDefault();
-    useEditorBridge.getState().messageTarget?.applyTemplate(e.dataTransfer?.getData(TEXT_DRAG_TYPE) || text);
+    placeCard();
   };
   const end = () => {
     document.removeEventListener('dragover', over);
