@@ -72,7 +72,7 @@ const TABLE = {
   outputVariable: {
     label: 'Output variable',
     kind: 'text',
-    help: 'The score is stored in this variable (icp_score).',
+    help: 'The name the score is kept under, for conditions and placeholders in later steps.',
     spec: true,
   },
   subject: { label: 'Subject', kind: 'text', limit: { max: 200, what: 'InMail subject' }, placeholders: true, spec: true },
