@@ -83,7 +83,7 @@ const InspirationCard = memo(function InspirationCard({
         <div className="insp-confirm" role="alertdialog" aria-label="Replace the message?">
           <p>
             “{target.label}” already has a message. Replace it with this post? To add the post to it instead, click where it should go in
-            the step’s message, then “Use in message” again.
+            the step’s message, then use the post again.
           </p>
           <button type="button" className="btn btn-sm btn-primary" onClick={replace}>
             Replace the message
