@@ -234,3 +234,31 @@ test('the run view, sign-in, a missing page, the new-campaign dialog, an open co
   await expectPlainWords(signedOut, 'The sign-in page');
   await signedOut.close();
 });
+
+test('on a phone, the menu, every page and a selected step’s sheet speak the users’ words', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const campaign = await createCampaign(page, uniqueName('Plain phone'), findTemplate('scored-follow-up')!.build());
+  await signIn(page, '/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /Campaigns/ }).click();
+  await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+  await expectPlainWords(page, 'The phone menu');
+
+  for (const [path, screen] of [
+    ['/', 'The campaigns list on a phone'],
+    ['/inbox', 'The inbox on a phone'],
+    ['/inspiration', 'Inspiration on a phone'],
+    ['/audience', 'The audience on a phone'],
+    ['/webhooks', 'Webhooks on a phone'],
+  ] as const) {
+    await page.goto(path);
+    await expect(nav).toBeVisible();
+    await expectPlainWords(page, screen);
+  }
+
+  await page.goto(`/campaigns/${campaign.campaignId}`);
+  await canvasNode(page, 'invite').click();
+  await expect(page.locator('#inspector-title')).toHaveText('Connection request');
+  await expectPlainWords(page, 'A step’s sheet on a phone');
+});
