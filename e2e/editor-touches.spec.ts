@@ -13,7 +13,6 @@ import {
 } from './support/editor';
 import { signIn } from './support/session';
 import { expect, test, type Page } from './support/test';
-import { FLOAT_OVER_PANELS_MAX_WIDTH } from '../src/app/editor/canvas/form-room';
 
 /**
  * The editor's smaller touches, each as a whole capability: room beside the step form at 1024 px, a
@@ -42,6 +41,17 @@ async function uncoveredCanvasWidth(page: Page): Promise<number> {
   return Math.min(form.x, stage.x + stage.width) - stage.x;
 }
 
+/** No button of the side panel sits under the step form (the form docks above the panel's content). */
+async function expectPanelButtonsClear(page: Page, panel: string, what: string): Promise<void> {
+  const form = await box(page, '.canvas-stage > .inspector');
+  const buttons = page.locator(`${panel} button, ${panel} [role="tab"]`);
+  await expect(buttons.first()).toBeVisible();
+  for (const button of await buttons.all()) {
+    const b = await button.boundingBox();
+    if (b) expect(overlap(form, b), `${what}: "${(await button.textContent())?.trim()}" is clear of the step form`).toBe(false);
+  }
+}
+
 /** Start → Delay → Connection request → End: the Delay is a middle step (one connection in, one out). */
 const chain = () => ({
   nodes: [
@@ -67,21 +77,27 @@ for (const size of SIZES) {
 
       await page.getByRole('button', { name: 'History', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Saved versions' })).toBeVisible();
-      // From 1280 px up the form stays beside History and the dock (both used with it); at 1024 it floats over them.
-      if (size.width <= FLOAT_OVER_PANELS_MAX_WIDTH)
-        expect(await uncoveredCanvasWidth(page), 'canvas beside the form and History').toBeGreaterThanOrEqual(size.width / 2);
+      expect(await uncoveredCanvasWidth(page), 'canvas beside the form and History').toBeGreaterThanOrEqual(size.width / 2);
+      await expectPanelButtonsClear(page, '.power-panel', 'History');
+      await expect(page.getByTestId('current-version')).toBeInViewport();
+      await expectPanelButtonsClear(page, '.dock', 'the dock rail');
       const form = await box(page, '.canvas-stage > .inspector');
       const map = await box(page, '.react-flow__minimap');
       const controls = await box(page, '.react-flow__controls');
       expect(overlap(map, form), 'the map is clear of the step form').toBe(false);
       expect(overlap(map, controls), 'the map is clear of the zoom buttons').toBe(false);
+      // The selected step is panned clear of the form.
+      const invite = (await canvasNode(page, 'invite').boundingBox())!;
+      expect(overlap(invite, form), 'the selected step is clear of the form').toBe(false);
+      expect(invite.x + invite.width).toBeLessThanOrEqual((await box(page, '.canvas')).x + (await box(page, '.canvas')).width);
       await page.screenshot({ path: `${SHOTS}/room-history-${size.width}.png` });
       await page.getByRole('button', { name: 'History', exact: true }).click();
 
       await page.getByRole('button', { name: 'Expand side panel' }).click();
       await expect(page.getByRole('tab', { name: /Inbox/ })).toBeVisible();
-      if (size.width <= FLOAT_OVER_PANELS_MAX_WIDTH)
-        expect(await uncoveredCanvasWidth(page), 'canvas beside the form and the dock').toBeGreaterThanOrEqual(size.width / 2);
+      expect(await uncoveredCanvasWidth(page), 'canvas beside the form and the dock').toBeGreaterThanOrEqual(size.width / 2);
+      await expectPanelButtonsClear(page, '.dock', 'the dock');
+      await expectPanelButtonsClear(page, '.editor-toolbar', 'the toolbar');
       await page.screenshot({ path: `${SHOTS}/room-dock-${size.width}.png` });
       await page.getByRole('button', { name: 'Collapse side panel' }).click();
 

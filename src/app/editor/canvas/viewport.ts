@@ -13,7 +13,7 @@ export function visibleCanvasRect(): { left: number; top: number; right: number;
   const pane = document.querySelector('.canvas')?.getBoundingClientRect();
   if (!pane) return null;
   const panel = document.querySelector(FLOATING_PANEL)?.getBoundingClientRect();
-  const right = panel && panel.width > 0 && panel.left > pane.left ? panel.left : pane.right;
+  const right = panel && panel.width > 0 && panel.left > pane.left ? Math.min(panel.left, pane.right) : pane.right;
   return { left: pane.left, top: pane.top, right, bottom: pane.bottom };
 }
 
@@ -51,7 +51,7 @@ export function revealNode(rf: ReactFlowInstance<FlowNode>, ...nodeIds: string[]
 export const revealSelection = (rf: ReactFlowInstance<FlowNode>): void => revealNode(rf, ...editorStore.getState().selection.nodeIds);
 
 /** The selected step never stays under the step form: once the form is open, the canvas pans it into view. */
-export function useKeepSelectionInView(): void {
+export function useKeepSelectionInView(formOverPanels: boolean): void {
   const rf = useReactFlow<FlowNode>();
   const nodeId = useSingleSelectedNodeId();
   useEffect(() => {
@@ -59,5 +59,5 @@ export function useKeepSelectionInView(): void {
     // After the form has rendered (its width is what covers the canvas).
     const frame = requestAnimationFrame(() => revealNode(rf, nodeId));
     return () => cancelAnimationFrame(frame);
-  }, [nodeId, rf]);
+  }, [nodeId, rf, formOverPanels]);
 }
