@@ -11,7 +11,7 @@ import {
   settledViewport,
   uniqueName,
 } from './support/editor';
-import { signIn } from './support/session';
+import { signIn, tool } from './support/session';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -44,7 +44,7 @@ async function uncoveredCanvasWidth(page: Page): Promise<number> {
 /** No button of the side panel sits under the step form (the form docks above the panel's content). */
 async function expectPanelButtonsClear(page: Page, panel: string, what: string): Promise<void> {
   const form = await box(page, '.canvas-stage > .inspector');
-  const buttons = page.locator(`${panel} button, ${panel} [role="tab"]`);
+  const buttons = page.locator(`${panel} button:visible, ${panel} [role="tab"]:visible`);
   await expect(buttons.first()).toBeVisible();
   for (const button of await buttons.all()) {
     const b = await button.boundingBox();
@@ -109,6 +109,18 @@ for (const size of SIZES) {
       await page.mouse.click(mapNow.x + mapNow.width - 6, mapNow.y + mapNow.height - 6);
       const after = await settledViewport(page);
       expect(after.x !== before.x || after.y !== before.y, 'a click on the map moves the view').toBe(true);
+    });
+
+    test('in a launched campaign’s run view the step form docks on the run panel, whose buttons stay in reach', async ({ page }) => {
+      const campaign = await createCampaign(page, uniqueName('Run room'), findTemplate('scored-follow-up')!.build());
+      await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
+      await openEditor(page, campaign.campaignId);
+      await expect(page.getByRole('complementary', { name: 'Run' }).getByRole('button', { name: 'Pause' })).toBeVisible();
+      await canvasNode(page, 'invite').click();
+      await expect(page.locator('.canvas-stage > .inspector')).toBeVisible();
+      expect(await uncoveredCanvasWidth(page), 'canvas beside the form and the run').toBeGreaterThanOrEqual(size.width / 2);
+      await expectPanelButtonsClear(page, '.run-panel', 'the run');
+      await page.screenshot({ path: `${SHOTS}/room-run-${size.width}.png` });
     });
 
     test('an empty canvas offers its first step', async ({ page }) => {

@@ -5,7 +5,7 @@ import { PHONE_QUERY } from '../../ui/screen';
 const FORM_MARGIN = 10;
 /** The share of a side panel's height the step form takes when it docks on top of the panel. */
 const FORM_SHARE_OF_PANEL = 0.5;
-/** The attribute on <html> that tells a side panel (History, the simulator, the dock) the form sits on its top part. */
+/** The attribute on <html> that tells a side panel (History, the simulator, the run, the dock) the form sits on its top part. */
 export const FORM_ON_PANEL_ATTRIBUTE = 'data-form-on-panel';
 const NO_ROOM_CHANGE: FormRoom = { overPanels: false, style: undefined, panelPush: null };
 
@@ -50,9 +50,13 @@ export function formRoom(stage: Rect, panel: Rect | null, windowSize: { width: n
   };
 }
 
-/** The open side panel the form would dock on: the open dock (outermost) first, else History or the simulator. */
+/** The open side panel the form would dock on: the open dock (outermost) first, else History or the simulator, else a launched campaign's run. */
 function openSidePanel(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('.dock:not(.dock-collapsed)') ?? document.querySelector<HTMLElement>('aside.power-panel');
+  return (
+    document.querySelector<HTMLElement>('.dock:not(.dock-collapsed)') ??
+    document.querySelector<HTMLElement>('aside.power-panel') ??
+    document.querySelector<HTMLElement>('aside.run-panel')
+  );
 }
 
 /** Watches the canvas stage (a panel opening, the dock resized, the window) and answers formRoom's verdict. */
