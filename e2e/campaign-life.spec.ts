@@ -129,6 +129,24 @@ test('a campaign without a sender cannot be launched until one is added in the e
   expect((await getCampaign(page, campaign.campaignId)).status).toBe('active');
 });
 
+test('a sender removed in the editor is gone from the campaign, and the launch is blocked again', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Remove sender'), findTemplate('connection-only')!.build());
+  await openEditor(page, campaign.campaignId);
+  const toolbar = page.getByRole('toolbar', { name: 'Campaign editor' });
+  await toolbar.getByRole('button', { name: '1 sender', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Campaign settings' });
+  const { body } = await apiRequest(page, 'GET', '/api/messaging/accounts');
+  const senderName = (body.items as { id: string; name: string }[]).find((a) => a.id === campaign.senderAccountIds[0])!.name;
+  await settings.getByRole('checkbox', { name: senderName }).uncheck();
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toolbar.getByRole('button', { name: 'No sender', exact: true })).toBeVisible();
+  expect((await getCampaign(page, campaign.campaignId)).senderAccountIds).toEqual([]);
+  await page.getByRole('button', { name: 'Review & launch' }).click();
+  const review = page.getByRole('dialog', { name: 'Review and launch' });
+  await expect(review.getByText(/Nothing can be sent: add a LinkedIn account/)).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Launch now' })).toBeDisabled();
+});
+
 for (const viewport of VIEWPORTS) {
   test(`the campaigns list and the editor's title at ${viewport.width}×${viewport.height}`, async ({ page }) => {
     await page.setViewportSize(viewport);

@@ -11,9 +11,8 @@ import {
   settledViewport,
   uniqueName,
 } from './support/editor';
-import { signIn } from './support/session';
+import { signIn, tool } from './support/session';
 import { expect, test, type Page } from './support/test';
-import { FLOAT_OVER_PANELS_MAX_WIDTH } from '../src/app/editor/canvas/form-room';
 
 /**
  * The editor's smaller touches, each as a whole capability: room beside the step form at 1024 px, a
@@ -42,6 +41,17 @@ async function uncoveredCanvasWidth(page: Page): Promise<number> {
   return Math.min(form.x, stage.x + stage.width) - stage.x;
 }
 
+/** No button of the side panel sits under the step form (the form docks above the panel's content). */
+async function expectPanelButtonsClear(page: Page, panel: string, what: string): Promise<void> {
+  const form = await box(page, '.canvas-stage > .inspector');
+  const buttons = page.locator(`${panel} button:visible, ${panel} [role="tab"]:visible`);
+  await expect(buttons.first()).toBeVisible();
+  for (const button of await buttons.all()) {
+    const b = await button.boundingBox();
+    if (b) expect(overlap(form, b), `${what}: "${(await button.textContent())?.trim()}" is clear of the step form`).toBe(false);
+  }
+}
+
 /** Start → Delay → Connection request → End: the Delay is a middle step (one connection in, one out). */
 const chain = () => ({
   nodes: [
@@ -67,21 +77,27 @@ for (const size of SIZES) {
 
       await page.getByRole('button', { name: 'History', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Saved versions' })).toBeVisible();
-      // From 1280 px up the form stays beside History and the dock (both used with it); at 1024 it floats over them.
-      if (size.width <= FLOAT_OVER_PANELS_MAX_WIDTH)
-        expect(await uncoveredCanvasWidth(page), 'canvas beside the form and History').toBeGreaterThanOrEqual(size.width / 2);
+      expect(await uncoveredCanvasWidth(page), 'canvas beside the form and History').toBeGreaterThanOrEqual(size.width / 2);
+      await expectPanelButtonsClear(page, '.power-panel', 'History');
+      await expect(page.getByTestId('current-version')).toBeInViewport();
+      await expectPanelButtonsClear(page, '.dock', 'the dock rail');
       const form = await box(page, '.canvas-stage > .inspector');
       const map = await box(page, '.react-flow__minimap');
       const controls = await box(page, '.react-flow__controls');
       expect(overlap(map, form), 'the map is clear of the step form').toBe(false);
       expect(overlap(map, controls), 'the map is clear of the zoom buttons').toBe(false);
+      // The selected step is panned clear of the form.
+      const invite = (await canvasNode(page, 'invite').boundingBox())!;
+      expect(overlap(invite, form), 'the selected step is clear of the form').toBe(false);
+      expect(invite.x + invite.width).toBeLessThanOrEqual((await box(page, '.canvas')).x + (await box(page, '.canvas')).width);
       await page.screenshot({ path: `${SHOTS}/room-history-${size.width}.png` });
       await page.getByRole('button', { name: 'History', exact: true }).click();
 
       await page.getByRole('button', { name: 'Expand side panel' }).click();
       await expect(page.getByRole('tab', { name: /Inbox/ })).toBeVisible();
-      if (size.width <= FLOAT_OVER_PANELS_MAX_WIDTH)
-        expect(await uncoveredCanvasWidth(page), 'canvas beside the form and the dock').toBeGreaterThanOrEqual(size.width / 2);
+      expect(await uncoveredCanvasWidth(page), 'canvas beside the form and the dock').toBeGreaterThanOrEqual(size.width / 2);
+      await expectPanelButtonsClear(page, '.dock', 'the dock');
+      await expectPanelButtonsClear(page, '.editor-toolbar', 'the toolbar');
       await page.screenshot({ path: `${SHOTS}/room-dock-${size.width}.png` });
       await page.getByRole('button', { name: 'Collapse side panel' }).click();
 
@@ -93,6 +109,18 @@ for (const size of SIZES) {
       await page.mouse.click(mapNow.x + mapNow.width - 6, mapNow.y + mapNow.height - 6);
       const after = await settledViewport(page);
       expect(after.x !== before.x || after.y !== before.y, 'a click on the map moves the view').toBe(true);
+    });
+
+    test('in a launched campaign’s run view the step form docks on the run panel, whose buttons stay in reach', async ({ page }) => {
+      const campaign = await createCampaign(page, uniqueName('Run room'), findTemplate('scored-follow-up')!.build());
+      await tool(page, 'launch-campaign', { campaignId: campaign.campaignId, inspectedUpdatedAt: campaign.updated_at, confirm: true });
+      await openEditor(page, campaign.campaignId);
+      await expect(page.getByRole('complementary', { name: 'Run' }).getByRole('button', { name: 'Pause' })).toBeVisible();
+      await canvasNode(page, 'invite').click();
+      await expect(page.locator('.canvas-stage > .inspector')).toBeVisible();
+      expect(await uncoveredCanvasWidth(page), 'canvas beside the form and the run').toBeGreaterThanOrEqual(size.width / 2);
+      await expectPanelButtonsClear(page, '.run-panel', 'the run');
+      await page.screenshot({ path: `${SHOTS}/room-run-${size.width}.png` });
     });
 
     test('an empty canvas offers its first step', async ({ page }) => {

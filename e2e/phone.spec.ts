@@ -111,6 +111,14 @@ test('the editor opens read-only with a note, and still shows the graph, its pro
   await expect(form.getByLabel(/Wait for acceptance/)).toBeDisabled();
   await expectWithinWidth(page, form);
   await shot(page, 'phone-editor-step');
+  // The sheet never hides the tapped step: the canvas moves it clear, above the sheet.
+  const sheet = (await form.boundingBox())!;
+  const tappedBottom = async () => {
+    const tapped = (await canvasNode(page, 'connection_request').boundingBox())!;
+    return tapped.y + tapped.height;
+  };
+  await expect.poll(tappedBottom, { message: 'the tapped step is above the sheet' }).toBeLessThanOrEqual(sheet.y);
+  await expect(canvasNode(page, 'connection_request')).toBeInViewport();
   await page.keyboard.press('Escape');
   // Problems and the review are reachable.
   const problems = page.getByRole('button', { name: /Show problems/ });

@@ -82,6 +82,8 @@ test('history lists saved versions, compares one with the canvas and restores it
   await history.getByRole('button', { name: `Restore version ${oldest.version}` }).click();
   await expect(canvasNode(page, 'inmail')).toHaveCount(0);
   await expect(canvasNode(page, 'connection_request')).toBeVisible();
+  // The view fits the restored graph: every one of its steps is on screen, none left out of view.
+  for (const n of first.nodes) await expect(canvasNode(page, n.id)).toBeInViewport();
   await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   await expect(history.getByTestId('version-diff-summary')).toHaveText('The canvas is the same as this version.');
   // Nothing is saved until the user saves.

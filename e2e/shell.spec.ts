@@ -33,3 +33,12 @@ test('a malformed or unknown address is a page not found with a way back, never 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('the sign-in page says how to get back in after a restart, in plain words', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(page.getByRole('heading', { name: 'Sign in to Campaign Studio' })).toBeVisible();
+  await expect(main).toContainText('prints a sign-in link each time it starts');
+  await expect(main).not.toContainText('`');
+  await expect(main).not.toContainText(/only on the first start|npm start prints/);
+});

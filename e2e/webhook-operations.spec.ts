@@ -149,3 +149,25 @@ test('failed attempts say why in words, in the list and the drawer; Redeliver st
   await row.getByRole('button', { name: /^Details of the “Test event” delivery/ }).click();
   await expect(drawer.getByRole('cell', { name: 'The receiver answered 500' }).first()).toBeVisible();
 });
+
+test('recover skips a failed delivery whose redelivery is still waiting: a second recovery finds nothing to send', async ({ page }) => {
+  await signIn(page, '/webhooks');
+  const { endpointId } = await endpointAt(page, '/webhook-sink/fail');
+  await saveInspiration(page, 'fails, then held');
+  await expect.poll(async () => (await deliveries(page, endpointId)).some((d) => d.status === 'exhausted'), { timeout: 20_000 }).toBe(true);
+  // Turned off, the recovery's redeliveries stay held (waiting): not failed, not yet sent.
+  expect((await apiRequest(page, 'PATCH', `/api/v1/webhook-endpoints/${endpointId}`, { status: 'disabled' })).status).toBe(200);
+  await page.goto(`/webhooks?endpoint=${endpointId}`);
+  await page.getByRole('button', { name: 'Recover failed since…' }).click();
+  await page.getByRole('button', { name: 'Count failed' }).click();
+  const counted = page.getByRole('status').filter({ hasText: /failed deliver(y|ies) will be sent again\./ });
+  await expect(counted).toBeVisible();
+  const n = Number(/(\d+) failed/.exec((await counted.textContent()) ?? '')?.[1]);
+  await page.getByRole('button', { name: `Send ${n} again` }).click();
+  await expect(page.getByText(`${n} failed ${n === 1 ? 'delivery is' : 'deliveries are'} being sent again.`)).toBeVisible();
+  await expect.poll(async () => (await deliveries(page, endpointId)).filter((d) => d.redeliveryOf !== null).length).toBe(n);
+
+  await page.getByRole('button', { name: 'Recover failed since…' }).click();
+  await page.getByRole('button', { name: 'Count failed' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No failed deliveries since then.' })).toBeVisible();
+});

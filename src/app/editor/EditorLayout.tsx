@@ -2,7 +2,7 @@ import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useCallback, useMemo, useRef } from 'react';
 import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
-import { useFormRoom } from './canvas/form-room';
+import { useFormRoom, usePushPanelBelowForm } from './canvas/form-room';
 import { useAfterFirstView } from './canvas/first-view';
 import { placeClickAdded } from './canvas/placement';
 import { StepFinder } from './canvas/StepFinder';
@@ -95,11 +95,14 @@ function Workspace({ campaignId }: { campaignId: string }) {
   useDraftAutosave(campaignId);
   useSenderContext();
   useMessageTargetBridge();
-  useKeepSelectionInView();
   useLiveChanges(campaignId);
   const runView = useEditorStore(runViewCampaignId) !== null;
   const stageRef = useRef<HTMLDivElement>(null);
   const room = useFormRoom(stageRef);
+  const formShown = useEditorStore((s) => s.selection.nodeIds.length + s.selection.edgeIds.length > 0);
+  usePushPanelBelowForm(formShown ? room.panelPush : null);
+  // Moving the form (onto a side panel or back over the canvas) pans the selected step clear of it again.
+  useKeepSelectionInView(room.overPanels);
 
   // Click in the palette (or Enter in its search): below the selected step, wired to the output a
   // marketer means when that is valid, else in the middle of the visible canvas; never on a step.
@@ -128,7 +131,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
         {/* The run view adds no step: no palette. */}
         {!runView && <Palette onPick={onPick} />}
         <div className="canvas-column">
-          {/* The step form floats over the canvas's right edge (Dify/n8n), or over the side panels when that would leave the canvas less than half the width. */}
+          {/* The step form floats over the canvas's right edge (Dify/n8n), or docks on an open side panel's top part when that would leave the canvas less than half the width. */}
           <div ref={stageRef} className={room.overPanels ? 'canvas-stage form-over-panels' : 'canvas-stage'} style={room.style}>
             <Canvas />
             <LiveChangeBanner />

@@ -1,38 +1,62 @@
 import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
 import { PHONE_QUERY } from '../../ui/screen';
 
-/** Room kept between the floating step form and the window's edges. */
+/** Room kept between the floating step form and the canvas's edges. */
 const FORM_MARGIN = 10;
-/** The widest window whose step form floats over the side panels (a 1024-px laptop, not 1280 or more). */
-export const FLOAT_OVER_PANELS_MAX_WIDTH = 1100;
-const NO_ROOM_CHANGE: FormRoom = { overPanels: false, style: undefined };
+/** The share of a side panel's height the step form takes when it docks on top of the panel. */
+const FORM_SHARE_OF_PANEL = 0.5;
+/** The attribute on <html> that tells a side panel (History, the simulator, the run, the dock) the form sits on its top part. */
+export const FORM_ON_PANEL_ATTRIBUTE = 'data-form-on-panel';
+const NO_ROOM_CHANGE: FormRoom = { overPanels: false, style: undefined, panelPush: null };
+
+interface Rect {
+  top: number;
+  left: number;
+  right: number;
+  width: number;
+}
 
 export interface FormRoom {
-  /** The step form floats over the side panels (History, simulator, dock) instead of over the canvas. */
+  /** The step form docks on top of the side panel's column instead of floating over the canvas. */
   overPanels: boolean;
-  /** Where the form's top goes and how much of the canvas it still covers, as CSS variables. */
+  /** Where the form goes and how much of the canvas it still covers, as CSS variables. */
   style: CSSProperties | undefined;
+  /** How far down the side panel's own content starts (below the form), in px; null when nothing moves. */
+  panelPush: number | null;
 }
 
 /**
  * Whether the step form, floating over the canvas's right edge, would leave the canvas less than half
- * the window's width (a side panel open on a narrow screen): then it floats over the side panels
- * instead, the way Figma's one right sidebar shows either a step's properties or the history.
+ * the window's width (a side panel open): then it docks on the top part of the side panel's column
+ * and the panel's content starts below it, like the stacked sections of Figma's right sidebar. The
+ * canvas keeps its half, and History's rows and the inspiration cards ("Use in message") stay in reach.
  */
-export function formRoom(stage: { top: number; right: number; width: number }, windowWidth: number, formWidth: number): FormRoom {
-  // Wider windows keep the form beside History and the dock, both in use with it (a version's row, "Use in message").
-  if (windowWidth > FLOAT_OVER_PANELS_MAX_WIDTH) return NO_ROOM_CHANGE;
-  if (stage.width - formWidth - FORM_MARGIN * 2 >= windowWidth / 2) return NO_ROOM_CHANGE;
-  // Over panels wider than the form it covers them exactly; narrower ones, it reaches into the canvas.
-  const left = Math.min(stage.right, windowWidth - FORM_MARGIN - formWidth);
+export function formRoom(stage: Rect, panel: Rect | null, windowSize: { width: number; height: number }, formWidth: number): FormRoom {
+  if (!panel) return NO_ROOM_CHANGE;
+  if (stage.width - formWidth - FORM_MARGIN * 2 >= windowSize.width / 2) return NO_ROOM_CHANGE;
+  // Over a panel narrower than the form it reaches into the canvas by the difference.
+  const left = Math.min(panel.left, panel.right - formWidth);
+  const height = Math.round((windowSize.height - panel.top) * FORM_SHARE_OF_PANEL);
   return {
     overPanels: true,
     style: {
-      '--form-top': `${Math.round(stage.top + FORM_MARGIN)}px`,
+      '--form-top': `${Math.round(panel.top)}px`,
       '--form-left': `${Math.round(left)}px`,
-      '--form-overlap': `${Math.round(stage.right - left)}px`,
+      '--form-width': `${Math.round(panel.right - left)}px`,
+      '--form-height': `${height}px`,
+      '--form-overlap': `${Math.round(Math.max(0, stage.right - left))}px`,
     } as CSSProperties,
+    panelPush: height,
   };
+}
+
+/** The open side panel the form would dock on: the open dock (outermost) first, else History or the simulator, else a launched campaign's run. */
+function openSidePanel(): HTMLElement | null {
+  return (
+    document.querySelector<HTMLElement>('.dock:not(.dock-collapsed)') ??
+    document.querySelector<HTMLElement>('aside.power-panel') ??
+    document.querySelector<HTMLElement>('aside.run-panel')
+  );
 }
 
 /** Watches the canvas stage (a panel opening, the dock resized, the window) and answers formRoom's verdict. */
@@ -45,8 +69,9 @@ export function useFormRoom(stageRef: RefObject<HTMLElement | null>): FormRoom {
       // On a phone the form is a sheet at the bottom: nothing to move.
       if (window.matchMedia(PHONE_QUERY).matches) return setRoom(NO_ROOM_CHANGE);
       const formWidth = parseFloat(getComputedStyle(stage).getPropertyValue('--inspector-width')) || 0;
-      const next = formRoom(stage.getBoundingClientRect(), window.innerWidth, formWidth);
-      setRoom((now) => (now.overPanels === next.overPanels && JSON.stringify(now.style) === JSON.stringify(next.style) ? now : next));
+      const panel = openSidePanel()?.getBoundingClientRect() ?? null;
+      const next = formRoom(stage.getBoundingClientRect(), panel, { width: window.innerWidth, height: window.innerHeight }, formWidth);
+      setRoom((now) => (JSON.stringify(now) === JSON.stringify(next) ? now : next));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -58,4 +83,18 @@ export function useFormRoom(stageRef: RefObject<HTMLElement | null>): FormRoom {
     };
   }, [stageRef]);
   return room;
+}
+
+/** While the form is on a side panel, the panel's content starts below it (the panels are other features: told through <html>). */
+export function usePushPanelBelowForm(push: number | null): void {
+  useLayoutEffect(() => {
+    if (push === null) return;
+    const root = document.documentElement;
+    root.setAttribute(FORM_ON_PANEL_ATTRIBUTE, '');
+    root.style.setProperty('--form-on-panel-height', `${push}px`);
+    return () => {
+      root.removeAttribute(FORM_ON_PANEL_ATTRIBUTE);
+      root.style.removeProperty('--form-on-panel-height');
+    };
+  }, [push]);
 }

@@ -1,9 +1,10 @@
 import { useReactFlow, type ReactFlowInstance } from '@xyflow/react';
 import { useEffect } from 'react';
 import type { Point } from '../../../domain';
+import { PHONE_QUERY } from '../../ui/screen';
 import { editorStore, stepSize, useSingleSelectedNodeId, type FlowNode } from '../store';
 
-/** The floating panels over the canvas's right edge (the step form, the selection panel). */
+/** The floating panels over the canvas's right edge or, on a phone, its bottom (the step form, the selection panel). */
 const FLOATING_PANEL = '.canvas-stage .inspector';
 /** Room kept between a revealed step and the panel or the canvas edge. */
 const MARGIN = 24;
@@ -13,7 +14,11 @@ export function visibleCanvasRect(): { left: number; top: number; right: number;
   const pane = document.querySelector('.canvas')?.getBoundingClientRect();
   if (!pane) return null;
   const panel = document.querySelector(FLOATING_PANEL)?.getBoundingClientRect();
-  const right = panel && panel.width > 0 && panel.left > pane.left ? panel.left : pane.right;
+  if (!panel || panel.width === 0) return { left: pane.left, top: pane.top, right: pane.right, bottom: pane.bottom };
+  // On a phone the form is a sheet across the bottom: the steps stay above it.
+  if (window.matchMedia(PHONE_QUERY).matches && panel.top > pane.top)
+    return { left: pane.left, top: pane.top, right: pane.right, bottom: Math.min(panel.top, pane.bottom) };
+  const right = panel.left > pane.left ? Math.min(panel.left, pane.right) : pane.right;
   return { left: pane.left, top: pane.top, right, bottom: pane.bottom };
 }
 
@@ -51,7 +56,7 @@ export function revealNode(rf: ReactFlowInstance<FlowNode>, ...nodeIds: string[]
 export const revealSelection = (rf: ReactFlowInstance<FlowNode>): void => revealNode(rf, ...editorStore.getState().selection.nodeIds);
 
 /** The selected step never stays under the step form: once the form is open, the canvas pans it into view. */
-export function useKeepSelectionInView(): void {
+export function useKeepSelectionInView(formOverPanels: boolean): void {
   const rf = useReactFlow<FlowNode>();
   const nodeId = useSingleSelectedNodeId();
   useEffect(() => {
@@ -59,5 +64,5 @@ export function useKeepSelectionInView(): void {
     // After the form has rendered (its width is what covers the canvas).
     const frame = requestAnimationFrame(() => revealNode(rf, nodeId));
     return () => cancelAnimationFrame(frame);
-  }, [nodeId, rf]);
+  }, [nodeId, rf, formOverPanels]);
 }
