@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/types';
+
 /**
  * The claiming query of a leased work table (rows with `id` and `locked_until`), shared by every job
  * source. A row is leased by setting `locked_until`; a lease that ends without the outcome recorded
@@ -52,4 +54,14 @@ export function claimCtes(t: LeasedTable): string {
       UPDATE ${t.table} d SET locked_until = now() + make_interval(secs => $2)${t.set ? `, ${t.set}` : ''}
       FROM picked WHERE d.id = picked.id
       RETURNING ${t.returning})`;
+}
+
+/**
+ * For the rest of the caller's transaction, due rows are read by an ordered index scan that stops at
+ * the claim's LIMIT. Statistics lag behind a work table that fills and drains within minutes: a
+ * guess of "2 due rows" made PostgreSQL bitmap-scan and sort all 3,000 due rows on every claim
+ * (25 ms instead of 0.4 ms).
+ */
+export async function claimInIndexOrder(tx: Queryable): Promise<void> {
+  await tx.query('SET LOCAL enable_bitmapscan = off');
 }

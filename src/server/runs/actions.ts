@@ -5,11 +5,13 @@ import { batcher } from '../jobs/batcher';
 import { applyInput } from './apply-advance';
 import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRow } from './enrollment-row';
 import type { ExecutorAnswer, OfferedAction } from './executor';
-import { releaseQuota } from './gate';
+import { releaseQuota, withQuotaRetry } from './gate';
 import { claimDueReplies, recordReplySent } from '../conversations/reply';
+import { DUE_ACTION_WAYS } from './due-actions';
 import { ts } from './time-sql';
 import { emitActionFailed } from './run-events';
 import { WritePlan } from './write-plan';
+import { claimInIndexOrder } from '../jobs/lease';
 
 /**
  * Offering actions (contract 9.3 exactly once, 9.4): due intent rows are claimed with a lease and
@@ -48,16 +50,22 @@ async function cancel(tx: Queryable, action: Pick<ActionRow, 'id' | 'sender_acco
 /** Claims due actions (scheduled and due, or offered with an expired lease) of running enrollments: at most `deps.batch`. */
 export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
   return deps.db.transaction(async (tx) => {
+    await claimInIndexOrder(tx);
     const now = deps.clock.now();
-    const due = await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
-      `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit
-       FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN campaigns c ON c.id = a.campaign_id JOIN prospects p ON p.id = e.prospect_id
-       WHERE ((a.status = 'scheduled' AND a.not_before <= $1) OR (a.status = 'offered' AND a.lease_until <= $1)) AND c.status = 'active'
-       ORDER BY a.not_before LIMIT $2 FOR UPDATE OF a, e SKIP LOCKED`,
-      [ts(now), deps.batch],
-    );
+    const due: (ActionRow & { enrollment_status: string; enrollment_visit: number })[] = [];
+    for (const way of DUE_ACTION_WAYS) {
+      if (due.length >= deps.batch) break;
+      const found = await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
+        `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit
+         FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN campaigns c ON c.id = a.campaign_id JOIN prospects p ON p.id = e.prospect_id
+         WHERE ${way.due} AND c.status = 'active'
+         ORDER BY ${way.order} LIMIT $2 FOR UPDATE OF a, e SKIP LOCKED`,
+        [ts(now), deps.batch - due.length],
+      );
+      due.push(...found.rows);
+    }
     const claimed: ActionRow[] = [];
-    for (const a of due.rows) {
+    for (const a of due) {
       // The enrollment ended or moved on (a reply, a stop): nothing is offered for it any more.
       if (a.enrollment_status !== 'active' || a.enrollment_visit !== a.visit) {
         await cancel(tx, a);
@@ -175,60 +183,62 @@ type ActionState = Pick<
  * UPDATE, the enrollments they move through one write plan.
  */
 export async function recordAnswers(deps: EngineDeps, answers: readonly Answered[]): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const found = await tx.query<ActionState>(
-      `SELECT id, status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id, attempts FROM run_actions
+  await withQuotaRetry((optimistic) =>
+    deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const found = await tx.query<ActionState>(
+        `SELECT id, status, workspace_id, campaign_id, enrollment_id, visit, node_id, type, sender_account_id, attempts FROM run_actions
        WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [answers.map((a) => a.actionId)],
-    );
-    const open = new Map(found.rows.filter((a) => a.status === 'offered' || a.status === 'waiting_result').map((a) => [a.id, a]));
-    const decided: { action: ActionState; answer: Extract<ExecutorAnswer, { status: 'done' | 'failed' }> }[] = [];
-    for (const { actionId, answer } of answers) {
-      const action = open.get(actionId);
-      if (!action) continue;
-      open.delete(actionId);
-      const final = await recordUndecided(tx, action, answer, now);
-      if (final) decided.push({ action, answer: final });
-    }
-    if (decided.length === 0) return;
-    await tx.query(
-      `UPDATE run_actions a SET status = v.status, result = v.result::jsonb, error = v.error, finished_at = $5
+        [answers.map((a) => a.actionId)],
+      );
+      const open = new Map(found.rows.filter((a) => a.status === 'offered' || a.status === 'waiting_result').map((a) => [a.id, a]));
+      const decided: { action: ActionState; answer: Extract<ExecutorAnswer, { status: 'done' | 'failed' }> }[] = [];
+      for (const { actionId, answer } of answers) {
+        const action = open.get(actionId);
+        if (!action) continue;
+        open.delete(actionId);
+        const final = await recordUndecided(tx, action, answer, now);
+        if (final) decided.push({ action, answer: final });
+      }
+      if (decided.length === 0) return;
+      await tx.query(
+        `UPDATE run_actions a SET status = v.status, result = v.result::jsonb, error = v.error, finished_at = $5
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, status, result, error) WHERE a.id = v.id`,
-      [
-        decided.map((d) => d.action.id),
-        decided.map((d) => d.answer.status),
-        decided.map((d) => (d.answer.status === 'done' ? JSON.stringify(d.answer.result ?? {}) : null)),
-        decided.map((d) => (d.answer.status === 'done' ? null : d.answer.error)),
-        ts(now),
-      ],
-    );
-    for (const { action, answer } of decided) {
-      if (answer.status === 'failed') await emitActionFailed(tx, action, { error: answer.error, at: now });
-      if (action.enrollment_id === null && answer.status === 'done') await recordReplySent(tx, action.id, now);
-    }
-    const moving = decided.filter((d) => d.action.enrollment_id !== null);
-    if (moving.length === 0) return;
-    const rows = await tx.query<EnrollmentRow>(
-      `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = ANY($1::uuid[]) ORDER BY e.id FOR UPDATE OF e`,
-      [moving.map((d) => d.action.enrollment_id)],
-    );
-    const byId = new Map(rows.rows.map((r) => [r.id, r]));
-    const plan = new WritePlan(now);
-    for (const { action, answer } of moving) {
-      const row = byId.get(action.enrollment_id!);
-      // Two actions of one enrollment differ in visit: at most one of them moves it.
-      if (!row || row.status !== 'active' || row.visit !== action.visit) continue;
-      const input: StepInput =
-        answer.status === 'done'
-          ? { kind: 'result', status: 'done', result: answer.result ?? {} }
-          : { kind: 'result', status: 'failed', error: answer.error };
-      const moved = await applyInput(tx, plan, deps, row, input);
-      // The next step's action may be due now (a result posted later, contract 9.4 202); an ended enrollment has nothing due.
-      if (moved !== 'end' && moved !== 'missing') plan.wakeRuns();
-    }
-    await plan.flush(tx);
-  });
+        [
+          decided.map((d) => d.action.id),
+          decided.map((d) => d.answer.status),
+          decided.map((d) => (d.answer.status === 'done' ? JSON.stringify(d.answer.result ?? {}) : null)),
+          decided.map((d) => (d.answer.status === 'done' ? null : d.answer.error)),
+          ts(now),
+        ],
+      );
+      for (const { action, answer } of decided) {
+        if (answer.status === 'failed') await emitActionFailed(tx, action, { error: answer.error, at: now });
+        if (action.enrollment_id === null && answer.status === 'done') await recordReplySent(tx, action.id, now);
+      }
+      const moving = decided.filter((d) => d.action.enrollment_id !== null);
+      if (moving.length === 0) return;
+      const rows = await tx.query<EnrollmentRow>(
+        `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = ANY($1::uuid[]) ORDER BY e.id FOR UPDATE OF e`,
+        [moving.map((d) => d.action.enrollment_id)],
+      );
+      const byId = new Map(rows.rows.map((r) => [r.id, r]));
+      const plan = new WritePlan(now, optimistic);
+      for (const { action, answer } of moving) {
+        const row = byId.get(action.enrollment_id!);
+        // Two actions of one enrollment differ in visit: at most one of them moves it.
+        if (!row || row.status !== 'active' || row.visit !== action.visit) continue;
+        const input: StepInput =
+          answer.status === 'done'
+            ? { kind: 'result', status: 'done', result: answer.result ?? {} }
+            : { kind: 'result', status: 'failed', error: answer.error };
+        const moved = await applyInput(tx, plan, deps, row, input);
+        // The next step's action may be due now (a result posted later, contract 9.4 202); an ended enrollment has nothing due.
+        if (moved !== 'end' && moved !== 'missing') plan.wakeRuns();
+      }
+      await plan.flush(tx);
+    }),
+  );
 }
 
 /** An answer that decides nothing yet (retry, later, rate_limited) is written here; otherwise the final answer. */

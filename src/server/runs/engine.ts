@@ -7,6 +7,8 @@ import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM } from './enrollment-row';
 import { prospectRepliedData } from './run-events';
 import { ts } from './time-sql';
 import { WritePlan } from './write-plan';
+import { withQuotaRetry } from './gate';
+import { claimInIndexOrder } from '../jobs/lease';
 
 /**
  * The run engine's transactions (contract 9.3): due enrollments are locked in batches
@@ -39,19 +41,22 @@ export async function startWaitingEnrollments(deps: EngineDeps): Promise<number>
 
 /** One batch of due enrollments moved in one transaction; the number moved. */
 export async function moveDueEnrollments(deps: EngineDeps): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const due = await tx.query<EnrollmentRow>(
-      `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM}
+  return withQuotaRetry((optimistic) =>
+    deps.db.transaction(async (tx) => {
+      await claimInIndexOrder(tx);
+      const now = deps.clock.now();
+      const due = await tx.query<EnrollmentRow>(
+        `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM}
        WHERE e.status = 'active' AND e.next_step_at <= $1 AND c.status = 'active'
        ORDER BY e.next_step_at LIMIT $2 FOR UPDATE OF e SKIP LOCKED`,
-      [ts(now), deps.batch],
-    );
-    const plan = new WritePlan(now);
-    for (const row of due.rows) await applyInput(tx, plan, deps, row, INPUT_OF_PHASE[row.phase]);
-    await plan.flush(tx);
-    return due.rows.length;
-  });
+        [ts(now), deps.batch],
+      );
+      const plan = new WritePlan(now, optimistic);
+      for (const row of due.rows) await applyInput(tx, plan, deps, row, INPUT_OF_PHASE[row.phase]);
+      await plan.flush(tx);
+      return due.rows.length;
+    }),
+  );
 }
 
 export interface ProspectEvent {

@@ -76,20 +76,59 @@ interface DayQuota {
   limit: number;
   /** Slots taken (positive) or given back (negative) in this session, written at flush. */
   delta: number;
+  /** The row is locked by this transaction (read with a lock, or the day was found full). */
+  locked: boolean;
 }
 
 /**
+ * An optimistic session found at flush that other transactions took the slots it counted on: the
+ * caller runs its transaction again with a locking session (`withQuotaRetry`).
+ */
+export class QuotaRaced extends Error {
+  constructor() {
+    super('another transaction took the sender’s last slots of the day first');
+  }
+}
+
+/**
+ * Runs `work` (a whole transaction) with an optimistic gate session, and once more with a locking
+ * one if the optimistic one lost a race for a sender's last slots of a day.
+ */
+export async function withQuotaRetry<T>(work: (optimistic: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await work(true);
+  } catch (error) {
+    if (!(error instanceof QuotaRaced)) throw error;
+    return work(false);
+  }
+}
+
+const LOCK_QUOTA = `INSERT INTO sender_quota AS q (account_id, kind, day, used) SELECT a.id, $2, $3, 0 FROM accounts a
+  WHERE a.id = $1 AND coalesce((a.daily_limits ->> $2)::int, $4) > 0
+  ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used
+  RETURNING used, (SELECT coalesce((a.daily_limits ->> $2)::int, $4) FROM accounts a WHERE a.id = $1) AS day_limit`;
+
+const READ_QUOTA = `SELECT coalesce(q.used, 0) AS used, coalesce((a.daily_limits ->> $2)::int, $4) AS day_limit
+  FROM accounts a LEFT JOIN sender_quota q ON q.account_id = a.id AND q.kind = $2 AND q.day = $3 WHERE a.id = $1`;
+
+/**
  * The send gate of one transaction: each sender's pacing row and each day quota it touches are read
- * (and locked where slots are taken) once, kept here while the transaction's rows go through the
- * gate one by one, and written back by `flush` — exact across processes, as the locks are held to
- * commit. Without a spacing to keep, the pacing row is only read, so one sender's steps in other
- * transactions do not wait for each other.
+ * once, kept here while the transaction's rows go through the gate one by one, and written back by
+ * `flush` — exact across processes. A locking session locks each day quota it takes from (held to
+ * commit). An optimistic one (for transactions that can run again) only reads it, and at flush
+ * adds its slots in one conditional statement per day, in key order: the lock is then held from
+ * the flush to the commit only, so two processes moving one sender's prospects work side by side;
+ * a day found full is locked and read again before the gate says so. Without a spacing to keep,
+ * the pacing row is only read, so one sender's steps in other transactions do not wait for each other.
  */
 export class GateSession {
   private readonly pacing = new Map<string, Pacing & { dirty: boolean }>();
   private readonly quota = new Map<string, DayQuota>();
 
-  constructor(private readonly tx: Queryable) {}
+  constructor(
+    private readonly tx: Queryable,
+    private readonly optimistic = false,
+  ) {}
 
   async pacingOf(accountId: string, spacingMs: number): Promise<Pacing & { dirty: boolean }> {
     let found = this.pacing.get(accountId);
@@ -105,21 +144,29 @@ export class GateSession {
     const key = `${accountId}:${kind}:${day}`;
     let found = this.quota.get(key);
     if (!found) {
-      // The no-op update locks an existing row; the limit is read from the account in the same statement.
-      const locked = await this.tx.query<{ used: number; day_limit: number }>(
-        `INSERT INTO sender_quota AS q (account_id, kind, day, used) SELECT a.id, $2, $3, 0 FROM accounts a
-         WHERE a.id = $1 AND coalesce((a.daily_limits ->> $2)::int, $4) > 0
-         ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used
-         RETURNING used, (SELECT coalesce((a.daily_limits ->> $2)::int, $4) FROM accounts a WHERE a.id = $1) AS day_limit`,
-        [accountId, kind, day, DEFAULT_DAILY_LIMITS[kind]],
-      );
-      const row = locked.rows[0];
-      found = { used: row?.used ?? 0, limit: row?.day_limit ?? 0, delta: 0 };
+      found = { ...(await this.readQuota(accountId, kind, day, !this.optimistic)), delta: 0 };
       this.quota.set(key, found);
+    }
+    // Full as last read by an optimistic session: only the locked row may say so.
+    if (found.used + found.delta >= found.limit && !found.locked) {
+      Object.assign(found, await this.readQuota(accountId, kind, day, true));
+      // Slots already counted on are no longer there: the transaction runs again, locking.
+      if (found.used + found.delta > found.limit) throw new QuotaRaced();
     }
     if (found.used + found.delta >= found.limit) return false;
     found.delta++;
     return true;
+  }
+
+  private async readQuota(accountId: string, kind: LimitKind, day: string, lock: boolean): Promise<Omit<DayQuota, 'delta'>> {
+    const read = await this.tx.query<{ used: number; day_limit: number }>(lock ? LOCK_QUOTA : READ_QUOTA, [
+      accountId,
+      kind,
+      day,
+      DEFAULT_DAILY_LIMITS[kind],
+    ]);
+    const row = read.rows[0];
+    return { used: row?.used ?? 0, limit: row?.day_limit ?? 0, locked: lock };
   }
 
   /** Gives a slot back (an action cancelled before it was offered). */
@@ -132,15 +179,26 @@ export class GateSession {
   async flush(): Promise<void> {
     for (const [accountId, p] of this.pacing)
       if (p.dirty) await this.tx.query('UPDATE sender_pacing SET next_slot_at = $2 WHERE account_id = $1', [accountId, ts(p.next_slot)]);
-    for (const [key, q] of this.quota) {
+    for (const key of [...this.quota.keys()].sort()) {
+      const q = this.quota.get(key)!;
       if (q.delta === 0) continue;
       const [accountId, kind, day] = key.split(':');
-      await this.tx.query('UPDATE sender_quota SET used = greatest(0, used + $4) WHERE account_id = $1 AND kind = $2 AND day = $3', [
-        accountId,
-        kind,
-        day,
-        q.delta,
-      ]);
+      if (q.locked || q.delta < 0) {
+        await this.tx.query('UPDATE sender_quota SET used = greatest(0, used + $4) WHERE account_id = $1 AND kind = $2 AND day = $3', [
+          accountId,
+          kind,
+          day,
+          q.delta,
+        ]);
+        continue;
+      }
+      // The slots counted on from an unlocked read: added only if the day still has them.
+      const added = await this.tx.query(
+        `INSERT INTO sender_quota AS q (account_id, kind, day, used) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used + $4 WHERE q.used + $4 <= $5`,
+        [accountId, kind, day, q.delta, q.limit],
+      );
+      if (added.rowCount !== 1) throw new QuotaRaced();
     }
     this.pacing.clear();
     this.quota.clear();

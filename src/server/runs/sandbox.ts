@@ -8,6 +8,8 @@ import type { Db, Queryable } from '../db/types';
 import { applyProspectEvent, type EngineDeps } from './engine';
 import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
 import { ts } from './time-sql';
+import { batcher } from '../jobs/batcher';
+import { claimInIndexOrder } from '../jobs/lease';
 
 /**
  * Contract 9.4 sandbox: a simulated network inside the server. Deterministic from the workspace's
@@ -33,7 +35,7 @@ function draws(seed: number, actionId: string): [number, number, number] {
 /** A response delay spread a factor 4 either side of the median (log-uniform). */
 const responseDelayMs = (medianHours: number, u: number): number => medianHours * 3_600_000 * 2 ** (4 * (u - 0.5));
 
-async function settingsOf(db: Db, workspaceId: string): Promise<SandboxSettings> {
+async function settingsOf(db: Queryable, workspaceId: string): Promise<SandboxSettings> {
   const found = await db.query<{ accept_rate: number; reply_rate: number; median_response_hours: number; seed: number }>(
     `SELECT accept_rate, reply_rate, median_response_hours, seed FROM executor_settings WHERE workspace_id = $1 AND kind = 'sandbox'`,
     [workspaceId],
@@ -84,50 +86,90 @@ async function recordSandboxMessage(
   );
 }
 
+/** Offers that arrive close together are recorded in one transaction (one commit for the batch). */
+const OFFER_GROUP = { max: 32, waitMs: 2, isolateFailures: true };
+
 export function sandboxExecutor(db: Db, clock: Clock): Executor {
-  return {
-    async offer(action: OfferedAction): Promise<ExecutorAnswer> {
-      const settings = await settingsOf(db, action.workspaceId);
-      const [u1, u2, u3] = draws(settings.seed, action.actionId);
-      const run = nodeDefinition(action.type)?.run;
-      const result: Record<string, unknown> = {};
-      if (run?.does === 'score') result.score = Math.floor(u1 * 101);
-      if (run?.does === 'ask') result[run.resultKey] = u1 < settings.acceptRate;
-      const record = async (tx: Queryable): Promise<void> => {
+  const offer = batcher(
+    (actions: readonly OfferedAction[]) =>
+      db.transaction(async (tx) => {
         const now = clock.now();
-        const seen = await tx.query<{ offered: number }>(
-          `INSERT INTO sandbox_actions (action_id, workspace_id, first_offered_at) VALUES ($1, $2, $3)
-           ON CONFLICT (action_id) DO UPDATE SET offered = sandbox_actions.offered + 1 RETURNING offered`,
-          [action.actionId, action.workspaceId, ts(now)],
-        );
-        if (seen.rows[0]!.offered > 1 || action.sender.accountId === null) return;
-        if (action.payload.text !== undefined) await recordSandboxMessage(tx, action, 'outbound', action.payload.text, now);
-        if (action.awaits === null) return;
-        const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
-        if (u2 >= rate) return;
-        await tx.query(
-          `INSERT INTO sandbox_events (workspace_id, account_id, profile_url, event, text, due_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [
-            action.workspaceId,
-            action.sender.accountId,
-            action.prospect.profileUrl,
-            action.awaits,
-            action.awaits === 'message_received' ? 'Thanks for reaching out — tell me more.' : null,
-            ts(now + responseDelayMs(settings.medianResponseHours, u3)),
-          ],
-        );
-      };
-      // Nothing to write beside the de-duplication row (no message, no answer awaited): one statement, no transaction.
-      const alone = action.sender.accountId === null || (action.payload.text === undefined && action.awaits === null);
-      await (alone ? record(db) : db.transaction(record));
-      return { status: 'done', result };
-    },
-  };
+        const firstTime = await countOffers(tx, actions, now);
+        const settings = new Map<string, SandboxSettings>();
+        const answers: ExecutorAnswer[] = [];
+        for (const [i, action] of actions.entries()) {
+          let found = settings.get(action.workspaceId);
+          if (!found) settings.set(action.workspaceId, (found = await settingsOf(tx, action.workspaceId)));
+          answers.push(await recordOffer(tx, action, found, firstTime[i]!, now));
+        }
+        return answers;
+      }),
+    OFFER_GROUP,
+  );
+  return { offer };
+}
+
+/**
+ * De-duplication on the actionId (contract 9.4): each offer is counted in one statement for the
+ * batch; for each, whether it is the action's first offer (a repeat in the batch is not).
+ */
+async function countOffers(tx: Queryable, actions: readonly OfferedAction[], now: number): Promise<boolean[]> {
+  const times = new Map<string, { workspaceId: string; n: number }>();
+  // In id order: two processes counting the same actions lock them in the same order.
+  for (const a of [...actions].sort((x, y) => (x.actionId < y.actionId ? -1 : 1)))
+    times.set(a.actionId, { workspaceId: a.workspaceId, n: (times.get(a.actionId)?.n ?? 0) + 1 });
+  const counted = await tx.query<{ action_id: string; offered: number }>(
+    `INSERT INTO sandbox_actions AS s (action_id, workspace_id, offered, first_offered_at)
+     SELECT u.*, $4::timestamptz FROM unnest($1::uuid[], $2::uuid[], $3::int[]) AS u
+     ON CONFLICT (action_id) DO UPDATE SET offered = s.offered + excluded.offered RETURNING action_id, offered`,
+    [[...times.keys()], [...times.values()].map((t) => t.workspaceId), [...times.values()].map((t) => t.n), ts(now)],
+  );
+  // Offers before this batch: the count now less this batch's.
+  const before = new Map(counted.rows.map((r) => [r.action_id, r.offered - times.get(r.action_id)!.n]));
+  return actions.map((a) => {
+    const earlier = before.get(a.actionId)!;
+    before.set(a.actionId, earlier + 1);
+    return earlier === 0;
+  });
+}
+
+/** The sandbox's side of one offer: the message it sent and the answer it will give later (first offers only). */
+async function recordOffer(
+  tx: Queryable,
+  action: OfferedAction,
+  settings: SandboxSettings,
+  first: boolean,
+  now: number,
+): Promise<ExecutorAnswer> {
+  const [u1, u2, u3] = draws(settings.seed, action.actionId);
+  const run = nodeDefinition(action.type)?.run;
+  const result: Record<string, unknown> = {};
+  if (run?.does === 'score') result.score = Math.floor(u1 * 101);
+  if (run?.does === 'ask') result[run.resultKey] = u1 < settings.acceptRate;
+  const answer: ExecutorAnswer = { status: 'done', result };
+  if (!first || action.sender.accountId === null) return answer;
+  if (action.payload.text !== undefined) await recordSandboxMessage(tx, action, 'outbound', action.payload.text, now);
+  if (action.awaits === null) return answer;
+  const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
+  if (u2 >= rate) return answer;
+  await tx.query(
+    `INSERT INTO sandbox_events (workspace_id, account_id, profile_url, event, text, due_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      action.workspaceId,
+      action.sender.accountId,
+      action.prospect.profileUrl,
+      action.awaits,
+      action.awaits === 'message_received' ? 'Thanks for reaching out — tell me more.' : null,
+      ts(now + responseDelayMs(settings.medianResponseHours, u3)),
+    ],
+  );
+  return answer;
 }
 
 /** Sends the sandbox's due acceptances and replies to the engine; the number delivered. */
 export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
   return deps.db.transaction(async (tx) => {
+    await claimInIndexOrder(tx);
     const now = deps.clock.now();
     const due = await tx.query<{
       id: string;

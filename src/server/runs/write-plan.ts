@@ -90,11 +90,15 @@ export class WritePlan {
   private wake = false;
   private gate: GateSession | undefined;
 
-  constructor(private readonly now: number) {}
+  /** `optimisticQuota`: the plan's transaction runs again on `QuotaRaced` (gate.ts `withQuotaRetry`). */
+  constructor(
+    private readonly now: number,
+    private readonly optimisticQuota = false,
+  ) {}
 
   /** The send gate of this plan's transaction (its quota and pacing writes go out with the plan). */
   gateSession(tx: Queryable): GateSession {
-    return (this.gate ??= new GateSession(tx));
+    return (this.gate ??= new GateSession(tx, this.optimisticQuota));
   }
 
   /** A new timeline row of `enrollmentId` (in timeline order: positions follow the calls). */
