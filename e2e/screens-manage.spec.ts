@@ -7,8 +7,8 @@ import { expect, test, type Page } from './support/test';
 
 /**
  * Room on the screens this work changed, at 1440×900, 1280×720 and 1024×768: side panels leave the
- * canvas at least half the width, the overview map moves the view when clicked, 96 chained steps fit
- * the view on open. Screenshots go to /tmp/shots-manage/ to be looked at.
+ * canvas at least half the width, the overview map moves the view when clicked, a tall campaign opens
+ * legible (Start at the top) and 96 chained steps fit the view with the fit button. Screenshots go to /tmp/shots-manage/ to be looked at.
  */
 
 const SHOTS = '/tmp/shots-manage';
@@ -56,9 +56,13 @@ for (const viewport of VIEWPORTS) {
       expect(after.x !== before.x || after.y !== before.y, 'a click on the map moves the view').toBe(true);
     });
 
-    test('96 chained steps fit the view on open', async ({ page }) => {
+    test('a tall campaign opens legible with Start at the top; 96 chained steps fit the view with the fit button', async ({ page }) => {
       const campaign = await createCampaign(page, uniqueName('Ninety-six'), followUpChain(96));
       await openEditor(page, campaign.campaignId);
+      const opened = await settledViewport(page);
+      expect(opened.zoom, 'opens at a zoom its text can be read at').toBeGreaterThanOrEqual(0.8);
+      await expect(canvasNode(page, 'start')).toBeInViewport();
+      await page.getByRole('button', { name: 'Fit the whole campaign in view' }).click();
       await settledViewport(page);
       const pane = await box(page, '.react-flow');
       const steps = await page.locator('.react-flow__node').evaluateAll((els) =>

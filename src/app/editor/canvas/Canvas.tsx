@@ -30,11 +30,10 @@ import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor }
 import { useRouteUpdates } from './edge-routes';
 import {
   FIRST_VIEW,
-  firstViewport,
   FIT_VIEW_OPTIONS,
   isLarge,
   MINIMAP_SIZE,
-  opensAtStart,
+  openingView,
   useAfterFirstView,
   ZOOM_LIMITS,
 } from './first-view';
@@ -136,15 +135,14 @@ export function Canvas() {
   const flow = useStoreApi<FlowNode>();
   const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => routeNodeChanges(changes, flow), [flow]);
   const [large] = useState(() => isLarge(editorStore.getState().nodes));
-  const [atStart] = useState(() => opensAtStart(editorStore.getState().nodes));
-  // A large campaign opens on a viewport computed before anything is drawn (first-view.ts), so its
-  // steps are drawn once, at the zoom they are shown at: the pane is measured first (no paint between).
+  // The opening view is decided before anything is drawn (first-view.ts `openingView`): the pane is
+  // measured first (no paint between), so a large campaign's steps are drawn once, at their zoom.
   const paneRef = useRef<HTMLDivElement>(null);
-  const [firstView, setFirstView] = useState<Viewport | null>(null);
+  const [firstView, setFirstView] = useState<Viewport | 'fit' | null>(null);
   useLayoutEffect(() => {
     const pane = paneRef.current?.getBoundingClientRect();
-    if (large && pane) setFirstView(firstViewport(editorStore.getState().nodes, pane, atStart));
-  }, [large, atStart]);
+    if (pane) setFirstView(openingView(editorStore.getState().nodes, pane));
+  }, []);
   // A run view's counts come once its first view is on screen: the canvas paints as fast as the editor's.
   const drawn = useAfterFirstView();
   const runCampaignId = useEditorStore(runViewCampaignId);
@@ -222,7 +220,7 @@ export function Canvas() {
 
   return (
     <div ref={paneRef} className={far ? 'canvas is-far' : 'canvas'} onDragOver={onDragOver} onDrop={onDrop}>
-      {(!large || firstView) && (
+      {firstView && (
         <FarContext.Provider value={far}>
           <RunOverlayContext.Provider value={runOverlay}>
             <ReactFlow<FlowNode>
@@ -249,9 +247,9 @@ export function Canvas() {
               selectionKeyCode="Shift"
               snapToGrid
               snapGrid={SNAP}
-              fitView={!large}
+              fitView={firstView === 'fit'}
               fitViewOptions={FIT_VIEW_OPTIONS}
-              defaultViewport={firstView ?? undefined}
+              defaultViewport={firstView === 'fit' ? undefined : firstView}
               minZoom={ZOOM_LIMITS.minZoom}
               maxZoom={ZOOM_LIMITS.maxZoom}
               onlyRenderVisibleElements={large || isLarge(nodes)}

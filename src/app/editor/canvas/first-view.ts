@@ -22,29 +22,34 @@ export const ZOOM_LIMITS = { minZoom: 0.02, maxZoom: 2 };
 /**
  * The first view of a large campaign: its Start step at the top, centred, at a legible zoom. A
  * campaign of hundreds of steps is unreadable at fit-all zoom; F or the fit button shows everything,
- * and a link with `?view=fit` opens on everything.
+ * and a link with `?view=fit` opens on everything. A smaller campaign opens fitted, unless fitting
+ * it would draw its text too small to read (a tall one): then it opens like a large one.
  */
 export const FIRST_VIEW = { zoom: 0.8, top: 48 };
 
 export const isLarge = (nodes: readonly FlowNode[]) => nodes.length > LARGE_GRAPH;
 
-/** True when a large campaign opens on its Start step rather than on the whole graph. */
-export function opensAtStart(nodes: readonly FlowNode[]): boolean {
-  return isLarge(nodes) && new URLSearchParams(window.location.search).get('view') !== 'fit';
+/**
+ * How the campaign opens: a viewport computed before anything is drawn (from the steps' positions
+ * and nominal sizes), or 'fit' for React Flow to fit the measured steps. A large campaign's steps
+ * are then rendered once, at the zoom they are shown at, instead of being drawn, measured and then
+ * fitted (which draws every step twice, the first time in detail).
+ */
+export function openingView(nodes: readonly FlowNode[], pane: { width: number; height: number }): Viewport | 'fit' {
+  const fitAsked = new URLSearchParams(window.location.search).get('view') === 'fit';
+  if (isLarge(nodes)) return fitAsked ? fittedViewport(nodes, pane) : startViewport(nodes, pane);
+  if (fitAsked || nodes.length === 0 || pane.width === 0 || pane.height === 0) return 'fit';
+  return fittedViewport(nodes, pane).zoom < FIRST_VIEW.zoom ? startViewport(nodes, pane) : 'fit';
 }
 
-/**
- * The viewport a large campaign opens with, computed before anything is drawn (from the steps'
- * positions and nominal sizes): the steps are rendered once, at the zoom they are shown at, instead
- * of being drawn, measured and then fitted (which draws every step twice, the first time in detail).
- */
-export function firstViewport(nodes: readonly FlowNode[], pane: { width: number; height: number }, atStart: boolean): Viewport {
-  if (atStart) {
-    const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
-    const p = start?.position ?? { x: 0, y: 0 };
-    const zoom = FIRST_VIEW.zoom;
-    return { x: pane.width / 2 - nodeCenter(p).x * zoom, y: FIRST_VIEW.top - p.y * zoom, zoom };
-  }
+function startViewport(nodes: readonly FlowNode[], pane: { width: number }): Viewport {
+  const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
+  const p = start?.position ?? { x: 0, y: 0 };
+  const zoom = FIRST_VIEW.zoom;
+  return { x: pane.width / 2 - nodeCenter(p).x * zoom, y: FIRST_VIEW.top - p.y * zoom, zoom };
+}
+
+function fittedViewport(nodes: readonly FlowNode[], pane: { width: number; height: number }): Viewport {
   const bounds = getNodesBounds(nodes.map((n) => ({ ...n, measured: stepSize(n) })));
   return getViewportForBounds(bounds, pane.width, pane.height, ZOOM_LIMITS.minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
 }
