@@ -28,15 +28,7 @@ import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, type FlowNo
 import { useCanvasUi } from './canvas-ui';
 import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
-import {
-  FIRST_VIEW,
-  FIT_VIEW_OPTIONS,
-  isLarge,
-  MINIMAP_SIZE,
-  openingView,
-  useAfterFirstView,
-  ZOOM_LIMITS,
-} from './first-view';
+import { FIRST_VIEW, FIT_VIEW_OPTIONS, isLarge, MINIMAP_SIZE, openingView, useAfterFirstView, ZOOM_LIMITS } from './first-view';
 import { withConnectionLabels, withStepRole } from './connection-labels';
 import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
