@@ -21,6 +21,15 @@ async function endpointAt(page: Page, path: '/webhook-sink' | '/webhook-sink/fai
 }
 const saveInspiration = (page: Page, text: string) => apiRequest(page, 'POST', '/api/v1/content/inspiration', { text });
 
+/** Opens "Recover failed since…" and runs its dry-run count: how many failed deliveries would be sent again. */
+async function countFailedToRecover(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Recover failed since…' }).click();
+  await page.getByRole('button', { name: 'Count failed' }).click();
+  const counted = page.getByRole('status').filter({ hasText: /failed deliver(y|ies) will be sent again\./ });
+  await expect(counted).toBeVisible();
+  return Number(/(\d+) failed/.exec((await counted.textContent()) ?? '')?.[1]);
+}
+
 test('turning an endpoint off holds its events; turning it on sends them', async ({ page }) => {
   await signIn(page, '/webhooks');
   const { endpointId, url } = await endpointAt(page, '/webhook-sink');
@@ -91,11 +100,7 @@ test('recover failed deliveries: the dry-run count first, then they are sent aga
   await expect.poll(async () => (await failed()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   const before = await failed();
   await page.goto(`/webhooks?endpoint=${endpointId}`);
-  await page.getByRole('button', { name: 'Recover failed since…' }).click();
-  await page.getByRole('button', { name: 'Count failed' }).click();
-  const counted = page.getByRole('status').filter({ hasText: /failed deliver(y|ies) will be sent again\./ });
-  await expect(counted).toBeVisible();
-  const n = Number(/(\d+) failed/.exec((await counted.textContent()) ?? '')?.[1]);
+  const n = await countFailedToRecover(page);
   expect(n).toBeGreaterThanOrEqual(before.length);
   expect((await deliveries(page, endpointId)).filter((d) => d.redeliveryOf !== null)).toEqual([]); // the count queued nothing
   await page.getByRole('button', { name: `Send ${n} again` }).click();
@@ -158,11 +163,7 @@ test('recover skips a failed delivery whose redelivery is still waiting: a secon
   // Turned off, the recovery's redeliveries stay held (waiting): not failed, not yet sent.
   expect((await apiRequest(page, 'PATCH', `/api/v1/webhook-endpoints/${endpointId}`, { status: 'disabled' })).status).toBe(200);
   await page.goto(`/webhooks?endpoint=${endpointId}`);
-  await page.getByRole('button', { name: 'Recover failed since…' }).click();
-  await page.getByRole('button', { name: 'Count failed' }).click();
-  const counted = page.getByRole('status').filter({ hasText: /failed deliver(y|ies) will be sent again\./ });
-  await expect(counted).toBeVisible();
-  const n = Number(/(\d+) failed/.exec((await counted.textContent()) ?? '')?.[1]);
+  const n = await countFailedToRecover(page);
   await page.getByRole('button', { name: `Send ${n} again` }).click();
   await expect(page.getByText(`${n} failed ${n === 1 ? 'delivery is' : 'deliveries are'} being sent again.`)).toBeVisible();
   await expect.poll(async () => (await deliveries(page, endpointId)).filter((d) => d.redeliveryOf !== null).length).toBe(n);
