@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useCampaign } from '../api/campaigns';
 import { ToolError } from '../api/mcp';
 import { hrefs } from '../boot/paths';
@@ -119,6 +119,10 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
   const query = useCampaign(campaignId);
   const [openedId, setOpenedId] = useState<string | null>(null);
   const drafts = useDraftOffer(campaignId);
+  // The address the campaign was opened at (`?node=`, `?start=`), read as it is shown: the campaign's
+  // data may arrive after other parts of the page have rewritten the query string.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again only when another campaign opens
+  const opening = useMemo(() => new URLSearchParams(window.location.search), [campaignId]);
 
   useEffect(() => {
     // Open once per campaign: later cache updates (after saves) must not reset the canvas or its history.
@@ -133,7 +137,7 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpenedId(campaignId);
     // `?node=<id>` (from the inbox): open with that step selected and centred.
-    const params = new URLSearchParams(window.location.search);
+    const params = opening;
     const node = params.get('node');
     if (node) useEditorStore.getState().focusElement({ nodeId: node });
     // `?start=blank` (a new campaign started blank): the Start step alone, as unsaved work.
@@ -143,7 +147,7 @@ export default function EditorPage({ campaignId }: { campaignId: string }) {
       return;
     }
     if (query.data.status === 'draft') drafts.check(query.data.workflow_definition);
-  }, [query.data, query.isFetching, campaignId, openedId, drafts]);
+  }, [query.data, query.isFetching, campaignId, openedId, drafts, opening]);
 
   useEffect(() => () => useEditorStore.getState().close(), []);
 
