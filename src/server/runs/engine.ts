@@ -30,12 +30,15 @@ const INPUT_OF_PHASE: Readonly<Record<EnrollmentRow['phase'], StepInput>> = {
 /** Enrolled prospects of active campaigns start (launch, resume or a late enrollment). */
 export async function startWaitingEnrollments(deps: EngineDeps): Promise<number> {
   const now = ts(deps.clock.now());
-  const started = await deps.db.query(
-    `UPDATE enrollments SET status = 'active', phase = 'enter', next_step_at = $2
+  const started = await deps.db.transaction(async (tx) => {
+    await claimInIndexOrder(tx);
+    return tx.query(
+      `UPDATE enrollments SET status = 'active', phase = 'enter', next_step_at = $2
      WHERE id IN (SELECT e.id FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
                   WHERE e.status = 'waiting' AND c.status = 'active' LIMIT $1 FOR UPDATE OF e SKIP LOCKED)`,
-    [deps.batch, now],
-  );
+      [deps.batch, now],
+    );
+  });
   return started.rowCount;
 }
 
