@@ -148,6 +148,8 @@ test('a prospect of the running demo campaign opens its timeline from the audien
   await signIn(page, '/audience');
   await page.getByLabel('Search prospects').fill('demo-prospect-7');
   const list = page.getByRole('list', { name: 'Prospects' });
+  // The search has applied once the first row is a demo prospect (until then it may be another test's).
+  await expect(list.getByRole('button').first()).toContainText('Head of Revenue Operations');
   await list.getByRole('button').first().click();
   const detail = page.getByRole('article');
   const name = (await detail.getByRole('heading', { level: 2 }).textContent())!;
