@@ -91,6 +91,8 @@ for (const size of SIZES) {
       await openEditor(page, campaign.campaignId);
       // The dock starts as its icon rail (space is short below 1800 px).
       await expect(page.getByRole('button', { name: 'Expand side panel' })).toBeVisible();
+      // Too wide to read fitted, it opens on Start: the whole campaign in view first, as a user would.
+      await page.getByRole('button', { name: 'Fit the whole campaign in view' }).click();
       await canvasNode(page, 'end').click();
       const form = page.locator('.canvas-stage .inspector');
       await expect(form).toBeVisible();
