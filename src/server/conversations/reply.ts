@@ -3,7 +3,7 @@ import type { ConversationReplies } from '../../domain/contract/conversations';
 import type { Queryable } from '../db/types';
 import { localDay } from '../../domain/run/windows';
 import { takeQuota } from '../runs/gate';
-import { DUE_ACTION_WAYS } from '../runs/due-actions';
+import { readDueWays } from '../runs/due-actions';
 import { ts } from '../runs/time-sql';
 import { wakeRuns } from '../runs/wake';
 import { ingestInTx } from './ingest';
@@ -70,20 +70,21 @@ interface DueReply {
 
 /** Claims due replies with a lease (like the run's actions), in the caller's transaction. */
 export async function claimDueReplies(tx: Queryable, now: number, batch: number, leaseMs: number): Promise<DueReply[]> {
-  const due: DueReply[] = [];
-  for (const way of DUE_ACTION_WAYS) {
-    if (due.length >= batch) break;
-    const found = await tx.query<DueReply>(
-      `SELECT a.id, a.workspace_id, NULL AS campaign_id, NULL AS enrollment_id, NULL AS visit, NULL AS node_id, a.type,
-              a.sender_account_id, a.limit_kind, a.quota_day::text AS quota_day, a.payload,
-              coalesce(cv.contact_profile_url, '') AS profile_url, cv.contact_name AS name
-       FROM run_actions a JOIN conversations cv ON cv.id = a.conversation_id
-       WHERE a.enrollment_id IS NULL AND a.conversation_id IS NOT NULL AND ${way.due}
-       ORDER BY ${way.order} LIMIT $2 FOR UPDATE OF a SKIP LOCKED`,
-      [ts(now), batch - due.length],
-    );
-    due.push(...found.rows);
-  }
+  const due = await readDueWays(
+    batch,
+    async (way, left) =>
+      (
+        await tx.query<DueReply>(
+          `SELECT a.id, a.workspace_id, NULL AS campaign_id, NULL AS enrollment_id, NULL AS visit, NULL AS node_id, a.type,
+                a.sender_account_id, a.limit_kind, a.quota_day::text AS quota_day, a.payload,
+                coalesce(cv.contact_profile_url, '') AS profile_url, cv.contact_name AS name
+         FROM run_actions a JOIN conversations cv ON cv.id = a.conversation_id
+         WHERE a.enrollment_id IS NULL AND a.conversation_id IS NOT NULL AND ${way.due}
+         ORDER BY ${way.order} LIMIT $2 FOR UPDATE OF a SKIP LOCKED`,
+          [ts(now), left],
+        )
+      ).rows,
+  );
   if (due.length === 0) return [];
   // One statement leases the whole claim.
   await tx.query(`UPDATE run_actions SET status = 'offered', lease_until = $2, attempts = attempts + 1 WHERE id = ANY($1::uuid[])`, [

@@ -7,7 +7,7 @@ import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EngineDeps, type EnrollmentRo
 import type { ExecutorAnswer, OfferedAction } from './executor';
 import { releaseQuota, withQuotaRetry } from './gate';
 import { claimDueReplies, recordReplySent } from '../conversations/reply';
-import { DUE_ACTION_WAYS } from './due-actions';
+import { readDueWays } from './due-actions';
 import { ts } from './time-sql';
 import { emitActionFailed } from './run-events';
 import { WritePlan } from './write-plan';
@@ -52,18 +52,19 @@ export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
   return deps.db.transaction(async (tx) => {
     await claimInIndexOrder(tx);
     const now = deps.clock.now();
-    const due: (ActionRow & { enrollment_status: string; enrollment_visit: number })[] = [];
-    for (const way of DUE_ACTION_WAYS) {
-      if (due.length >= deps.batch) break;
-      const found = await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
-        `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit
-         FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN campaigns c ON c.id = a.campaign_id JOIN prospects p ON p.id = e.prospect_id
-         WHERE ${way.due} AND c.status = 'active'
-         ORDER BY ${way.order} LIMIT $2 FOR UPDATE OF a, e SKIP LOCKED`,
-        [ts(now), deps.batch - due.length],
-      );
-      due.push(...found.rows);
-    }
+    const due = await readDueWays(
+      deps.batch,
+      async (way, left) =>
+        (
+          await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
+            `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit
+           FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN campaigns c ON c.id = a.campaign_id JOIN prospects p ON p.id = e.prospect_id
+           WHERE ${way.due} AND c.status = 'active'
+           ORDER BY ${way.order} LIMIT $2 FOR UPDATE OF a, e SKIP LOCKED`,
+            [ts(now), left],
+          )
+        ).rows,
+    );
     const claimed: ActionRow[] = [];
     for (const a of due) {
       // The enrollment ended or moved on (a reply, a stop): nothing is offered for it any more.
