@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseProfileUrl } from '../profile-url';
+import { profileUrlProblem } from '../profile-url';
 import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
 import { ianaTimeZone } from './schedule';
@@ -32,15 +32,21 @@ const workspaceId = text()
   .optional()
   .describe('Workspace id or slug (contract 2); optional when the key grants one workspace.');
 
-/** A profile URL as sent: an absolute http(s) URL; the server stores its normalised form. */
+/** A profile URL as sent (contract 10.3): a LinkedIn member, a Sales Navigator lead or WhatsApp; the server stores its normalised form. */
 export const profileUrlInput = () =>
   text()
     .trim()
     .min(1, 'is required')
     .max(MAX_PROFILE_URL)
-    .refine((url) => normaliseProfileUrl(url) !== null, 'must be an absolute http(s) URL, e.g. https://www.linkedin.com/in/ada-lovelace')
+    .check((ctx) => {
+      // A missing or overlong URL has its one issue already.
+      const problem = ctx.issues.length === 0 ? profileUrlProblem(ctx.value) : null;
+      if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    })
     .describe(
-      'The prospect’s profile, an absolute http(s) URL. Stored normalised: lower-case host, no query or fragment, no trailing "/".',
+      'The prospect’s profile: a LinkedIn member URL (https://www.linkedin.com/in/<slug>, any scheme, www or country host, locale, query and trailing "/" dropped, ' +
+        'the slug stored lower-case), a Sales Navigator lead URL (/sales/lead/… or /sales/people/…) or a WhatsApp link (https://wa.me/<digits>). ' +
+        'Any other URL is refused. Stored in that normal form, so every spelling of one profile is one prospect.',
     );
 
 const optionalText = (max: number, description: string) => text().trim().max(max).nullable().optional().describe(description);
