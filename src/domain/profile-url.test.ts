@@ -60,7 +60,14 @@ const memberSpelling = (slug: string) =>
   fc
     .record({
       scheme: fc.constantFrom('https://', 'http://', 'HTTPS://', 'Http://', ''),
-      host: fc.constantFrom('www.linkedin.com', 'linkedin.com', 'WWW.LinkedIn.com', 'uk.linkedin.com', 'FR.linkedin.com', 'de.linkedin.com'),
+      host: fc.constantFrom(
+        'www.linkedin.com',
+        'linkedin.com',
+        'WWW.LinkedIn.com',
+        'uk.linkedin.com',
+        'FR.linkedin.com',
+        'de.linkedin.com',
+      ),
       port: fc.constantFrom('', '', ':443'),
       caseFlips: fc.array(fc.boolean(), { minLength: slug.length, maxLength: slug.length }),
       escapes: fc.array(fc.boolean(), { minLength: slug.length, maxLength: slug.length }),
@@ -102,18 +109,53 @@ describe('one profile, many spellings', () => {
 });
 
 describe('the hand-read way reads plain URLs exactly as the URL parser does', () => {
-  const piece = fc.constantFrom('a', 'Z', '0', '9', '-', '.', '..', '_', '~', '%2e', '%41', '%C3%A9', 'é', '@', ':', '\\', ' ', '\t', '?', '#', '/', '//');
+  const piece = fc.constantFrom(
+    'a',
+    'Z',
+    '0',
+    '9',
+    '-',
+    '.',
+    '..',
+    '_',
+    '~',
+    '%2e',
+    '%41',
+    '%C3%A9',
+    'é',
+    '@',
+    ':',
+    '\\',
+    ' ',
+    '\t',
+    '?',
+    '#',
+    '/',
+    '//',
+  );
   const host = fc.oneof(
-    fc.constantFrom('www.linkedin.com', 'linkedin.com', 'LinkedIn.com', 'uk.linkedin.com', 'abc.linkedin.com', 'linkedin.com.', 'wa.me', 'WA.me'),
+    fc.constantFrom(
+      'www.linkedin.com',
+      'linkedin.com',
+      'LinkedIn.com',
+      'uk.linkedin.com',
+      'abc.linkedin.com',
+      'linkedin.com.',
+      'wa.me',
+      'WA.me',
+    ),
     fc.domain(),
     fc
       .array(fc.constantFrom('a', 'B', '1', '0x1', '-', 'xn--ls8h', 'www', 'linkedin', 'com', ''), { minLength: 1, maxLength: 4 })
       .map((l) => l.join('.')),
   );
   const path = fc.oneof(
-    fc.tuple(fc.constantFrom('in/', 'IN/', 'sales/lead/', 'sales/people/', ''), fc.array(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_~.-]{0,6}$/), piece), { maxLength: 4 })).map(
-      ([head, parts]) => head + parts.join('/'),
-    ),
+    fc
+      .tuple(
+        fc.constantFrom('in/', 'IN/', 'sales/lead/', 'sales/people/', ''),
+        fc.array(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_~.-]{0,6}$/), piece), { maxLength: 4 }),
+      )
+      .map(([head, parts]) => head + parts.join('/')),
     fc.stringMatching(/^\+?[0-9]{5,16}$/),
   );
   const url = fc

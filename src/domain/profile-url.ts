@@ -58,7 +58,8 @@ export function profileOfReadUrl(host: string, path: string): ReadProfileUrl | n
 }
 
 /** The usual spelling of a member URL, read by hand (`new URL` costs ~10 µs an import row); same answer as the parser, property-tested. */
-const PLAIN_MEMBER = /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com(?::443|:80)?\/in\/([a-z0-9_-]+)(?:\/[a-z]{2}(?:[-_][a-z]{2})?)?\/*(?:[?#].*)?$/i;
+const PLAIN_MEMBER =
+  /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com(?::443|:80)?\/in\/([a-z0-9_-]+)(?:\/[a-z]{2}(?:[-_][a-z]{2})?)?\/*(?:[?#].*)?$/i;
 
 function readPlainMember(url: string): ReadProfileUrl | undefined {
   const match = PLAIN_MEMBER.exec(url);

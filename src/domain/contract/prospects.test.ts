@@ -21,7 +21,9 @@ describe('prospect rows (contract 9.1)', () => {
     expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', timeZone: 'Nowhere/Land' })).toEqual(['timeZone']);
     expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', customFields: { a: { nested: 1 } } })).toEqual(['customFields.a']);
     expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', age: 3 })).toEqual(['']);
-    expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', name: null, timeZone: null, customFields: { n: 1, b: false, t: 'x' } })).toEqual([]);
+    expect(
+      rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', name: null, timeZone: null, customFields: { n: 1, b: false, t: 'x' } }),
+    ).toEqual([]);
   });
   it('the import takes 1..10,000 rows of anything (each row is judged alone)', () => {
     expect(importProspectsEnvelope.safeParse({ prospects: [] }).success).toBe(false);

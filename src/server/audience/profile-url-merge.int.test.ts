@@ -119,10 +119,10 @@ describe('migration 040: profile URLs under the rule of contract 10.3', () => {
       [movedEnrollment, 'done'],
       [movedEnrollment, 'done'],
     ] as const)
-      await db.query(`INSERT INTO enrollment_steps (enrollment_id, node_id, type, status) VALUES ($1, 'invite', 'connection_request', $2)`, [
-        e,
-        status,
-      ]);
+      await db.query(
+        `INSERT INTO enrollment_steps (enrollment_id, node_id, type, status) VALUES ($1, 'invite', 'connection_request', $2)`,
+        [e, status],
+      );
     const thread = (external: string, contact: string) =>
       id(
         `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_profile_url,
@@ -139,17 +139,36 @@ describe('migration 040: profile URLs under the rule of contract 10.3', () => {
       `INSERT INTO sandbox_events (workspace_id, account_id, profile_url, event, due_at) VALUES ($1, $2, $3, 'invitation_accepted', now())`,
       [ws, account, people.shouting],
     );
-    seeded = { ws, account, first, second, oldest, solo, elsewhere, keptEnrollment, loserEnrollment, movedEnrollment, doneAction, pendingAction };
+    seeded = {
+      ws,
+      account,
+      first,
+      second,
+      oldest,
+      solo,
+      elsewhere,
+      keptEnrollment,
+      loserEnrollment,
+      movedEnrollment,
+      doneAction,
+      pendingAction,
+    };
     threads.forEach((t, i) => (seeded[`thread${i}`] = t));
     expect(await one<{ n: number }>('SELECT count(*)::int AS n FROM prospects WHERE workspace_id = $1', [ws])).toEqual({ n: 5 });
   });
 
   it('runs, and merges the three into the oldest, keeping its values and taking the ones only the others had', async () => {
     expect(await migrate(db)).toContain(MIGRATION);
-    const { rows } = await db.query<{ id: string; profile_url: string; name: string; email: string; company: string; custom_fields: object }>(
-      'SELECT id, profile_url, name, email, company, custom_fields FROM prospects WHERE workspace_id = $1 ORDER BY created_at',
-      [seeded.ws],
-    );
+    const { rows } = await db.query<{
+      id: string;
+      profile_url: string;
+      name: string;
+      email: string;
+      company: string;
+      custom_fields: object;
+    }>('SELECT id, profile_url, name, email, company, custom_fields FROM prospects WHERE workspace_id = $1 ORDER BY created_at', [
+      seeded.ws,
+    ]);
     expect(rows).toEqual([
       {
         id: seeded.oldest,
@@ -211,8 +230,13 @@ describe('migration 040: profile URLs under the rule of contract 10.3', () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(seeded.thread0!)).toMatchObject({ external_conversation_id: people.oldest, contact_profile_url: people.oldest });
     expect(byId.get(seeded.thread1!)).toMatchObject({ external_conversation_id: 'thread-2', contact_profile_url: people.oldest });
-    expect(byId.get(seeded.thread2!)).toMatchObject({ external_conversation_id: `sandbox:${people.oldest}`, contact_profile_url: people.oldest });
-    expect(await one('SELECT profile_url FROM sandbox_events WHERE workspace_id = $1', [seeded.ws])).toEqual({ profile_url: people.oldest });
+    expect(byId.get(seeded.thread2!)).toMatchObject({
+      external_conversation_id: `sandbox:${people.oldest}`,
+      contact_profile_url: people.oldest,
+    });
+    expect(await one('SELECT profile_url FROM sandbox_events WHERE workspace_id = $1', [seeded.ws])).toEqual({
+      profile_url: people.oldest,
+    });
   });
 
   it('deleting a prospect afterwards keeps the run counters’ totals', async () => {
@@ -240,7 +264,11 @@ describe('profile_url_rule (SQL) equals the domain’s rule on URLs stored under
     .map((parts) => parts.join(''));
   const phone = fc.stringMatching(/^\+?[0-9]{5,16}$/).map((digits) => `https://wa.me/${digits}`);
   const member = fc
-    .tuple(fc.constantFrom('https://www.', 'http://', 'https://de.'), fc.array(slugChar, { minLength: 1, maxLength: 6 }), fc.constantFrom('', '/', '/fr'))
+    .tuple(
+      fc.constantFrom('https://www.', 'http://', 'https://de.'),
+      fc.array(slugChar, { minLength: 1, maxLength: 6 }),
+      fc.constantFrom('', '/', '/fr'),
+    )
     .map(([start, slug, tail]) => `${start}linkedin.com/in/${slug.join('')}${tail}`);
 
   it('on generated URLs', async () => {

@@ -161,7 +161,11 @@ export async function patchProspect(db: Queryable, workspaceId: string, prospect
   }
 }
 
-/** DELETE: its unfinished enrollments are stopped first (contract 9.1), then the prospect and its history go. */
+/**
+ * DELETE (contract 10.3, replacing 9.1's rule): refused with `prospect_enrolled` while an enrollment is
+ * unfinished; otherwise the prospect goes with its enrollments and timelines (the run counters keep
+ * their totals, migration 040) and its conversations stay in the inbox.
+ */
 export async function deleteProspect(db: Db, workspaceId: string, prospectId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM prospects WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [
@@ -169,12 +173,20 @@ export async function deleteProspect(db: Db, workspaceId: string, prospectId: st
       workspaceId,
     ]);
     if (!rows[0]) throw prospectNotFound();
-    await tx.query(
-      `UPDATE enrollments SET status = 'stopped', outcome = 'stopped', next_step_at = NULL,
-         finished_at = date_trunc('milliseconds', clock_timestamp())
-       WHERE prospect_id = $1 AND status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})`,
+    const running = await tx.query<{ campaign_id: string; name: string }>(
+      `SELECT e.campaign_id, c.name FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
+       WHERE e.prospect_id = $1 AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL}) ORDER BY e.entered_at, e.id`,
       [prospectId],
     );
+    if (running.rows.length > 0) throw prospectEnrolled(running.rows);
     await tx.query('DELETE FROM prospects WHERE id = $1', [prospectId]);
   });
 }
+
+const prospectEnrolled = (campaigns: { campaign_id: string; name: string }[]) =>
+  new ApiError(
+    409,
+    'prospect_enrolled',
+    `This prospect is still in ${campaigns.map((c) => `“${c.name}”`).join(', ')}: it can be deleted once ${campaigns.length === 1 ? 'that campaign is' : 'those campaigns are'} done with it.`,
+    { campaignIds: campaigns.map((c) => c.campaign_id) },
+  );

@@ -128,7 +128,9 @@ describe('import row check (contract 9.1)', () => {
     expect(checkRow({ ...typical, email: 'nope' })).toEqual({ errors: [{ path: 'email', message: 'must be an e-mail address' }] });
     expect(checkRow([typical])).toMatchObject({ errors: [{ path: '' }] });
     expect(checkRow({ profileUrl: 'https://twitter.com/ada' })).toEqual({
-      errors: [{ path: 'profileUrl', message: expect.stringMatching(/^twitter\.com is not LinkedIn or WhatsApp: use a LinkedIn profile link/) }],
+      errors: [
+        { path: 'profileUrl', message: expect.stringMatching(/^twitter\.com is not LinkedIn or WhatsApp: use a LinkedIn profile link/) },
+      ],
     });
     // A missing URL is said once.
     expect(checkRow({ profileUrl: '  ' })).toEqual({ errors: [{ path: 'profileUrl', message: 'is required' }] });

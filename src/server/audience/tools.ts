@@ -27,9 +27,10 @@ export const audienceTools: ToolDefinition[] = [
     ...wire('import-prospects'),
     title: 'Import prospects',
     description:
-      `Add up to ${MAX_IMPORT_ROWS} prospects (people to contact) to the workspace's audience. Each needs profileUrl (an absolute http(s) URL of their profile); ` +
+      `Add up to ${MAX_IMPORT_ROWS} prospects (people to contact) to the workspace's audience. Each needs profileUrl: a LinkedIn profile ` +
+      '(https://www.linkedin.com/in/<slug>), a Sales Navigator lead or a WhatsApp link (https://wa.me/<digits>); other URLs are refused for that row. ' +
       'name, headline, company, email, timeZone (IANA, e.g. "Europe/Paris") and customFields (values for {{placeholders}} such as firstName) are optional. ' +
-      'Profiles are matched after normalising the URL (lower-case host, no query, no trailing "/"): onDuplicate "skip" (default) leaves an existing prospect as it is, ' +
+      'Every spelling of one profile is one prospect (scheme, host, slug case, locale, query and trailing "/" do not count): onDuplicate "skip" (default) leaves an existing prospect as it is, ' +
       '"update" replaces its fields. Bad rows come back in errors with their index and field and are not stored; the others are stored together. Contacts nobody. ' +
       'Then enrol them with enroll-prospects (their ids: list-prospects). ' +
       'Example: {"prospects": [{"profileUrl": "https://www.linkedin.com/in/ada-lovelace", "name": "Ada Lovelace", "company": "Analytical Engines", "customFields": {"firstName": "Ada"}}]}.',
