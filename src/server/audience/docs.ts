@@ -91,8 +91,8 @@ export const audienceDocs: RouteDoc[] = [
     tag: 'Audience',
     summary: 'Enrol prospects in a campaign (contract 9.2)',
     description:
-      'A prospect already in another campaign that is not completed is excluded (`in_another_campaign`) unless `allowInOtherCampaigns`; unknown ids are excluded ' +
-      'as `not_found`. Each new enrollment gets the least busy sender of the campaign. Draft or paused campaigns keep them waiting; completed: 409 campaign_completed.',
+      'A prospect already in another campaign that is not completed is excluded (`in_another_campaign`) unless `allowInOtherCampaigns`; one on the do-not-contact ' +
+      'list (contract 10.3) as `do_not_contact`; unknown ids as `not_found`. Each new enrollment gets the least busy sender of the campaign. Draft or paused campaigns keep them waiting; completed: 409 campaign_completed.',
     params: campaignIdParams,
     body: enrollBody,
     responses: { 200: { description: 'What happened', schema: enrollResultSchema } },

@@ -112,20 +112,23 @@ export function quickRow(raw: unknown): StoredRow | undefined {
   };
 }
 
+/** A row's schema errors as import errors: one per problem, by path (an unknown field named by its own path). */
+export function schemaErrors(error: z.ZodError): Omit<ImportError, 'index'>[] {
+  const errors: Omit<ImportError, 'index'>[] = [];
+  for (const issue of error.issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
+    for (const key of keys) {
+      const path = [...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
+      errors.push({ path, message: key === null ? issue.message : `Unknown field "${key}"` });
+    }
+  }
+  return errors;
+}
+
 /** The contract's schema on the whole row: the stored row, or every problem by path. */
 export function schemaRow(raw: unknown): RowVerdict {
   const parsed = prospectInputSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: Omit<ImportError, 'index'>[] = [];
-    for (const issue of parsed.error.issues) {
-      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
-      for (const key of keys) {
-        const path = [...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
-        errors.push({ path, message: key === null ? issue.message : `Unknown field "${key}"` });
-      }
-    }
-    return { errors };
-  }
+  if (!parsed.success) return { errors: schemaErrors(parsed.error) };
   const row = parsed.data;
   return {
     row: {

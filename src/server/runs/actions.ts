@@ -12,6 +12,8 @@ import { ts } from './time-sql';
 import { emitActionFailed } from './run-events';
 import { WritePlan } from './write-plan';
 import { claimInIndexOrder } from '../jobs/lease';
+import { excludedProspectSql } from '../audience/exclusions';
+import { stopExcludedEnrollments } from '../audience/excluded-enrollments';
 
 /**
  * Offering actions (contract 9.3 exactly once, 9.4): due intent rows are claimed with a lease and
@@ -56,8 +58,8 @@ export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
       deps.batch,
       async (way, left) =>
         (
-          await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number }>(
-            `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit
+          await tx.query<ActionRow & { enrollment_status: string; enrollment_visit: number; excluded: boolean }>(
+            `SELECT ${ACTION_COLUMNS}, e.status AS enrollment_status, e.visit AS enrollment_visit, ${excludedProspectSql('p')} AS excluded
            FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN campaigns c ON c.id = a.campaign_id JOIN prospects p ON p.id = e.prospect_id
            WHERE ${way.due} AND c.status = 'active'
            ORDER BY ${way.order} LIMIT $2 FOR UPDATE OF a, e SKIP LOCKED`,
@@ -66,14 +68,18 @@ export async function claimDueActions(deps: EngineDeps): Promise<ActionRow[]> {
         ).rows,
     );
     const claimed: ActionRow[] = [];
+    const excluded: string[] = [];
     for (const a of due) {
-      // The enrollment ended or moved on (a reply, a stop): nothing is offered for it any more.
-      if (a.enrollment_status !== 'active' || a.enrollment_visit !== a.visit) {
+      // The enrollment ended or moved on (a reply, a stop), or its prospect went on the do-not-contact list: nothing is offered.
+      if (a.enrollment_status !== 'active' || a.enrollment_visit !== a.visit || a.excluded) {
         await cancel(tx, a);
+        if (a.excluded) excluded.push(a.enrollment_id!);
         continue;
       }
       claimed.push(a);
     }
+    // Contract 10.3: those prospects' enrollments end here (stopped, outcome excluded).
+    await stopExcludedEnrollments(tx, excluded, now);
     // One statement leases the whole claim.
     if (claimed.length > 0)
       await tx.query(`UPDATE run_actions SET status = 'offered', lease_until = $2, attempts = attempts + 1 WHERE id = ANY($1::uuid[])`, [

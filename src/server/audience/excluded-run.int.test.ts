@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { edge, node } from '../../domain/testing/fixtures';
+import type { WorkflowDefinition } from '../../domain/workflow-types';
+import { runCounts } from '../run-view/run-counts';
+import type { Executor } from '../runs/executor';
+import { drainDueWork } from '../runs/run-loop';
+import { sandboxExecutor } from '../runs/sandbox';
+import { engineDeps, seedRun, startClock } from '../runs/testing';
+import { engineDbPerFile } from '../testing/engine-db';
+import { EXCLUDED_STEP_NOTE } from './excluded-enrollments';
+import { addExclusion, removeExclusion } from './exclusions';
+
+/**
+ * Contract 10.3 enforced again before each action, on a real database (embedded, or PostgreSQL with
+ * DATABASE_URL) with a fake clock: a prospect who goes on the do-not-contact list mid-run — by
+ * profile, company or e-mail domain — ends before their next action (stopped, outcome excluded) and
+ * is offered nothing more; the others go on.
+ */
+
+const DAY = 86_400_000;
+const db = engineDbPerFile();
+
+/** start → visit → one day → visit again → end: one action before the wait and one after. */
+const twoVisits = (): WorkflowDefinition => ({
+  nodes: [
+    node('start', 'start'),
+    node('first', 'profile_visit'),
+    node('wait', 'delay', { delay_amount: 1, delay_type: 'days' }),
+    node('second', 'profile_visit'),
+    node('end', 'end'),
+  ],
+  edges: [edge('start', 'first'), edge('first', 'wait'), edge('wait', 'second'), edge('second', 'end')],
+});
+
+/** The sandbox, counting the offers of one campaign by prospect (the run loop moves every campaign of the database). */
+function counting(inner: Executor, campaignId: string): Executor & { offers: Map<string, number> } {
+  const offers = new Map<string, number>();
+  return {
+    offers,
+    async offer(action) {
+      if (action.campaignId === campaignId) offers.set(action.prospect.profileUrl, (offers.get(action.prospect.profileUrl) ?? 0) + 1);
+      return inner.offer(action);
+    },
+  };
+}
+
+describe('an exclusion added mid-run', () => {
+  it('stops the prospect before their next action, 0 offered, whichever way the entry names them', async () => {
+    const run = await seedRun(db, { graph: twoVisits(), prospects: 4 });
+    // Who they are: one by profile, one by company, one by e-mail domain, and one nobody names.
+    const people = [
+      { url: 'https://www.linkedin.com/in/by-profile', company: null, email: null },
+      { url: 'https://www.linkedin.com/in/by-company', company: '  ACME Corp ', email: null },
+      { url: 'https://www.linkedin.com/in/by-domain', company: 'Other', email: 'Ann@EU.acme.example' },
+      { url: 'https://www.linkedin.com/in/kept', company: 'Acme Corporation', email: 'kim@notacme.example' },
+    ];
+    for (const [i, p] of people.entries())
+      await db.query('UPDATE prospects SET profile_url = $3, company = $4, email = $5 WHERE workspace_id = $1 AND name = $2', [
+        run.workspaceId,
+        `Prospect ${i + 1}`,
+        p.url,
+        p.company,
+        p.email,
+      ]);
+    const clock = startClock('2026-03-02T08:00:00Z');
+    const executor = counting(sandboxExecutor(db, clock), run.campaignId);
+    const deps = engineDeps(db, clock, { executor, spacingMs: 1000 });
+    await drainDueWork(deps);
+    clock.advance(60_000);
+    await drainDueWork(deps);
+    // Everyone had their first visit (a second or so apart) and now waits a day.
+    expect([...executor.offers.values()]).toEqual([1, 1, 1, 1]);
+
+    for (const [kind, value] of [
+      ['profile', 'linkedin.com/in/BY-PROFILE/'],
+      ['company', 'acme corp'],
+      ['domain', 'acme.example'],
+    ] as const)
+      await addExclusion(db, run.workspaceId, { kind, value, reason: 'Customer' }, 'studio');
+    clock.advance(DAY);
+    await drainDueWork(deps);
+    clock.advance(60_000);
+    await drainDueWork(deps);
+
+    expect(Object.fromEntries(executor.offers)).toEqual({
+      [people[0]!.url]: 1,
+      [people[1]!.url]: 1,
+      [people[2]!.url]: 1,
+      [people[3]!.url]: 2,
+    });
+    const ended = await db.query<{ profile_url: string; status: string; outcome: string }>(
+      `SELECT p.profile_url, e.status, e.outcome FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+       WHERE e.campaign_id = $1 ORDER BY p.profile_url`,
+      [run.campaignId],
+    );
+    expect(ended.rows).toEqual(
+      [
+        { profile_url: people[0]!.url, status: 'stopped', outcome: 'excluded' },
+        { profile_url: people[1]!.url, status: 'stopped', outcome: 'excluded' },
+        { profile_url: people[2]!.url, status: 'stopped', outcome: 'excluded' },
+        { profile_url: people[3]!.url, status: 'finished', outcome: 'finished' },
+      ].sort((a, b) => a.profile_url.localeCompare(b.profile_url)),
+    );
+    // Their timeline says why the second visit was not made; its action is cancelled, its quota slot given back.
+    const second = await db.query<{ status: string; error: string | null }>(
+      `SELECT s.status, s.error FROM enrollment_steps s JOIN enrollments e ON e.id = s.enrollment_id
+       WHERE e.campaign_id = $1 AND s.node_id = 'second' AND e.outcome = 'excluded'`,
+      [run.campaignId],
+    );
+    expect(second.rows).toEqual(Array.from({ length: 3 }, () => ({ status: 'skipped', error: EXCLUDED_STEP_NOTE })));
+    const quota = await db.query<{ used: number; counted: number }>(
+      `SELECT (SELECT sum(used)::int FROM sender_quota WHERE account_id = $1) AS used,
+              (SELECT count(*)::int FROM run_actions WHERE sender_account_id = $1 AND status <> 'cancelled' AND limit_kind IS NOT NULL) AS counted`,
+      [run.accountId],
+    );
+    expect(quota.rows[0]!.used).toBe(quota.rows[0]!.counted);
+    // The run view counts them as stopped.
+    const counts = await runCounts(db, run.campaignId);
+    expect(counts.enrollments.filter((r) => r.status === 'stopped').reduce((n, r) => n + r.n, 0)).toBe(3);
+    const events = await db.query<{ body: string }>(`SELECT body FROM events WHERE workspace_id = $1 AND type = 'prospect.finished'`, [
+      run.workspaceId,
+    ]);
+    expect(events.rows.map((e) => (JSON.parse(e.body) as { data: { outcome: string } }).data.outcome).sort()).toEqual([
+      'excluded',
+      'excluded',
+      'excluded',
+      'finished',
+    ]);
+  });
+
+  it('an entry removed afterwards does not bring a stopped prospect back', async () => {
+    const run = await seedRun(db, { graph: twoVisits(), prospects: 1 });
+    await db.query(`UPDATE prospects SET company = 'Gone Inc' WHERE workspace_id = $1`, [run.workspaceId]);
+    const clock = startClock('2026-03-02T08:00:00Z');
+    const executor = counting(sandboxExecutor(db, clock), run.campaignId);
+    const deps = engineDeps(db, clock, { executor, spacingMs: 1000 });
+    await drainDueWork(deps);
+    const { entry } = await addExclusion(db, run.workspaceId, { kind: 'company', value: 'gone inc', reason: 'Asked us to stop' }, 'agent');
+    clock.advance(DAY + 60_000);
+    await drainDueWork(deps);
+    await removeExclusion(db, run.workspaceId, entry.exclusionId);
+    clock.advance(DAY);
+    await drainDueWork(deps);
+    expect([...executor.offers.values()]).toEqual([1]);
+    const rows = await db.query<{ status: string; outcome: string }>('SELECT status, outcome FROM enrollments WHERE campaign_id = $1', [
+      run.campaignId,
+    ]);
+    expect(rows.rows).toEqual([{ status: 'stopped', outcome: 'excluded' }]);
+  });
+});
