@@ -107,6 +107,33 @@ const listFields = {
 /** GET /api/v1/exclusions: newest first, cursor-paginated. */
 export const listExclusionsQuery = z.object({ ...listFields, limit: limitParam, cursor: cursorParam });
 
+// ---- a campaign's audience before launch --------------------------------------------------------------
+
+/** How many people of a list the answer names (the count says how many there are). */
+export const AUDIENCE_CHECK_NAMED = 50;
+
+const namedProspect = z.object({ prospectId: z.guid(), name: z.string().nullable(), profileUrl: z.string() });
+
+/**
+ * GET /api/v1/campaigns/{campaignId}/audience-check (the launch review, contract 10.3): of the campaign's
+ * unfinished enrollments, the prospects on the do-not-contact list (skipped before their first action)
+ * and those whose profile URL is not LinkedIn or WhatsApp (kept from before the rule, never reachable).
+ */
+export const audienceCheckSchema = z.object({
+  enrolled: int32().min(0).describe('Enrollments not finished (waiting or active).'),
+  excluded: z.object({
+    count: int32().min(0),
+    items: z
+      .array(namedProspect.extend({ entry: exclusionSchema.pick({ exclusionId: true, kind: true, value: true, reason: true }) }))
+      .describe(`The first ${AUDIENCE_CHECK_NAMED}, each with the entry that names them.`),
+  }),
+  unsupportedProfiles: z.object({
+    count: int32().min(0),
+    items: z.array(namedProspect).describe(`The first ${AUDIENCE_CHECK_NAMED}.`),
+  }),
+});
+export type AudienceCheck = z.infer<typeof audienceCheckSchema>;
+
 // ---- tools ------------------------------------------------------------------------------------------
 
 export const listExclusionsArgs = z.strictObject({
@@ -126,7 +153,13 @@ export const removeExclusionArgs = z.strictObject({
 });
 export const removedExclusionSchema = z.object({ exclusionId: z.guid(), removed: z.literal(true) });
 
+export const checkCampaignAudienceArgs = z.strictObject({
+  workspaceId,
+  campaignId: z.guid().describe('The campaign id (UUID), e.g. from list-campaigns.'),
+});
+
 export const EXCLUSION_TOOLS = {
+  'check-campaign-audience': { arguments: checkCampaignAudienceArgs, result: audienceCheckSchema },
   'list-exclusions': { arguments: listExclusionsArgs, result: exclusionPageSchema },
   // Rows are checked one by one and reported by index (not as invalid_arguments), like import-prospects.
   'add-exclusions': { arguments: importExclusionsEnvelope, advertised: importExclusionsBody, result: addExclusionsResultSchema },

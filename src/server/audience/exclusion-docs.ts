@@ -1,6 +1,7 @@
-import { workspaceQuery } from '../../domain/contract/conversations';
+import { campaignIdParams, workspaceQuery } from '../../domain/contract/conversations';
 import {
   addExclusionBody,
+  audienceCheckSchema,
   exclusionIdParams,
   exclusionPageSchema,
   exclusionSchema,
@@ -64,6 +65,19 @@ export const exclusionDocs: RouteDoc[] = [
     params: exclusionIdParams,
     query: workspaceQuery,
     responses: { 204: { description: 'Removed', schema: null } },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/campaigns/{campaignId}/audience-check',
+    tag: 'Audience',
+    summary: 'Who of a campaign’s prospects cannot be contacted (contract 10.3)',
+    description:
+      'For the launch review: of the campaign’s unfinished enrollments, those on the do-not-contact list (each with the entry that names them; they are ' +
+      'skipped before their first action) and those whose profile URL is not LinkedIn or WhatsApp (kept from before the profile URL rule; nobody can reach them).',
+    params: campaignIdParams,
+    query: workspaceQuery,
+    responses: { 200: { description: 'The counts and the first of each', schema: audienceCheckSchema } },
     errors: [400, 404],
   },
 ];

@@ -10,6 +10,7 @@ import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http/pagination';
 import type { RouteModule } from '../http/route-module';
 import { addExclusion, importExclusions, listExclusions, removeExclusion } from './exclusions';
+import { campaignAudienceCheck } from './audience-check';
 
 /** The do-not-contact list's REST routes (contract 10.3); the MCP tools (exclusion-tools.ts) call the same operations. */
 
@@ -53,6 +54,12 @@ export const exclusionRoutes: RouteModule = ({ db }) => {
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
     await removeExclusion(db, workspaceOf(c, q.workspaceId).id, id);
     return c.body(null, 204);
+  });
+
+  app.get('/api/v1/campaigns/:campaignId/audience-check', async (c) => {
+    const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
+    const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
+    return c.json(await campaignAudienceCheck(db, workspaceOf(c, q.workspaceId).id, campaignId));
   });
 
   return app;

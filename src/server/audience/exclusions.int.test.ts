@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { enrollResultSchema } from '../../domain/contract/enrollments';
 import {
   addExclusionsResultSchema,
+  audienceCheckSchema,
   exclusionPageSchema,
   exclusionSchema,
   importExclusionsResultSchema,
 } from '../../domain/contract/exclusions';
 import { prospectPageSchema } from '../../domain/contract/prospects';
 import { createDraft } from '../campaigns/test-helpers';
-import { api, callTool, newWorkspace, type TestWorkspace } from '../testing/fixtures';
+import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 
 /** Contract 10.3's do-not-contact list over real HTTP: add, import, list, remove, its MCP twins, bad input, and enrolling. */
 
@@ -205,5 +206,44 @@ describe('enrolling (contract 10.3)', () => {
       alreadyEnrolled: 0,
       excluded: [{ prospectId: blocked, reason: 'do_not_contact' }],
     });
+  });
+
+  it('the launch review’s audience check names the enrolled prospects on the list and those with a profile URL nobody can reach', async () => {
+    const ws = await newWorkspace();
+    await api(ws.apiKey, 'POST', '/api/v1/prospects/import', {
+      prospects: Array.from({ length: 5 }, (_, i) => ({
+        profileUrl: `https://www.linkedin.com/in/check-${i}`,
+        name: `Check ${i}`,
+        company: i < 2 ? 'Acme' : 'Other',
+      })),
+    });
+    // Kept from before contract 10.3's rule (the migration keeps them; imports refuse them now).
+    await fixtureSql(`INSERT INTO prospects (workspace_id, profile_url, name) VALUES ($1, 'https://twitter.com/check', 'Tweeter')`, [
+      ws.workspaceId,
+    ]);
+    const ids = prospectPageSchema
+      .parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?search=check')).body)
+      .items.map((p) => p.prospectId);
+    expect(ids).toHaveLength(6);
+    const campaign = await createDraft(ws);
+    await api(ws.apiKey, 'POST', `/api/v1/campaigns/${campaign.campaignId}/enrollments`, { prospectIds: ids });
+    await add(ws, { kind: 'company', value: 'ACME', reason: 'Customer' });
+    await add(ws, { kind: 'profile', value: 'https://www.linkedin.com/in/check-0', reason: 'Asked not to be contacted' });
+    const res = await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/audience-check`);
+    expect(res.status).toBe(200);
+    const check = audienceCheckSchema.parse(res.body);
+    expect(check.enrolled).toBe(6);
+    expect(check.excluded.count).toBe(2);
+    expect(check.excluded.items.map((p) => [p.name, p.entry.kind]).sort()).toEqual([
+      ['Check 0', 'company'],
+      ['Check 1', 'company'],
+    ]);
+    expect(check.unsupportedProfiles).toEqual({
+      count: 1,
+      items: [expect.objectContaining({ name: 'Tweeter', profileUrl: 'https://twitter.com/check' })],
+    });
+    const tool = await callTool(ws.apiKey, 'check-campaign-audience', { campaignId: campaign.campaignId });
+    expect(tool.structured).toEqual(check);
+    expect((await api(ws.apiKey, 'GET', `/api/v1/campaigns/00000000-0000-4000-8000-000000000000/audience-check`)).status).toBe(404);
   });
 });

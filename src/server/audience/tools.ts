@@ -8,6 +8,7 @@ import { enrollmentPage, prospectPage } from './routes';
 import { updateCampaignSchedule } from './settings';
 import { exclusionPage } from './exclusion-routes';
 import { importExclusions, removeExclusion } from './exclusions';
+import { campaignAudienceCheck } from './audience-check';
 
 /**
  * The audience tools of contract 9.5: each takes its REST twin's body and path fields (plus
@@ -141,5 +142,15 @@ export const audienceTools: ToolDefinition[] = [
       await removeExclusion(db, resolveWorkspace(caller, args.workspaceId).id, args.exclusionId.toLowerCase());
       return { exclusionId: args.exclusionId.toLowerCase(), removed: true as const };
     },
+  }),
+  defineTool({
+    ...wire('check-campaign-audience'),
+    title: 'Check who of a campaign’s prospects cannot be contacted',
+    description:
+      'Before launching: of the campaign’s enrolled prospects not yet finished, how many are on the do-not-contact list (they will be skipped; the first ' +
+      'are named with the entry that names them) and how many have a profile URL that is not LinkedIn or WhatsApp (nobody can reach them). ' +
+      'Example: {"campaignId": "3f0c…"}.',
+    readOnly: true,
+    run: (args, { db, caller }) => campaignAudienceCheck(db, resolveWorkspace(caller, args.workspaceId).id, args.campaignId.toLowerCase()),
   }),
 ];

@@ -10,6 +10,7 @@ import { toolCallBody } from '../../domain/contract/tool-call';
 
 const TOOL_NAMES = [
   'add-exclusions',
+  'check-campaign-audience',
   'create-campaign',
   'delete-campaign',
   'enroll-prospects',
