@@ -51,6 +51,9 @@ export function AudienceBrowser() {
         <h1 id="audience-title" className="audience-title">
           Audience
         </h1>
+        <Link to={hrefs.doNotContact()} className="btn btn-sm btn-ghost">
+          Do not contact
+        </Link>
         <Link to={hrefs.audienceImport({ addTo: view.addTo ?? undefined })} className="btn btn-sm btn-primary">
           Import a CSV
         </Link>
