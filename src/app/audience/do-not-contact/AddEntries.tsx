@@ -191,7 +191,8 @@ function AddMany({ fromFile }: { fromFile: boolean }) {
       );
       const parts = [`${plural(done.created, formatCount(done.created), 'entry', 'entries')} added`];
       if (done.skipped) parts.push(`${formatCount(done.skipped)} already on the list`);
-      if (done.refused.length) parts.push(`${formatCount(done.refused.length)} refused (line ${done.refused[0]!.line}: ${done.refused[0]!.message})`);
+      if (done.refused.length)
+        parts.push(`${formatCount(done.refused.length)} refused (line ${done.refused[0]!.line}: ${done.refused[0]!.message})`);
       toast.success(`${parts.join(', ')}.`);
       setText('');
       setFile(null);
@@ -257,8 +258,8 @@ function AddMany({ fromFile }: { fromFile: boolean }) {
             <ul className="dnc-problems">
               {problems.slice(0, SHOWN_PROBLEMS).map((e) => (
                 <li key={e.line}>
-                  <span className="dnc-problem-line">Line {formatCount(e.line)}</span>{' '}
-                  <span className="dnc-problem-value">{e.value}</span> <span className="field-error">{e.problem}</span>
+                  <span className="dnc-problem-line">Line {formatCount(e.line)}</span> <span className="dnc-problem-value">{e.value}</span>{' '}
+                  <span className="field-error">{e.problem}</span>
                 </li>
               ))}
               {problems.length > SHOWN_PROBLEMS && <li className="muted">…and {formatCount(problems.length - SHOWN_PROBLEMS)} more.</li>}

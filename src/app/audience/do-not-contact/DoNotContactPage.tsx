@@ -87,7 +87,7 @@ function EntryList() {
     <section className="dnc-list" aria-labelledby={`${ids}-title`}>
       <div className="dnc-list-head">
         <h2 id={`${ids}-title`}>On the list</h2>
-        <label className="audience-search dnc-search">
+        <label className="dnc-search">
           <span className="visually-hidden">Search the list</span>
           <input
             className="input input-sm"
@@ -134,7 +134,12 @@ function EntryList() {
         </div>
       )}
       {query.hasNextPage && (
-        <button type="button" className="btn btn-sm btn-ghost dnc-more" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost dnc-more"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
           {query.isFetchingNextPage ? 'Loading…' : `Show more (${formatCount(entries.length)} shown)`}
         </button>
       )}
@@ -156,8 +161,8 @@ export function DoNotContactPage() {
       </div>
       <div className="dnc-body">
         <p className="dnc-intro">
-          No campaign contacts the people on this list: adding them to a campaign leaves them out, and a running campaign stops them
-          before its next step. They can still write to you, and you can answer them from the inbox.
+          No campaign contacts the people on this list: adding them to a campaign leaves them out, and a running campaign stops them before
+          its next step. They can still write to you, and you can answer them from the inbox.
         </p>
         <AddEntries />
         <EntryList />

@@ -47,7 +47,10 @@ describe('a do-not-contact CSV', () => {
       entriesFromCsv({ headers: ['Name', 'Company name'], rows: [['Ann', 'acme.io']], warnings: [] }, 'x').map((e) => [e.kind, e.value]),
     ).toEqual([['company', 'acme.io']]);
     expect(
-      entriesFromCsv({ headers: ['Email domain'], rows: [['acme.io'], ['Acme']], warnings: [] }, 'x').map((e) => [e.kind, e.problem === null]),
+      entriesFromCsv({ headers: ['Email domain'], rows: [['acme.io'], ['Acme']], warnings: [] }, 'x').map((e) => [
+        e.kind,
+        e.problem === null,
+      ]),
     ).toEqual([
       ['domain', true],
       ['domain', false],

@@ -1,10 +1,4 @@
-import {
-  EXCLUSION_KINDS,
-  exclusionValue,
-  guessExclusionKind,
-  MAX_EXCLUSION_REASON,
-  type ExclusionKind,
-} from '../../../domain/exclusions';
+import { EXCLUSION_KINDS, exclusionValue, guessExclusionKind, MAX_EXCLUSION_REASON, type ExclusionKind } from '../../../domain/exclusions';
 import type { ParsedCsv } from '../import/parse-csv';
 
 /**
@@ -38,7 +32,9 @@ function candidate(kind: ExclusionKind, value: string, reason: string, line: num
 
 /** One entry per non-empty line, its kind guessed (a link is a person, acme.com a domain, anything else a company). */
 export function entriesFromLines(text: string, reason: string): EntryCandidate[] {
-  return text.split(/\r?\n/).flatMap((value, i) => (value.trim() === '' ? [] : [candidate(guessExclusionKind(value), value, reason, i + 1)]));
+  return text
+    .split(/\r?\n/)
+    .flatMap((value, i) => (value.trim() === '' ? [] : [candidate(guessExclusionKind(value), value, reason, i + 1)]));
 }
 
 /** Header words (squashed) that say which kind a column holds, or that it holds the kind or the reason. */
