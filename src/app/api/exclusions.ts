@@ -91,9 +91,8 @@ export const useAddExclusion = () =>
 
 /** Many entries in one request (paste many, a CSV file): rows checked one by one. */
 export const useImportExclusions = () =>
-  useInvalidating(
-    (exclusions: ExclusionInput[]): Promise<ImportExclusionsResult> =>
-      call(importExclusionsResultSchema, '/api/v1/exclusions/import', { method: 'POST', body: { exclusions } }),
+  useInvalidating((exclusions: ExclusionInput[]): Promise<ImportExclusionsResult> =>
+    call(importExclusionsResultSchema, '/api/v1/exclusions/import', { method: 'POST', body: { exclusions } }),
   );
 
 export const useRemoveExclusion = () =>

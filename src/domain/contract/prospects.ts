@@ -148,7 +148,12 @@ export const prospectDetailSchema = prospectSchema.extend({
 });
 export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
 
-export const prospectPageSchema = pageOf(prospectSchema);
+export const prospectPageSchema = pageOf(prospectSchema).extend({
+  total: int32()
+    .min(0)
+    .nullable()
+    .describe('How many prospects match the filters, on the first page (no cursor); null on the pages after it.'),
+});
 /** @public A type of the published contract, for clients of the API. */
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
 

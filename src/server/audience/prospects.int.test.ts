@@ -183,6 +183,13 @@ describe('GET /api/v1/prospects', () => {
     expect(await names('&search=_')).toEqual([]);
     const first = prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&search=acme')).body);
     expect(first.nextCursor).not.toBeNull();
+    // The first page says how many match; the next ones do not count again.
+    expect(first.total).toBe(2);
+    const next = prospectPageSchema.parse(
+      (await api(ws.apiKey, 'GET', `/api/v1/prospects?limit=1&search=acme&cursor=${encodeURIComponent(first.nextCursor!)}`)).body,
+    );
+    expect(next.total).toBeNull();
+    expect((await listAll(ws)).total).toBe(3);
     const other = await api(ws.apiKey, 'GET', `/api/v1/prospects?limit=1&search=ada&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('invalid_cursor');

@@ -56,8 +56,8 @@ export interface ProspectFilters {
   enrollmentStatus: EnrollmentStatus | null;
 }
 
-/** One page, newest first (ties by id), `limit + 1` rows so the caller knows whether a next page exists. */
-export async function listProspects(db: Queryable, filters: ProspectFilters, limit: number, after?: TimeIdKey): Promise<Prospect[]> {
+/** The WHERE of the list's filters on prospects `p`, its parameters from $1. */
+function filtersWhere(filters: ProspectFilters): { where: string[]; params: unknown[] } {
   const params: unknown[] = [filters.workspaceId];
   const where = ['p.workspace_id = $1'];
   if (filters.search) {
@@ -76,6 +76,19 @@ export async function listProspects(db: Queryable, filters: ProspectFilters, lim
     }
     where.push(`EXISTS (SELECT 1 FROM enrollments e WHERE ${inEnrollment.join(' AND ')})`);
   }
+  return { where, params };
+}
+
+/** How many prospects match the filters (the list's first page says it). */
+export async function countProspects(db: Queryable, filters: ProspectFilters): Promise<number> {
+  const { where, params } = filtersWhere(filters);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM prospects p WHERE ${where.join(' AND ')}`, params);
+  return rows[0]?.n ?? 0;
+}
+
+/** One page, newest first (ties by id), `limit + 1` rows so the caller knows whether a next page exists. */
+export async function listProspects(db: Queryable, filters: ProspectFilters, limit: number, after?: TimeIdKey): Promise<Prospect[]> {
+  const { where, params } = filtersWhere(filters);
   if (after) {
     params.push(after[0], after[1]);
     where.push(`(p.created_at, p.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);

@@ -12,7 +12,7 @@ import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http
 import type { RouteModule } from '../http/route-module';
 import { enrollmentTimeline, enrollProspects, listEnrollments } from './enrollments';
 import { importProspects } from './import';
-import { deleteProspect, getProspect, listProspects, patchProspect } from './prospects';
+import { countProspects, deleteProspect, getProspect, listProspects, patchProspect } from './prospects';
 import { updateCampaignSchedule, updateDailyLimits } from './settings';
 
 /**
@@ -33,8 +33,12 @@ export async function prospectPage(db: Db, workspace: WorkspaceRef, q: ListProsp
   };
   const codec = cursorCodec(db, 'prospects', filters, timeIdKey);
   const limit = q.limit ?? DEFAULT_LIMIT;
-  const rows = await listProspects(db, filters, limit, await codec.decode(q.cursor));
-  return pageOf(rows, limit, codec, (r) => [r.createdAt, r.prospectId]);
+  const after = await codec.decode(q.cursor);
+  const [rows, total] = await Promise.all([
+    listProspects(db, filters, limit, after),
+    after === undefined ? countProspects(db, filters) : Promise.resolve(null),
+  ]);
+  return { ...(await pageOf(rows, limit, codec, (r) => [r.createdAt, r.prospectId])), total };
 }
 
 /** One page of a campaign's enrollments (cursor bound to the filters). */
