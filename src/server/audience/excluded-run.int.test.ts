@@ -128,6 +128,45 @@ describe('an exclusion added mid-run', () => {
     ]);
   });
 
+  it('an action already waiting for its slot when the entry is added is not offered (the action claim checks again)', async () => {
+    const run = await seedRun(db, { graph: twoVisits(), prospects: 3 });
+    const clock = startClock('2026-03-02T08:00:00Z');
+    const executor = counting(sandboxExecutor(db, clock), run.campaignId);
+    // An hour between one sender's actions: the later prospects' first visits wait for their slots.
+    const deps = engineDeps(db, clock, { executor, spacingMs: 3_600_000 });
+    await drainDueWork(deps);
+    expect([...executor.offers.values()]).toEqual([1]);
+    const waiting = await db.query<{ profile_url: string }>(
+      `SELECT p.profile_url FROM run_actions a JOIN enrollments e ON e.id = a.enrollment_id JOIN prospects p ON p.id = e.prospect_id
+       WHERE a.campaign_id = $1 AND a.status = 'scheduled' ORDER BY a.not_before`,
+      [run.campaignId],
+    );
+    expect(waiting.rows).toHaveLength(2);
+    const last = waiting.rows[1]!.profile_url;
+    await db.query(`UPDATE prospects SET email = 'late@blocked.example' WHERE workspace_id = $1 AND profile_url = $2`, [
+      run.workspaceId,
+      last,
+    ]);
+    await addExclusion(db, run.workspaceId, { kind: 'domain', value: 'blocked.example', reason: 'Customer' }, 'import');
+    for (let hour = 0; hour < 4; hour++) {
+      clock.advance(3_600_000);
+      await drainDueWork(deps);
+    }
+    expect(executor.offers.get(last)).toBeUndefined();
+    const rows = await db.query<{ profile_url: string; outcome: string }>(
+      `SELECT p.profile_url, e.outcome FROM enrollments e JOIN prospects p ON p.id = e.prospect_id WHERE e.campaign_id = $1 AND e.status = 'stopped'`,
+      [run.campaignId],
+    );
+    expect(rows.rows).toEqual([{ profile_url: last, outcome: 'excluded' }]);
+    // Its slot was given back: the sender's counter holds only the actions not cancelled.
+    const quota = await db.query<{ used: number; counted: number }>(
+      `SELECT (SELECT sum(used)::int FROM sender_quota WHERE account_id = $1) AS used,
+              (SELECT count(*)::int FROM run_actions WHERE sender_account_id = $1 AND status <> 'cancelled' AND limit_kind IS NOT NULL) AS counted`,
+      [run.accountId],
+    );
+    expect(quota.rows[0]!.used).toBe(quota.rows[0]!.counted);
+  });
+
   it('an entry removed afterwards does not bring a stopped prospect back', async () => {
     const run = await seedRun(db, { graph: twoVisits(), prospects: 1 });
     await db.query(`UPDATE prospects SET company = 'Gone Inc' WHERE workspace_id = $1`, [run.workspaceId]);

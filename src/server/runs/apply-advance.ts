@@ -6,6 +6,7 @@ import type { Queryable } from '../db/types';
 import type { EngineDeps, EnrollmentRow } from './enrollment-row';
 import { drawSpacing, passGate } from './gate';
 import { senderStillOnCampaign } from './removed-sender';
+import { EXCLUDED_STEP_NOTE } from '../audience/excluded-enrollments';
 import { prospectFinishedData } from './run-events';
 import { ts } from './time-sql';
 import type { EnrollmentValues, StepRef, WritePlan } from './write-plan';
@@ -157,6 +158,13 @@ async function offerLater(
   place: EnrollmentValues,
   now: number,
 ): Promise<void> {
+  // Contract 10.3: a prospect on the do-not-contact list ends here, before the action and any quota slot.
+  if (given.excluded) {
+    plan.patchStep(open, { status: 'skipped', finished_at: ts(now), error: EXCLUDED_STEP_NOTE });
+    endEnrollment(plan, given, { status: 'stopped', outcome: 'excluded', error: null, nodeId: given.current_node_id, now }, place);
+    plan.endEnrollment(given.id);
+    return;
+  }
   const action =
     decision.kind === 'act'
       ? decision.action

@@ -2,6 +2,7 @@ import type { Schedule } from '../../domain/contract/schedule';
 import type { Clock } from '../../domain/run/clock';
 import type { Db } from '../db/types';
 import type { Executor } from './executor';
+import { excludedProspectSql } from '../audience/exclusions';
 
 /** What the run engine's transactions need (contract 9.3), and the enrollment row they read. */
 
@@ -44,10 +45,12 @@ export interface EnrollmentRow {
   email: string | null;
   time_zone: string | null;
   custom_fields: Record<string, string | number | boolean>;
+  /** On the do-not-contact list (contract 10.3): the enrollment ends before its next action. */
+  excluded: boolean;
 }
 
 /** The columns every engine read of an enrollment needs: itself, its campaign's pin and schedule, its prospect. */
 export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
   e.arrived_by, e.replied, e.visit, e.open_step, c.launched_version, c.schedule, c.sender_account_ids::text[] AS campaign_sender_ids,
-  p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields`;
+  p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields, ${excludedProspectSql('p')} AS excluded`;
 export const ENROLLMENT_FROM = 'enrollments e JOIN campaigns c ON c.id = e.campaign_id JOIN prospects p ON p.id = e.prospect_id';
