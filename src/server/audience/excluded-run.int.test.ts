@@ -167,6 +167,26 @@ describe('an exclusion added mid-run', () => {
     expect(quota.rows[0]!.used).toBe(quota.rows[0]!.counted);
   });
 
+  it('a prospect on the list by launch ends at its first action step: no action row, no quota slot', async () => {
+    const run = await seedRun(db, { graph: twoVisits(), prospects: 2 });
+    await db.query(`UPDATE prospects SET company = 'Initech' WHERE workspace_id = $1 AND name = 'Prospect 2'`, [run.workspaceId]);
+    await addExclusion(db, run.workspaceId, { kind: 'company', value: 'initech', reason: 'Customer' }, 'studio');
+    const clock = startClock('2026-03-02T08:00:00Z');
+    const executor = counting(sandboxExecutor(db, clock), run.campaignId);
+    // Slots an hour apart: had it gone through the send gate, its action would be waiting for its slot.
+    const deps = engineDeps(db, clock, { executor, spacingMs: 3_600_000 });
+    await drainDueWork(deps);
+    const rows = await db.query<{ name: string; status: string; outcome: string | null; actions: number }>(
+      `SELECT p.name, e.status, e.outcome, (SELECT count(*)::int FROM run_actions a WHERE a.enrollment_id = e.id) AS actions
+       FROM enrollments e JOIN prospects p ON p.id = e.prospect_id WHERE e.campaign_id = $1 ORDER BY p.name`,
+      [run.campaignId],
+    );
+    expect(rows.rows).toEqual([
+      { name: 'Prospect 1', status: 'active', outcome: null, actions: 1 },
+      { name: 'Prospect 2', status: 'stopped', outcome: 'excluded', actions: 0 },
+    ]);
+  });
+
   it('an entry removed afterwards does not bring a stopped prospect back', async () => {
     const run = await seedRun(db, { graph: twoVisits(), prospects: 1 });
     await db.query(`UPDATE prospects SET company = 'Gone Inc' WHERE workspace_id = $1`, [run.workspaceId]);
