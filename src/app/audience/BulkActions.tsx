@@ -7,7 +7,7 @@ import { plural } from './labels';
 
 /**
  * What to do with the prospects chosen in the list (issue 39): add them to a campaign, or delete them —
- * those still in a running campaign are kept (contract 10.3) and the toast says how many.
+ * those still in a campaign that has not finished with them are kept (contract 10.3) and the toast says how many.
  */
 export function BulkActions({
   chosen,
@@ -31,7 +31,7 @@ export function BulkActions({
       title: `Delete ${count}?`,
       message:
         'Their fields, their place in finished campaigns and their timelines are removed; campaign counts keep them, and their conversations stay in the inbox. ' +
-        'Anyone still in a running campaign is kept. This cannot be undone.',
+        'Anyone still in a campaign that has not finished with them is kept. This cannot be undone.',
       confirmLabel: `Delete ${count}`,
       danger: true,
     });
@@ -39,7 +39,7 @@ export function BulkActions({
     remove.mutate(chosen, {
       onSuccess: (r) => {
         const parts = [`${plural(r.deleted, formatCount(r.deleted), 'prospect')} deleted`];
-        if (r.enrolled) parts.push(`${formatCount(r.enrolled)} kept: still in a running campaign`);
+        if (r.enrolled) parts.push(`${formatCount(r.enrolled)} kept: still in a campaign that has not finished with them`);
         if (r.failed.length) parts.push(`${formatCount(r.failed.length)} could not be deleted (${r.failed[0]!.message})`);
         (r.failed.length ? toast.error : toast.success)(`${parts.join('; ')}.`);
         onClear();

@@ -115,8 +115,10 @@ function AddOne() {
           ))}
         </select>
       </label>
-      <label className="dnc-field dnc-value" htmlFor={`${ids}-value`}>
-        <span className="dnc-label">{EXCLUSION_KIND_LABEL[kind]}</span>
+      <div className="dnc-field dnc-value">
+        <label className="dnc-label" htmlFor={`${ids}-value`}>
+          {EXCLUSION_KIND_LABEL[kind]}
+        </label>
         <input
           id={`${ids}-value`}
           className="input input-sm"
@@ -129,7 +131,7 @@ function AddOne() {
         <span id={`${ids}-value-help`} className={tried && valueProblem ? 'field-error' : 'muted dnc-help'}>
           {tried && valueProblem ? valueProblem : `Leaves out ${KIND_HELP[kind]}.`}
         </span>
-      </label>
+      </div>
       <div className="dnc-field-group">
         <ReasonField id={`${ids}-reason`} value={reason} onChange={setReason} />
         {tried && whyProblem && <span className="field-error">{whyProblem}</span>}
