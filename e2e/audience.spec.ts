@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { draftCampaign, importViaApi } from './audience-data';
 import { uniqueToken } from './inbox-data';
-import { apiRequest, signIn, tool } from './support/session';
+import { apiRequest, signIn } from './support/session';
 
 // Each test imports, enrolls and reads back through the real server: on a loaded machine that takes over a minute.
 test.describe.configure({ timeout: 120_000 });

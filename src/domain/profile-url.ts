@@ -25,6 +25,7 @@ const MEMBER_PATH = /^\/in\/([^/]+)(?:\/[a-z]{2}(?:[-_][a-z]{2})?)?$/i;
 const SALES_PATH = /^\/sales\/(lead|people)(\/[^/].*)$/i;
 const WHATSAPP_PATH = /^\/\+?([0-9]{7,15})$/;
 /** Characters a decoded slug may not hold: the URL's own delimiters, `%`, spaces and controls. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a slug may not hold
 const SLUG_REFUSED = /[\u0000-\u0020\u007f"#%/<>?\\^`{|}[\]]/;
 
 /** A slug percent-decoded and lower-cased; null when it is not a readable slug. */

@@ -145,6 +145,7 @@ export const listExclusionsArgs = z.strictObject({
 export const addExclusionsResultSchema = importExclusionsResultSchema.extend({
   items: z.array(exclusionSchema).describe('The entries of the valid rows, in their order: new ones and those already on the list.'),
 });
+/** @public A type of the published contract, for clients of the API. */
 export type AddExclusionsResult = z.infer<typeof addExclusionsResultSchema>;
 
 export const removeExclusionArgs = z.strictObject({
