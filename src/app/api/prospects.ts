@@ -48,6 +48,8 @@ export function useProspects(filters: ProspectFilters) {
         query: {
           limit: PAGE_SIZE,
           cursor: pageParam,
+          // The first page also says how many match (the page's title shows it).
+          withTotal: pageParam === undefined ? 'true' : undefined,
           search: filters.search || undefined,
           campaignId: filters.campaignId,
           enrollmentStatus: filters.status,

@@ -51,9 +51,11 @@ export function AudienceBrowser() {
       <div className="audience-head">
         <h1 id="audience-title" className="audience-title">
           Audience
-          {total !== undefined && total !== null && (
+          {total && (
             <span className="audience-total muted">
-              {filtered ? `${formatCount(total)} ${total === 1 ? 'matches' : 'match'}` : plural(total, formatCount(total), 'prospect')}
+              {filtered
+                ? `${formatCount(total.count)}${total.more ? '+' : ''} ${total.count === 1 && !total.more ? 'matches' : 'match'}`
+                : plural(total.count, `${formatCount(total.count)}${total.more ? '+' : ''}`, 'prospect')}
             </span>
           )}
         </h1>

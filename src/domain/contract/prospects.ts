@@ -148,11 +148,17 @@ export const prospectDetailSchema = prospectSchema.extend({
 });
 export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
 
+/** A list's total is counted up to this many (a count of a whole audience would cost more than its page). */
+export const PROSPECT_TOTAL_CAP = 10_000;
+
 export const prospectPageSchema = pageOf(prospectSchema).extend({
-  total: int32()
-    .min(0)
+  total: z
+    .object({
+      count: int32().min(0).max(PROSPECT_TOTAL_CAP),
+      more: z.boolean().describe(`true: more than ${PROSPECT_TOTAL_CAP} match (count says ${PROSPECT_TOTAL_CAP}).`),
+    })
     .nullable()
-    .describe('How many prospects match the filters, on the first page (no cursor); null on the pages after it.'),
+    .describe('How many prospects match the filters: on the first page when withTotal asks for it, else null.'),
 });
 /** @public A type of the published contract, for clients of the API. */
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
@@ -169,14 +175,22 @@ const listProspectsFields = {
     .describe('Only prospects with an enrollment in this status (in campaignId when given, else in any campaign).'),
 };
 
+const WITH_TOTAL = `On the first page (no cursor), also count the prospects that match, up to ${PROSPECT_TOTAL_CAP} (total).`;
+
 /** Contract 9.1 list: newest first, cursor-paginated like conversations. */
-export const listProspectsQuery = z.object({ ...listProspectsFields, limit: limitParam, cursor: cursorParam });
+export const listProspectsQuery = z.object({
+  ...listProspectsFields,
+  withTotal: z.enum(['true', 'false']).optional().describe(WITH_TOTAL),
+  limit: limitParam,
+  cursor: cursorParam,
+});
 /** @public A type of the published contract, for clients of the API. */
 export type ListProspectsQuery = z.infer<typeof listProspectsQuery>;
 
 /** The list as tool arguments (a number for limit). */
 export const listProspectsArgs = z.strictObject({
   ...listProspectsFields,
+  withTotal: z.boolean().optional().describe(WITH_TOTAL),
   limit: int32().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1..${MAX_LIMIT}; default 100.`),
   cursor: text().min(1).max(1000).optional().describe('nextCursor of the previous page (same filters).'),
 });

@@ -152,6 +152,11 @@ describe('POST /api/v1/prospects/import', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen.size).toBe(9_900);
+    // Counted up to 10,000: 9,900 exactly.
+    expect(prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&withTotal=true')).body).total).toEqual({
+      count: 9_900,
+      more: false,
+    });
   }, 120_000);
 
   it('the import-prospects tool answers the REST body', async () => {
@@ -183,13 +188,22 @@ describe('GET /api/v1/prospects', () => {
     expect(await names('&search=_')).toEqual([]);
     const first = prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&search=acme')).body);
     expect(first.nextCursor).not.toBeNull();
-    // The first page says how many match; the next ones do not count again.
-    expect(first.total).toBe(2);
+    // Asked, the first page says how many match; the next ones do not count again; unasked, nothing is counted.
+    expect(first.total).toBeNull();
+    const counted = prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&search=acme&withTotal=true')).body);
+    expect(counted.total).toEqual({ count: 2, more: false });
     const next = prospectPageSchema.parse(
-      (await api(ws.apiKey, 'GET', `/api/v1/prospects?limit=1&search=acme&cursor=${encodeURIComponent(first.nextCursor!)}`)).body,
+      (
+        await api(
+          ws.apiKey,
+          'GET',
+          `/api/v1/prospects?limit=1&search=acme&withTotal=true&cursor=${encodeURIComponent(counted.nextCursor!)}`,
+        )
+      ).body,
     );
     expect(next.total).toBeNull();
-    expect((await listAll(ws)).total).toBe(3);
+    expect((await listAll(ws, '&withTotal=true')).total).toEqual({ count: 3, more: false });
+    expect((await callTool(ws.apiKey, 'list-prospects', { withTotal: true })).structured.total).toEqual({ count: 3, more: false });
     const other = await api(ws.apiKey, 'GET', `/api/v1/prospects?limit=1&search=ada&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('invalid_cursor');

@@ -1,5 +1,11 @@
 import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus } from '../../domain/contract/statuses';
-import type { CustomFields, PatchProspectBody, Prospect, ProspectDetail } from '../../domain/contract/prospects';
+import {
+  PROSPECT_TOTAL_CAP,
+  type CustomFields,
+  type PatchProspectBody,
+  type Prospect,
+  type ProspectDetail,
+} from '../../domain/contract/prospects';
 import { normaliseProfileUrl } from '../../domain/profile-url';
 import { toIsoMillis } from '../../domain/time';
 import { jsonColumn } from '../db/json';
@@ -79,11 +85,16 @@ function filtersWhere(filters: ProspectFilters): { where: string[]; params: unkn
   return { where, params };
 }
 
-/** How many prospects match the filters (the list's first page says it). */
-export async function countProspects(db: Queryable, filters: ProspectFilters): Promise<number> {
+/** How many prospects match the filters, counted up to the cap (the list's first page says it when asked). */
+export async function countProspects(db: Queryable, filters: ProspectFilters): Promise<{ count: number; more: boolean }> {
   const { where, params } = filtersWhere(filters);
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM prospects p WHERE ${where.join(' AND ')}`, params);
-  return rows[0]?.n ?? 0;
+  params.push(PROSPECT_TOTAL_CAP + 1);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM prospects p WHERE ${where.join(' AND ')} LIMIT $${params.length}) matching`,
+    params,
+  );
+  const n = rows[0]?.n ?? 0;
+  return { count: Math.min(n, PROSPECT_TOTAL_CAP), more: n > PROSPECT_TOTAL_CAP };
 }
 
 /** One page, newest first (ties by id), `limit + 1` rows so the caller knows whether a next page exists. */

@@ -20,7 +20,7 @@ import { updateCampaignSchedule, updateDailyLimits } from './settings';
  * below, so a tool and its REST twin answer the same body.
  */
 
-export type ListProspectsInput = Omit<z.infer<typeof listProspectsQuery>, 'workspaceId'>;
+export type ListProspectsInput = Omit<z.infer<typeof listProspectsQuery>, 'workspaceId' | 'withTotal'> & { withTotal?: boolean };
 export type ListEnrollmentsInput = Omit<z.infer<typeof listEnrollmentsQuery>, 'workspaceId'> & { campaignId: string };
 
 /** One page of the workspace's prospects (cursor bound to the filters). */
@@ -36,7 +36,7 @@ export async function prospectPage(db: Db, workspace: WorkspaceRef, q: ListProsp
   const after = await codec.decode(q.cursor);
   const [rows, total] = await Promise.all([
     listProspects(db, filters, limit, after),
-    after === undefined ? countProspects(db, filters) : Promise.resolve(null),
+    after === undefined && q.withTotal ? countProspects(db, filters) : Promise.resolve(null),
   ]);
   return { ...(await pageOf(rows, limit, codec, (r) => [r.createdAt, r.prospectId])), total };
 }
@@ -61,8 +61,8 @@ export const audienceRoutes: RouteModule = ({ db }) => {
   });
 
   app.get('/api/v1/prospects', async (c) => {
-    const { workspaceId, ...q } = parseOrThrow(listProspectsQuery, queryOf(c), 'query');
-    return c.json(await prospectPage(db, workspaceOf(c, workspaceId), q));
+    const { workspaceId, withTotal, ...q } = parseOrThrow(listProspectsQuery, queryOf(c), 'query');
+    return c.json(await prospectPage(db, workspaceOf(c, workspaceId), { ...q, withTotal: withTotal === 'true' }));
   });
 
   app.get('/api/v1/prospects/:prospectId', async (c) => {
