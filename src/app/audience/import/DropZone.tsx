@@ -33,9 +33,6 @@ export function DropZone({ onFile, busy, error }: { onFile(file: File): void; bu
         One row per person, with a column of LinkedIn profile URLs. Names, companies, job titles and any other columns can come along: they
         fill your messages’ placeholders.
       </p>
-      <button type="button" className="btn btn-sm btn-ghost" onClick={() => downloadCsv(SAMPLE_CSV_NAME, sampleCsv())}>
-        Download a sample CSV
-      </button>
       <label htmlFor={inputId} className={`btn btn-primary${busy ? ' is-busy' : ''}`}>
         Choose a file
       </label>
@@ -50,6 +47,9 @@ export function DropZone({ onFile, busy, error }: { onFile(file: File): void; bu
           e.target.value = '';
         }}
       />
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => downloadCsv(SAMPLE_CSV_NAME, sampleCsv())}>
+        Download a sample CSV
+      </button>
       {error && (
         <p className="field-error" role="alert">
           {error}
