@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../src/server/db/types';
 import { claimDueActions, offerClaimedAction } from '../src/server/runs/actions';
 import { moveDueEnrollments, startWaitingEnrollments } from '../src/server/runs/engine';
 import { sandboxExecutor } from '../src/server/runs/sandbox';
-import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../src/server/runs/testing';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../src/server/testing/runs';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../runs/executor';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, startClock } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { conversationReplies, queueReply } from './reply';
 

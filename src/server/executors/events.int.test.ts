@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock, type SeededRun } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { eventDeps, ingestWithStopOnReply, receiveExecutorEvent } from './events';
 

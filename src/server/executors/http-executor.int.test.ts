@@ -6,8 +6,8 @@ import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import type { Db } from '../db/types';
 import { recordAnswer } from '../runs/actions';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../testing/runs';
 import { createExecutor } from './select';
 import { putExecutorSettings, rotateExecutorSecret } from './settings';
 

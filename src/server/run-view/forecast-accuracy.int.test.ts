@@ -4,8 +4,8 @@ import type { Schedule } from '../../domain/contract/schedule';
 import { forecastCampaign } from '../../domain/forecast';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, seedRun, startClock } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { nextDueAt } from '../runs/worker';
 

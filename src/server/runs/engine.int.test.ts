@@ -5,9 +5,9 @@ import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
 import { recountSenderQuota } from './gate';
-import { drainDueWork } from './run-loop';
+import { drainDueWork } from '../testing/run-loop';
 import { sandboxExecutor } from './sandbox';
-import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from './testing';
+import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from '../testing/runs';
 
 /**
  * Contract 9.3 on a real database (embedded, or PostgreSQL with DATABASE_URL), with a fake clock

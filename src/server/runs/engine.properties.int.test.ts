@@ -9,9 +9,9 @@ import { engineDbPerFile } from '../testing/engine-db';
 import { recordAnswer } from './actions';
 import { applyProspectEvent } from './engine';
 import type { Executor, ExecutorAnswer } from './executor';
-import { drainDueWork } from './run-loop';
+import { drainDueWork } from '../testing/run-loop';
 import { msOf } from './time-sql';
-import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from './testing';
+import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from '../testing/runs';
 
 /**
  * Contract 9.3 end to end through the server engine: random valid graphs (the domain's generator),

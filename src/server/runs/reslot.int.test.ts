@@ -3,10 +3,10 @@ import type { Schedule } from '../../domain/contract/schedule';
 import { engineDbPerFile } from '../testing/engine-db';
 import { WITHOUT_REQUEST } from '../http/change-origin';
 import { moveDueEnrollments, startWaitingEnrollments } from './engine';
-import { drainDueWork } from './run-loop';
+import { drainDueWork } from '../testing/run-loop';
 import { steerCampaign } from './steer';
 import { msOf } from './time-sql';
-import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 
 /** Contract 9.3 "a resume never bursts" on a real database, with a fake clock moved by the test. */
 

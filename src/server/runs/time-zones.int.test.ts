@@ -5,9 +5,9 @@ import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
 import type { Executor } from './executor';
-import { drainDueWork } from './run-loop';
+import { drainDueWork } from '../testing/run-loop';
 import { msOf } from './time-sql';
-import { campaignNextDueAt, engineDeps, seedRun, startClock, UNLIMITED } from './testing';
+import { campaignNextDueAt, engineDeps, seedRun, startClock, UNLIMITED } from '../testing/runs';
 
 /**
  * Contract 9.3 windows and calendar-day waits through the engine, in five zones across the 2026

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { engineDbPerFile } from '../testing/engine-db';
-import { eventually } from '../webhooks/testing';
-import { seedRun, UNLIMITED, visitOnlyGraph } from './testing';
+import { eventually } from '../testing/webhooks';
+import { seedRun, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 import { wakeRuns } from './wake';
 import { nextDueAt, startRunWorker } from './worker';
 

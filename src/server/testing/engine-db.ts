@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db, Queryable } from '../db/types';
-import { openEngineDb } from '../runs/testing';
+import { openEngineDb } from './runs';
 
 /**
  * The engine tests' database, one per test file: opened before its tests (embedded, or a fresh

@@ -1,6 +1,6 @@
-import { startWaitingEnrollments, moveDueEnrollments, type EngineDeps } from './engine';
-import { offerDueActions } from './actions';
-import { deliverSandboxEvents } from './sandbox';
+import { startWaitingEnrollments, moveDueEnrollments, type EngineDeps } from '../runs/engine';
+import { offerDueActions } from '../runs/actions';
+import { deliverSandboxEvents } from '../runs/sandbox';
 
 /**
  * One pass over every kind of due run work; the amount done. The worker repeats it while work

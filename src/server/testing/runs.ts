@@ -6,11 +6,11 @@ import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
 import type { Db, Queryable } from '../db/types';
-import { openMigratedPglite } from '../testing/migrated-pglite';
-import type { EngineDeps } from './engine';
-import type { Executor } from './executor';
-import { sandboxExecutor } from './sandbox';
-import { msOf } from './time-sql';
+import { openMigratedPglite } from './migrated-pglite';
+import type { EngineDeps } from '../runs/engine';
+import type { Executor } from '../runs/executor';
+import { sandboxExecutor } from '../runs/sandbox';
+import { msOf } from '../runs/time-sql';
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it, closing what still uses it. */
 export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
