@@ -1,22 +1,20 @@
-import { startWaitingEnrollments, moveDueEnrollments, type EngineDeps } from '../runs/engine';
-import { offerDueActions } from '../runs/actions';
-import { deliverSandboxEvents } from '../runs/sandbox';
+import type { OfferDeps } from '../runs/engine-deps';
+import { offerClaimedAction } from '../runs/offers';
+import { duePass } from '../runs/pass';
 
 /**
- * One pass over every kind of due run work; the amount done. The worker repeats it while work
- * remains; tests call it after moving their clock.
+ * The worker's pass (runs/pass.ts) run by a test, after it moved its clock: the same steps in the same
+ * order, the claimed actions offered one after the other; the amount done.
  */
-export async function runDueWork(deps: EngineDeps): Promise<number> {
-  return (
-    (await startWaitingEnrollments(deps)) +
-    (await moveDueEnrollments(deps)) +
-    (await offerDueActions(deps)) +
-    (await deliverSandboxEvents(deps))
-  );
+export async function runDueWork(deps: OfferDeps): Promise<number> {
+  const { moved, claimed } = await duePass(deps, deps.batch);
+  let offered = 0;
+  for (const action of claimed) if (await offerClaimedAction(deps, action)) offered++;
+  return moved + offered;
 }
 
 /** Repeats runDueWork until nothing is due at the clock's current instant. */
-export async function drainDueWork(deps: EngineDeps, maxPasses = 10_000): Promise<void> {
+export async function drainDueWork(deps: OfferDeps, maxPasses = 10_000): Promise<void> {
   for (let i = 0; i < maxPasses; i++) if ((await runDueWork(deps)) === 0) return;
   throw new Error('run work did not settle');
 }
