@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { runCounts } from '../run-view/run-counts';
-import type { Executor } from '../runs/executor';
-import { drainDueWork } from '../runs/run-loop';
-import { sandboxExecutor } from '../runs/sandbox';
-import { engineDeps, seedRun, startClock } from '../runs/testing';
+import type { Executor } from '../executors/executor';
+import { drainDueWork } from '../testing/run-loop';
+import { sandboxExecutor } from '../executors/sandbox';
+import { engineDeps, seedRun, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
-import { EXCLUDED_STEP_NOTE } from './excluded-enrollments';
+import { EXCLUDED_STEP_NOTE } from '../runs/apply-advance';
 import { addExclusion, removeExclusion } from './exclusions';
 
 /**

@@ -10,7 +10,7 @@ import {
   listExclusionsQuery,
 } from '../../domain/contract/exclusions';
 import { MAX_IMPORT_ROWS } from '../../domain/contract/prospects';
-import type { RouteDoc } from '../openapi/route-doc';
+import type { RouteDoc } from '../http/route-doc';
 
 const MATCHING =
   'An entry keeps people from being contacted: `profile` the one person with that profile URL (stored by the prospects’ profile URL rule), `company` ' +

@@ -8,7 +8,7 @@ import { changeOrigin } from '../http/change-origin';
 import { parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http/pagination';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import { addExclusion, importExclusions, listExclusions, removeExclusion } from './exclusions';
 import { campaignAudienceCheck } from './audience-check';
 

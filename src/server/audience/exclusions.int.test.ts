@@ -8,7 +8,7 @@ import {
   importExclusionsResultSchema,
 } from '../../domain/contract/exclusions';
 import { prospectPageSchema } from '../../domain/contract/prospects';
-import { createDraft } from '../campaigns/test-helpers';
+import { createDraft } from '../testing/campaigns';
 import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 
 /** Contract 10.3's do-not-contact list over real HTTP: add, import, list, remove, its MCP twins, bad input, and enrolling. */

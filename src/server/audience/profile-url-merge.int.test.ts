@@ -7,7 +7,7 @@ import { openPg } from '../db/pg';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { runCounts } from '../run-view/run-counts';
-import { scratchDatabase } from '../runs/testing';
+import { scratchDatabase } from '../testing/runs';
 
 /**
  * Migration 040 (contract 10.3) on a database that holds prospects stored under 9.1's rule: its SQL

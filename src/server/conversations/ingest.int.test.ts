@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, keyFor, newWorkspace } from '../testing/fixtures';
 import { conversationSchema, ingestResultSchema } from '../../domain/contract/conversations';
-import { ingest } from './testing';
+import { ingest } from '../testing/conversations';
 
 const validBody = (accountId: string) => ({
   accountId,
@@ -49,6 +49,23 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
       tags: [],
       replyState: 'need_to_reply',
     });
+  });
+
+  it('stores the contact’s profile by the profile URL rule, never refusing one (contract 10.3)', async () => {
+    const ws = await newWorkspace();
+    const spelled = async (n: number, profileUrl: string) => {
+      const body = { ...validBody(ws.accounts.linkedinFree), externalConversationId: `c-${n}`, externalMessageId: `m-${n}` };
+      expect((await api(ws.apiKey, 'POST', '/api/messaging/messages', { ...body, contact: { ...body.contact, profileUrl } })).status).toBe(
+        201,
+      );
+    };
+    await spelled(1, 'http://UK.linkedin.com/in/Grace-Hopper/?trk=x');
+    await spelled(2, 'https://twitter.com/grace/');
+    const items = (await api(ws.apiKey, 'GET', '/api/messaging/conversations')).body.items.map(conversationSchema.parse);
+    expect(items.map((c: { contact: { profileUrl: string | null } }) => c.contact.profileUrl).sort()).toEqual([
+      'https://twitter.com/grace',
+      'https://www.linkedin.com/in/grace-hopper',
+    ]);
   });
 
   it('20 concurrent ingests of one message create exactly one message', async () => {

@@ -134,7 +134,7 @@ FROM (
   GROUP BY 1, 2, 3
 ) c
 WHERE q.account_id = c.sender_account_id AND q.kind = c.limit_kind AND q.day = c.quota_day;
-UPDATE run_actions SET status = 'cancelled', finished_at = now()
+UPDATE run_actions SET status = 'cancelled', finished_at = clock_now()
 WHERE status = 'scheduled' AND enrollment_id IN (SELECT id FROM enrollment_merge);
 
 -- Their actions join the kept enrollment with negative visits: an action's visit is that of the
