@@ -128,7 +128,7 @@ describe('an exclusion added mid-run', () => {
     ]);
   });
 
-  it('an action already waiting for its slot when the entry is added is not offered (the action claim checks again)', async () => {
+  it('an action already waiting for its slot when the entry is added is not offered (the last look before the offer checks again)', async () => {
     const run = await seedRun(db, { graph: twoVisits(), prospects: 3 });
     const clock = startClock('2026-03-02T08:00:00Z');
     const executor = counting(sandboxExecutor(db, clock), run.campaignId);
