@@ -9,6 +9,7 @@ import { engineDeps, seedRun, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { EXCLUDED_STEP_NOTE } from '../runs/apply-advance';
 import { addExclusion, removeExclusion } from './exclusions';
+import { queueReply } from '../runs/replies';
 
 /**
  * Contract 10.3 enforced again before each action, on a real database (embedded, or PostgreSQL with
@@ -185,6 +186,37 @@ describe('an exclusion added mid-run', () => {
       { name: 'Prospect 1', status: 'active', outcome: null, actions: 1 },
       { name: 'Prospect 2', status: 'stopped', outcome: 'excluded', actions: 0 },
     ]);
+  });
+
+  it('a person’s own reply from the inbox to someone on the list is still sent', async () => {
+    const run = await seedRun(db, { graph: twoVisits(), prospects: 1 });
+    const url = 'https://www.linkedin.com/in/wrote-to-us';
+    await db.query(`UPDATE prospects SET profile_url = $2 WHERE workspace_id = $1`, [run.workspaceId, url]);
+    await addExclusion(db, run.workspaceId, { kind: 'profile', value: url, reason: 'Asked not to be contacted' }, 'studio');
+    const thread = await db.query<{ id: string }>(
+      `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_profile_url,
+         last_message_text, last_message_direction, last_message_at, unread_count, message_texts)
+       VALUES ($1, $2, 'professional_network', 'thread-dnc', 'Wrote to us', $3, 'Can we talk?', 'inbound', '2026-03-02T07:00:00Z', 1, 'Can we talk?')
+       RETURNING id`,
+      [run.workspaceId, run.accountId, url],
+    );
+    const clock = startClock('2026-03-02T08:00:00Z');
+    const queued = await db.transaction((tx) =>
+      queueReply(tx, run.workspaceId, thread.rows[0]!.id, 'Of course: Tuesday?', Date.parse('2026-03-02T08:00:00Z')),
+    );
+    expect(queued).toMatchObject({ ok: true });
+    const offered: (string | null)[] = [];
+    const sandbox = sandboxExecutor(db, clock);
+    const deps = engineDeps(db, clock, { executor: { offer: (a) => (offered.push(a.enrollmentId), sandbox.offer(a)) }, spacingMs: 1000 });
+    await drainDueWork(deps);
+    // The reply went out (no enrollment); the campaign's own action for them did not.
+    expect(offered.filter((e) => e === null)).toHaveLength(1);
+    const sent = await db.query<{ text: string }>(`SELECT text FROM messages WHERE conversation_id = $1 AND direction = 'outbound'`, [
+      thread.rows[0]!.id,
+    ]);
+    expect(sent.rows).toEqual([{ text: 'Of course: Tuesday?' }]);
+    const enrollment = await db.query<{ outcome: string }>('SELECT outcome FROM enrollments WHERE campaign_id = $1', [run.campaignId]);
+    expect(enrollment.rows).toEqual([{ outcome: 'excluded' }]);
   });
 
   it('an entry removed afterwards does not bring a stopped prospect back', async () => {
