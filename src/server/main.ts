@@ -11,6 +11,7 @@ import { startWebhookDispatcher } from './webhooks/dispatcher';
 import { createExecutor } from './executors/select';
 import { startRunWorker } from './runs/worker';
 import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
+import { backgroundLog, setLogLevel } from './observe/log';
 
 export interface RunningServer {
   url: string;
@@ -35,6 +36,7 @@ const WORKERS: Worker[] = [
 const NOTHING_TO_STOP = { stop: async () => undefined };
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  setLogLevel(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const seeded = await seedDemoIfEmpty(db, config);
@@ -51,6 +53,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const port = (server.address() as AddressInfo).port;
     const stopHttp = gracefulStop(server as HttpServer);
     const workers = WORKERS.map((start) => start({ db, config }));
+    backgroundLog().info({ port, database: db.kind, runWorker: config.runWorker }, 'server started');
     let closing: Promise<void> | undefined;
     return {
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
@@ -107,7 +110,11 @@ function gracefulStop(http: HttpServer): () => Promise<void> {
     });
 }
 
-/** `npm start`: start with the environment's configuration, print the sign-in URL, shut down gracefully on SIGTERM/SIGINT. */
+/**
+ * `npm start`: start with the environment's configuration, print the sign-in URL, shut down
+ * gracefully on SIGTERM/SIGINT. The banner is plain text on stdout, for the person who typed the
+ * command; everything else is a JSON log line on stderr.
+ */
 export async function runFromCommandLine(): Promise<void> {
   const config = loadConfig();
   const running = await startServer(config);
@@ -121,8 +128,8 @@ export async function runFromCommandLine(): Promise<void> {
     console.log(`${signal}: finishing in-flight requests, then closing the database…`);
     running.close().then(
       () => process.exit(0),
-      (err) => {
-        console.error(err);
+      (err: unknown) => {
+        backgroundLog().fatal({ err }, 'the graceful stop failed');
         process.exit(1);
       },
     );

@@ -15,6 +15,7 @@ import { queryOf, readBody } from '../http/input';
 import { pathUuid } from '../http/pagination';
 import type { RouteModule } from '../http/route-module';
 import { recordAnswer } from '../runs/actions';
+import { countActionAnswer } from '../observe/metrics';
 import { checkDestination } from '../webhooks/ssrf';
 import { eventDeps, receiveExecutorEvent } from './events';
 import { getExecutorSettings, putExecutorSettings, rotateExecutorSecret } from './settings';
@@ -77,6 +78,7 @@ export const executorRoutes: RouteModule = ({ db, config }) => {
     const workspace = workspaceOf(c, body.workspaceId);
     if (!(await actionState(db, workspace.id, actionId))) throw notFound('Action');
     const { workspaceId: _workspaceId, ...answer } = body;
+    countActionAnswer('http', answer.status); // a 202's result comes from the HTTP executor
     await recordAnswer(deps, actionId, answer);
     return c.json((await actionState(db, workspace.id, actionId))!);
   });

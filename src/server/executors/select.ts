@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/types';
 import type { Executor } from '../runs/executor';
 import { sandboxExecutor } from '../runs/sandbox';
+import { countActionAnswer, countActionOffered, type ActionExecutor } from '../observe/metrics';
 import { callStepUrl } from './engine-call';
 import { offerOverHttp, type HttpOptions } from './http';
 import { httpTargetOf, type HttpTarget } from './settings';
@@ -36,9 +37,13 @@ export function createExecutor(db: Db, clock: Clock, config: ExecutorConfig = lo
   };
   return {
     async offer(action) {
-      if (nodeDefinition(action.type)?.run.does === 'call') return callStepUrl(db, action, options);
-      const target = await targetOf(action.workspaceId);
-      return target ? offerOverHttp(db, target, action, options) : sandbox.offer(action);
+      const call = nodeDefinition(action.type)?.run.does === 'call';
+      const target = call ? null : await targetOf(action.workspaceId);
+      const executor: ActionExecutor = call ? 'engine_call' : target ? 'http' : 'sandbox';
+      countActionOffered(executor);
+      const answer = await (call ? callStepUrl(db, action, options) : target ? offerOverHttp(db, target, action, options) : sandbox.offer(action));
+      countActionAnswer(executor, answer.status);
+      return answer;
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { Db, Queryable } from '../db/types';
+import { backgroundLog } from '../observe/log';
+import { countJobLoopError } from '../observe/metrics';
 
 /**
  * The one job loop (claim → run → release) every background worker runs on. PostgreSQL itself is
@@ -67,7 +69,10 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   const kept = new Map<T, NodeJS.Timeout>();
-  const log = (what: string, err: unknown) => console.error(`[${source.name}] ${what}`, err);
+  const failed = (what: string, err: unknown) => {
+    countJobLoopError(source.name);
+    backgroundLog().error({ err, source: source.name }, what);
+  };
 
   const track = (work: Promise<void>) => {
     inFlight.add(work);
@@ -85,7 +90,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
           },
           (err) => {
             kept.delete(item);
-            log('reclaiming a kept item failed', err);
+            failed('reclaiming a kept item failed', err);
           },
         ),
       );
@@ -101,7 +106,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
         if (stopped) await source.release([item]);
         else keep(item, next.keepForMs);
       })
-      .catch((err) => log('running an item failed', err))
+      .catch((err) => failed('running an item failed', err))
       .finally(() => schedule(0)); // a slot is free: claim more now rather than at the next poll
     track(work);
   };
@@ -131,7 +136,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
       },
       (err) => {
         ticking = null;
-        if (!stopped) log('claiming failed', err);
+        if (!stopped) failed('claiming failed', err);
         schedule(options.pollMs);
       },
     );
@@ -149,7 +154,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
   const listening = db
     .listen(source.channel, () => schedule(0))
     .catch((err: unknown) => {
-      log('listening for new work failed; polling only', err);
+      failed('listening for new work failed; polling only', err);
       return undefined;
     });
   schedule(0);

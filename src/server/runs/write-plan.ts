@@ -2,6 +2,7 @@ import type { EventType } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
 import { emitEvents } from '../events';
 import { notifyRunMoved } from '../run-view/progress-feed';
+import { countStepsMoved } from '../observe/metrics';
 import { GateSession } from './gate';
 import { wakeRuns } from './wake';
 
@@ -170,6 +171,7 @@ export class WritePlan {
     }
     for (const campaignId of this.moved) await notifyRunMoved(tx, campaignId, this.now);
     if (this.wake) await wakeRuns(tx);
+    countStepsMoved(this.newSteps.length); // contract 10.5: every write of the engine's moves ends here
   }
 
   /** Positions are allocated in one statement and handed out in call order, so each timeline reads in order. */
