@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from './demo/seed';
 import { startWebhookDispatcher } from './webhooks/dispatcher';
 import { createExecutor } from './executors/select';
 import { startRunWorker } from './runs/worker';
+import { startRetention } from './retention/job';
 import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
 import { backgroundLog, setLogLevel } from './observe/log';
 
@@ -26,12 +27,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-// Background workers (the webhook dispatcher, the run engine) register here: started after listen, stopped before the db closes.
+// Background workers (the webhook dispatcher, the run engine, retention) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
 const WORKERS: Worker[] = [
   startWebhookDispatcher,
   (ctx) =>
     ctx.config.runWorker ? startRunWorker(ctx, { executor: (db, clock) => createExecutor(db, clock, ctx.config) }) : NOTHING_TO_STOP,
+  startRetention,
 ];
 const NOTHING_TO_STOP = { stop: async () => undefined };
 

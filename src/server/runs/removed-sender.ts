@@ -44,9 +44,14 @@ export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
 ): Promise<Row | null> {
   const removed = row.sender_account_id;
   if (removed === null || row.campaign_sender_ids.includes(removed)) return row;
+  // An action out now, or one done (read from the timeline: a decided action is pruned after RETENTION_DAYS,
+  // contract 10.5; a timeline row keeps its action id once done, and a prospect changes sender only before any is).
   const contacted = await tx.query(
     `SELECT 1 FROM run_actions WHERE enrollment_id = $1 AND sender_account_id = $2 AND type = ANY($3::text[])
-       AND status IN ('offered', 'waiting_result', 'done') LIMIT 1`,
+       AND status IN ('offered', 'waiting_result')
+     UNION ALL
+     SELECT 1 FROM enrollment_steps WHERE enrollment_id = $1 AND type = ANY($3::text[]) AND action_id IS NOT NULL AND status IN ('running', 'done')
+     LIMIT 1`,
     [row.id, removed, REACHING_TYPES],
   );
   if (contacted.rows.length === 0) {
