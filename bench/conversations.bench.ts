@@ -44,7 +44,13 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
  * the trigram index is rebuilt once after the load (its own definition, read back from pg_indexes):
  * 3x faster than maintaining it row by row. PGlite (wasm) builds GIN indexes slowly: kept there.
  */
-export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[], campaignId: string | null = null): Promise<void> {
+export async function seedBenchInbox(
+  db: Db,
+  workspaceId: string,
+  accountIds: string[],
+  campaignId: string | null = null,
+  conversations = CONVERSATIONS,
+): Promise<void> {
   const rebuild = db.kind === 'pg';
   const {
     rows: [search],
@@ -53,7 +59,7 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
   const channels = ['professional_network', 'professional_network', 'messaging_app'];
   const phrase = `(ARRAY['Thanks for connecting, happy to chat', 'Can you share pricing for a team of 12?', 'Following up on the case study',
     'Not the right time, ping me next quarter', 'Loved your post on outbound', 'Thursday at 3pm works for me'])`;
-  for (let from = 0; from < CONVERSATIONS; from += 25_000) {
+  for (let from = 0; from < conversations; from += 25_000) {
     await db.query(
       `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_headline,
          last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts,
@@ -71,7 +77,7 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
          -- a quarter of the conversations come from the campaign's 5 steps (contract 8.2 filters)
          CASE WHEN i % 4 = 0 THEN $6::uuid END, CASE WHEN i % 4 = 0 THEN 'step-' || (i % 5) END, i % 3 <> 0
        FROM generate_series($4::int, $5::int) AS i`,
-      [workspaceId, accountIds, channels, from, Math.min(CONVERSATIONS, from + 25_000) - 1, campaignId],
+      [workspaceId, accountIds, channels, from, Math.min(conversations, from + 25_000) - 1, campaignId],
     );
   }
   await db.query(

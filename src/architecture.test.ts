@@ -187,6 +187,17 @@ describe('one formatter (ARCHITECTURE.md)', () => {
       );
     expect(offenders).toEqual([]);
   });
+
+  it('the server writes an instant as text only through toIso (domain/time.ts): one way, UTC with milliseconds', () => {
+    const offenders = sourceFiles(join(SRC, 'server'))
+      .filter((f) => !isTestCode(relative(SRC, f)))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/\.toISOString\(|\btoIsoMillis\(/.test(line) ? [`${relative(SRC, f)}:${i + 1}`] : [])),
+      );
+    expect(offenders).toEqual([]);
+  });
 });
 
 /**

@@ -5,6 +5,7 @@ import type { Queryable } from './db/types';
 import { WITHOUT_REQUEST, type ChangeOrigin } from './http/change-origin';
 import type { Subscriber } from './outbox';
 import { queueDeliveries } from './webhooks/fan-out';
+import { toIso } from '../domain/time';
 
 /**
  * The outbox. An event is written in the transaction of the change that causes it (contract 6), its
@@ -17,7 +18,7 @@ const SUBSCRIBERS: Subscriber[] = [queueDeliveries, announceCampaignChange];
 
 /** Writes events of one type with their bodies frozen as text (`{"id","type","timestamp","workspaceId","data"}`), in one statement; returns their ids. */
 async function insertEvents(tx: Queryable, workspaceId: string, type: DeliveryEventType, data: readonly unknown[]): Promise<string[]> {
-  const timestamp = new Date().toISOString();
+  const timestamp = toIso(Date.now());
   const ids = data.map(() => `msg_${randomUUID().replace(/-/g, '')}`);
   const bodies = data.map((d, i) => JSON.stringify({ id: ids[i], type, timestamp, workspaceId, data: d }));
   await tx.query(

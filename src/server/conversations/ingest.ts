@@ -1,6 +1,7 @@
 import type { IngestMessageBody } from '../../domain/contract/conversations';
 import type { Queryable } from '../db/types';
 import { emitEvent } from '../events';
+import { toIso } from '../../domain/time';
 
 /** Recording a message (contract 7): on its own, or inside a caller's transaction. */
 
@@ -37,7 +38,7 @@ export async function ingestInTx(
 ): Promise<IngestResult> {
   const existing = await findMessage(tx, m.accountId, m.externalMessageId);
   if (existing) return existing;
-  const sentAt = new Date(m.sentAt).toISOString();
+  const sentAt = toIso(m.sentAt);
   const c = m.contact;
   // A savepoint: a concurrent ingest of the same message that wins undoes only our part of the caller's transaction.
   await tx.query('SAVEPOINT ingest_message');

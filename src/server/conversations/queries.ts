@@ -3,6 +3,7 @@ import type { Queryable } from '../db/types';
 import { likePattern } from '../http/pagination';
 import type { Account, Conversation, Message, TagCount } from '../../domain/contract/conversations';
 import { DEFAULT_DAILY_LIMITS, type DailyLimits } from '../../domain/contract/schedule';
+import { toIso } from '../../domain/time';
 
 /** SQL of the inbox (spec 4.2, contract 4 and 7). Every query is scoped by workspace_id. */
 
@@ -36,7 +37,7 @@ export const toConversation = (r: ConversationRow): Conversation => ({
   accountId: r.account_id,
   channel: r.channel,
   contact: { name: r.contact_name, headline: r.contact_headline, avatarUrl: r.contact_avatar_url, profileUrl: r.contact_profile_url },
-  lastMessage: { text: r.last_message_text, direction: r.last_message_direction, at: new Date(r.last_message_at).toISOString() },
+  lastMessage: { text: r.last_message_text, direction: r.last_message_direction, at: toIso(r.last_message_at) },
   unreadCount: r.unread_count,
   tags: r.tags,
   // Contract 4: the last message's direction decides who owes the next reply.
@@ -130,7 +131,7 @@ const toMessage = (r: MessageRow): Message => ({
   externalMessageId: r.external_message_id,
   direction: r.direction,
   text: r.text,
-  sentAt: new Date(r.sent_at).toISOString(),
+  sentAt: toIso(r.sent_at),
   sandbox: r.sandbox,
 });
 
@@ -173,7 +174,7 @@ export async function listAccounts(db: Queryable, workspaceId: string, accountId
     channel: a.channel,
     name: a.name,
     premium: a.premium,
-    createdAt: new Date(a.created_at).toISOString(),
+    createdAt: toIso(a.created_at),
     unreadConversations: a.unread,
     dailyLimits: { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(a.daily_limits) },
   }));

@@ -7,6 +7,7 @@ import { readDueWays } from '../runs/due-actions';
 import { ts } from '../runs/time-sql';
 import { wakeRuns } from '../runs/wake';
 import { ingestInTx } from './ingest';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.4 replying from the inbox: a `message` action with no enrollment, for the conversation's
@@ -119,7 +120,7 @@ export async function recordReplySent(tx: Queryable, actionId: string, now: numb
     contact: { name: r.contact_name },
     direction: 'outbound',
     text: r.text,
-    sentAt: new Date(now).toISOString(),
+    sentAt: toIso(now),
   });
 }
 
@@ -151,7 +152,7 @@ export async function conversationReplies(
       text: r.text,
       status: r.status === 'done' ? 'sent' : r.status === 'failed' || r.status === 'cancelled' ? 'failed' : 'sending',
       error: r.status === 'cancelled' ? 'It was not sent.' : r.error,
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: toIso(r.created_at),
     })),
     senderToday: { used: quota.rows[0]?.used ?? 0, limit: quota.rows[0]?.limit ?? DEFAULT_DAILY_LIMITS.message },
   };

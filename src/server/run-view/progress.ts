@@ -7,6 +7,7 @@ import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
 import { runCounts, type EnrollmentCount, type StepCount } from './run-counts';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.5 `GET /api/v1/campaigns/{id}/run`: a campaign's run from its counters (run-counts.ts:
@@ -118,7 +119,7 @@ function memoisedForecast(campaignId: string, input: Omit<ForecastInput, 'startA
   const key = JSON.stringify([today, input]);
   const last = forecasts.get(campaignId);
   if (last && last.key === key && now >= last.at && now - last.at < FORECAST_MEMO_MS) return last.forecast;
-  const forecast = forecastCampaign({ ...input, startAt: new Date(now).toISOString() });
+  const forecast = forecastCampaign({ ...input, startAt: toIso(now) });
   forecasts.delete(campaignId);
   forecasts.set(campaignId, { key, at: now, forecast });
   if (forecasts.size > MEMO_CAMPAIGNS) forecasts.delete(forecasts.keys().next().value!);

@@ -10,6 +10,7 @@ import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
 import { ts } from './time-sql';
 import { batcher } from '../jobs/batcher';
 import { claimInIndexOrder } from '../jobs/lease';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.4 sandbox: a simulated network inside the server. Deterministic from the workspace's
@@ -78,7 +79,7 @@ async function recordSandboxMessage(
       contact: { name: row.name || profileUrl, profileUrl },
       direction,
       text,
-      sentAt: new Date(now).toISOString(),
+      sentAt: toIso(now),
       // Contract 8.2: the campaign step that sent it (the first non-null sticks to the conversation).
       ...('actionId' in of && of.campaignId !== null ? { campaignId: of.campaignId, nodeId: of.nodeId } : {}),
     },

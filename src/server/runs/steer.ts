@@ -11,6 +11,7 @@ import { notifyRunMoved } from '../run-view/progress-feed';
 import { cancelPendingActions } from './write-plan';
 import { reslotPausedActions, type Pacing } from './reslot';
 import { wakeRuns } from './wake';
+import { toIso } from '../../domain/time';
 
 /** Contract 9.3: pause / resume / stop, each a move of the campaign's status and the event it emits. */
 const MOVES = {
@@ -67,7 +68,7 @@ export async function steerCampaign(
       tx,
       workspace.id,
       move.event,
-      { campaignId, workspaceId: workspace.id, name: row.name, status: move.to, updated_at: new Date(row.updated_at).toISOString() },
+      { campaignId, workspaceId: workspace.id, name: row.name, status: move.to, updated_at: toIso(row.updated_at) },
       origin,
     );
     await notifyRunMoved(tx, campaignId);

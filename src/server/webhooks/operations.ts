@@ -7,6 +7,7 @@ import { disableEndpoint, enableEndpoint } from './attempts';
 import { getDelivery, getEndpoint, insertDelivery, updateEndpoint } from './queries';
 import type { Delivery, Endpoint } from './schemas';
 import { wakeWebhooks } from './wake';
+import { toIso } from '../../domain/time';
 
 /** Contract 8.3 operator actions on one endpoint: edit/enable/disable, recover a window, send a test event. */
 
@@ -38,8 +39,8 @@ export async function recover(
   input: RecoverInput,
 ): Promise<{ status: 200 | 202; body: RecoverResult; replayed: boolean }> {
   if (!(await getEndpoint(db, workspaceId, endpointId))) throw notFound('Webhook endpoint');
-  const since = new Date(input.since).toISOString();
-  const until = new Date(input.until ?? Date.now()).toISOString();
+  const since = toIso(input.since);
+  const until = toIso(input.until ?? Date.now());
   if (until <= since) throw invalidRequest('The recovery window is empty.', [{ path: 'until', message: 'must be later than since' }]);
   // A delivery whose redelivery is still pending or held is on its way again: recovering it would send it twice.
   const window = `d.workspace_id = $1 AND d.endpoint_id = $2 AND d.status = 'exhausted' AND d.created_at >= $3 AND d.created_at < $4

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DeliveryEventType, DeliveryStatus, EventType } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
 import type { Delivery, DeliveryDetail, Endpoint } from './schemas';
+import { toIso } from '../../domain/time';
 
 /** SQL of webhook endpoints and deliveries (contract 6, 8.3). Reads are scoped by workspace_id; a write by id follows a scoped read of the same endpoint. */
 
@@ -34,7 +35,7 @@ const toEndpoint = (r: EndpointRow): Endpoint => ({
   eventTypes: r.event_types,
   status: r.status,
   disabledReason: r.disabled_reason,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: toIso(r.created_at),
 });
 
 /** Contract 6: `whsec_` + base64 of 24 random bytes (the Standard Webhooks secret form). */
@@ -98,7 +99,7 @@ export async function rotateSecret(
     // Whole milliseconds: `$3 > 0` types the parameter as an integer, which a fraction of a second is not.
     [id, secret, Math.round(graceHours * 3_600_000)],
   );
-  return { secret, previousSecretExpiresAt: rows[0].expires ? new Date(rows[0].expires).toISOString() : null };
+  return { secret, previousSecretExpiresAt: rows[0].expires ? toIso(rows[0].expires) : null };
 }
 
 /** Soft delete: deliveries stay readable in the database; pending ones are not sent any more. */
@@ -135,8 +136,8 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   status: r.status,
   attempts: r.attempts,
   lastResponseStatus: r.last_response_status,
-  createdAt: new Date(r.created_at).toISOString(),
-  nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
+  createdAt: toIso(r.created_at),
+  nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? toIso(r.next_attempt_at) : null,
 });
 
 /** Newest first, ties by id; optional status and event type; fetches limit + 1. */
@@ -210,7 +211,7 @@ export async function getDeliveryDetail(
   return {
     ...toDelivery(rows[0]),
     attempts: attempts.rows.map((a) => ({
-      at: new Date(a.at).toISOString(),
+      at: toIso(a.at),
       status: a.status,
       durationMs: a.duration_ms,
       responseBodyExcerpt: a.response_body_excerpt,
