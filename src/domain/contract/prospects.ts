@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseProfileUrl } from '../profile-url';
 import { int32, text } from './bounds';
-import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
+import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 import { ianaTimeZone } from './schedule';
 import { ENROLLMENT_STATUSES } from './statuses';
 
@@ -142,7 +142,7 @@ export const prospectDetailSchema = prospectSchema.extend({
 });
 export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
 
-export const prospectPageSchema = pageOf(prospectSchema);
+export const prospectPageSchema = pageSchema(prospectSchema);
 /** @public A type of the published contract, for clients of the API. */
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
 

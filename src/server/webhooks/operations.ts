@@ -4,7 +4,7 @@ import { insertEvent } from '../events';
 import { invalidRequest, notFound } from '../http/errors';
 import { onceByKey } from '../http/idempotency';
 import { disableEndpoint, enableEndpoint } from './attempts';
-import { getDelivery, getEndpoint, insertDelivery, updateEndpoint } from './queries';
+import { getDelivery, getEndpoint, insertDelivery, NEW_DELIVERY_STATE, updateEndpoint } from './queries';
 import type { Delivery, Endpoint } from './schemas';
 import { wakeWebhooks } from './wake';
 import { toIso } from '../../domain/time';
@@ -65,8 +65,7 @@ export async function recover(
     async (tx) => {
       const { rowCount } = await tx.query(
         `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
-         SELECT d.workspace_id, d.endpoint_id, d.event_id, d.id, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END,
-           CASE WHEN e.status = 'enabled' THEN now() END
+         SELECT d.workspace_id, d.endpoint_id, d.event_id, d.id, ${NEW_DELIVERY_STATE('e')}
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE ${window}
          ORDER BY d.created_at, d.id`,
         [workspaceId, endpointId, since, until],

@@ -222,6 +222,13 @@ export async function getDeliveryDetail(
 }
 
 /**
+ * The status and first due time of a new delivery to endpoint `e` (SQL alias), as two select columns:
+ * pending and due now, or held while the endpoint is disabled (contract 8.3).
+ */
+export const NEW_DELIVERY_STATE = (e: string): string =>
+  `CASE WHEN ${e}.status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN ${e}.status = 'enabled' THEN now() END`;
+
+/**
  * A new delivery of an existing event to the endpoint, due now (held while the endpoint is disabled);
  * `redeliveryOf` names the original (contract 6). Returns its id.
  */
@@ -231,7 +238,7 @@ export async function insertDelivery(
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
-     SELECT $1, e.id, $3, $4, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN e.status = 'enabled' THEN now() END
+     SELECT $1, e.id, $3, $4, ${NEW_DELIVERY_STATE('e')}
      FROM webhook_endpoints e WHERE e.id = $2
      RETURNING id`,
     [d.workspaceId, d.endpointId, d.eventId, d.redeliveryOf],
