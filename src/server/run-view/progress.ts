@@ -1,5 +1,6 @@
 import { forecastCampaign } from '../../domain/forecast';
 import { campaignRunSchema, type CampaignRun, type Forecast, type ForecastInput } from '../../domain/contract/runs';
+import { withinForecastBound } from './forecast-bound';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
@@ -119,7 +120,7 @@ function memoisedForecast(campaignId: string, input: Omit<ForecastInput, 'startA
   const key = JSON.stringify([today, input]);
   const last = forecasts.get(campaignId);
   if (last && last.key === key && now >= last.at && now - last.at < FORECAST_MEMO_MS) return last.forecast;
-  const forecast = forecastCampaign({ ...input, startAt: toIso(now) });
+  const forecast = forecastCampaign({ ...withinForecastBound(input), startAt: toIso(now) });
   forecasts.delete(campaignId);
   forecasts.set(campaignId, { key, at: now, forecast });
   if (forecasts.size > MEMO_CAMPAIGNS) forecasts.delete(forecasts.keys().next().value!);
