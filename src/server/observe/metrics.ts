@@ -20,62 +20,45 @@ const httpDuration = new Histogram({
   registers,
 });
 
-const stepsMoved = new Counter({
-  name: 'engine_steps_moved_total',
-  help: 'Timeline steps the run engine wrote (a prospect entering a step).',
-  registers,
-});
+/** A counter or gauge of this registry: its name, what it counts, and the labels it is split by. */
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new Counter<L>({ name, help, labelNames, registers });
+const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new Gauge<L>({ name, help, labelNames, registers });
+
+const stepsMoved = counter('engine_steps_moved_total', 'Timeline steps the run engine wrote (a prospect entering a step).');
 
 /** Who carried an action out: the workspace's executor, or the engine's own call (webhook / HTTP request steps). */
 export type ActionExecutor = (typeof EXECUTOR_KINDS)[number] | 'engine_call';
 
-const actionsOffered = new Counter({
-  name: 'engine_actions_offered_total',
-  help: 'Actions offered to an executor, by executor kind.',
-  labelNames: ['executor'] as const,
-  registers,
-});
-
-const actionAnswers = new Counter({
-  name: 'engine_action_answers_total',
-  help: 'Executor answers by executor kind and outcome (done, failed, later, rate_limited, retry).',
-  labelNames: ['executor', 'outcome'] as const,
-  registers,
-});
-
-const webhookAttempts = new Counter({
-  name: 'webhook_attempts_total',
-  help: 'Webhook delivery attempts by outcome (delivered: a 2xx answer; failed: anything else).',
-  labelNames: ['outcome'] as const,
-  registers,
-});
-
-const jobLoopErrors = new Counter({
-  name: 'job_loop_errors_total',
-  help: 'Errors of the background job loop by source (webhooks, runs, retention).',
-  labelNames: ['source'] as const,
-  registers,
-});
-
-const dueBacklog = new Gauge({
-  name: 'engine_due_backlog',
-  help: 'Run work due now and not yet taken: enrollments to move and actions to offer (campaigns running).',
-  labelNames: ['kind'] as const,
-  registers,
-});
-
-const dueLag = new Gauge({
-  name: 'engine_oldest_due_lag_seconds',
-  help: 'How long the oldest due run work (enrollment or action) has been due, in seconds (0 when nothing is due).',
-  registers,
-});
-
-const webhookQueue = new Gauge({
-  name: 'webhook_queue_depth',
-  help: 'Webhook deliveries waiting to be sent, by status (pending, or held for a disabled endpoint).',
-  labelNames: ['status'] as const,
-  registers,
-});
+const actionsOffered = counter('engine_actions_offered_total', 'Actions offered to an executor, by executor kind.', ['executor']);
+const actionAnswers = counter(
+  'engine_action_answers_total',
+  'Executor answers by executor kind and outcome (done, failed, later, rate_limited, retry).',
+  ['executor', 'outcome'],
+);
+const webhookAttempts = counter(
+  'webhook_attempts_total',
+  'Webhook delivery attempts by outcome (delivered: a 2xx answer; failed: anything else).',
+  ['outcome'],
+);
+const jobLoopErrors = counter('job_loop_errors_total', 'Errors of the background job loop by source (webhooks, runs, retention).', [
+  'source',
+]);
+const dueBacklog = gauge(
+  'engine_due_backlog',
+  'Run work due now and not yet taken: enrollments to move and actions to offer (campaigns running).',
+  ['kind'],
+);
+const dueLag = gauge(
+  'engine_oldest_due_lag_seconds',
+  'How long the oldest due run work (enrollment or action) has been due, in seconds (0 when nothing is due).',
+);
+const webhookQueue = gauge(
+  'webhook_queue_depth',
+  'Webhook deliveries waiting to be sent, by status (pending, or held for a disabled endpoint).',
+  ['status'],
+);
 
 export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
   httpDuration.observe({ method, route, status: String(status) }, seconds);
