@@ -60,9 +60,10 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
          SELECT $1, $2, 'msg_old_' || n, 'delivered', 1, ${old} FROM generate_series($3::int, $4::int) n RETURNING id`,
         [workspaceId, endpoint.rows[0]!.id, from, to],
       );
-      await db.query(`INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms) SELECT id, ${old}, 204, 5 FROM unnest($1::uuid[]) AS id`, [
-        deliveries.rows.map((r) => r.id),
-      ]);
+      await db.query(
+        `INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms) SELECT id, ${old}, 204, 5 FROM unnest($1::uuid[]) AS id`,
+        [deliveries.rows.map((r) => r.id)],
+      );
       await db.query(
         `INSERT INTO run_actions (id, workspace_id, type, payload, status, not_before, created_at, finished_at)
          SELECT gen_random_uuid(), $1, 'profile_visit', '{"data":{}}', 'done', ${old}, ${old}, ${old} FROM generate_series($2::int, $3::int)`,

@@ -18,6 +18,7 @@ import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPa
  * steps and statuses, each with its timeline rows, p99 over 100 reads, beside the reference: the
  * same enrollment counts by one SQL GROUP BY. Goal ≤ 50 ms on PostgreSQL at 1M. Also the body with
  * its forecast memoised (reads within a minute of an unchanged run) and the counters' read alone.
+ * `BENCH_ONLY_POSTGRES=1` skips the embedded database (the 1M figure alone).
  */
 
 const ENROLLMENTS = { PGlite: 100_000, PostgreSQL: 1_000_000 } as const;

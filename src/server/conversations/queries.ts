@@ -111,12 +111,7 @@ async function pageRows(db: Queryable, f: ConversationFilters, wanted: number, a
  */
 const COMBINED_SEARCH_SCAN = 5_000;
 
-async function searchInListOrder(
-  db: Db,
-  f: ConversationFilters,
-  limit: number,
-  after?: [string, string],
-): Promise<ConversationRow[]> {
+async function searchInListOrder(db: Db, f: ConversationFilters, limit: number, after?: [string, string]): Promise<ConversationRow[]> {
   const { where, params } = conditionsOf(f, after);
   const search = `${SEARCH_EXPR} ILIKE $${params.push(likePattern(f.search!))}`;
   const scan = `$${params.push(COMBINED_SEARCH_SCAN)}`;
