@@ -276,3 +276,82 @@ export async function runConversationsBench(): Promise<Row[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runConversationsBench();
+
+const MILLION = 1_000_000;
+
+/**
+ * Issue 34's growth figure: the inbox list at 1M conversations (3M messages) on PostgreSQL — the
+ * first page, a rare word, and a search combined with a tag and the reply filter — over real HTTP
+ * beside the same query as SQL alone, p50/p99 over 200 reads. Goal: the combined search p99 ≤ 25 ms.
+ */
+export async function runConversationsAtMillion(): Promise<void> {
+  const pg = await postgresDatabase();
+  if (!pg) return console.log('  PostgreSQL: not reachable (set DATABASE_URL), skipped');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-conv-1m-'));
+  const server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: pg.url, RUN_WORKER: '0' }),
+  );
+  try {
+    const { workspaceId } = await createWorkspace(server.db, `bench-1m-${Date.now()}`, 'Bench');
+    const accounts: string[] = [];
+    for (const [channel, name] of [
+      ['professional_network', 'A'],
+      ['professional_network', 'B'],
+      ['messaging_app', 'C'],
+    ] as const)
+      accounts.push((await createAccount(server.db, workspaceId, { channel, name })).accountId);
+    const t0 = performance.now();
+    await seedBenchInbox(server.db, workspaceId, accounts, null, MILLION);
+    console.log(`  PostgreSQL: seeded ${MILLION} conversations + ${MILLION * 3} messages in ${Math.round(performance.now() - t0)} ms`);
+    console.table(await millionFigures(server, workspaceId));
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await pg.drop();
+  }
+}
+
+/** The figures of `runConversationsAtMillion` on a seeded workspace. */
+export async function millionFigures(server: { url: string; db: Db }, workspaceId: string): Promise<Row[]> {
+  const { apiKey } = await createApiKey(server.db, [workspaceId]);
+  const base: ConversationFilters = {
+    workspaceId,
+    accountIds: null,
+    channel: null,
+    search: null,
+    tag: null,
+    replyFilter: null,
+    unread: null,
+    campaignId: null,
+    nodeId: null,
+  };
+  const rows: Row[] = [];
+  const floor = await time(() => fetch(`${server.url}/healthz`).then((res) => res.arrayBuffer()));
+  rows.push({
+    database: 'PostgreSQL 1M',
+    query: 'reference: GET /healthz (no SQL)',
+    apiP50: floor.p50,
+    apiP99: floor.p99,
+    sqlP50: NaN,
+    sqlP99: NaN,
+  });
+  for (const [name, query, filters] of [
+    ['first page (limit 50)', `limit=${LIMIT}`, base],
+    ['search, rare word (1,000 hits)', `limit=${LIMIT}&search=zyxelquartz`, { ...base, search: 'zyxelquartz' }],
+    [
+      'search + tag + reply filter',
+      `limit=${LIMIT}&search=company 40&tagFilter=hot-lead&replyFilter=need_to_reply`,
+      { ...base, search: 'company 40', tag: 'hot-lead', replyFilter: 'need_to_reply' as const },
+    ],
+  ] as const) {
+    const api = await time(async () => {
+      const res = await fetch(`${server.url}/api/messaging/conversations?${query}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      return res.arrayBuffer();
+    });
+    const sql = await time(() => listConversations(server.db, filters, LIMIT));
+    rows.push({ database: 'PostgreSQL 1M', query: name, apiP50: api.p50, apiP99: api.p99, sqlP50: sql.p50, sqlP99: sql.p99 });
+    console.log(`  ${JSON.stringify(rows[rows.length - 1])}`);
+  }
+  return rows;
+}
