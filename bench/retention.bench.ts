@@ -27,7 +27,13 @@ async function healthWhile(url: string, done: Promise<unknown>, everyMs = 20): P
   const samples: number[] = [];
   while (!finished) {
     const t = performance.now();
-    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    // After the long seed the kept-alive socket may already be closed by the server: asked again once, as HTTP clients do.
+    const ask = () => fetch(`${url}/healthz`).then((res) => res.arrayBuffer());
+    await ask().catch((error: Error) => {
+      const code = (error.cause as { code?: string } | undefined)?.code;
+      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+      return ask();
+    });
     samples.push(performance.now() - t);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
@@ -84,7 +90,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     const idle = await healthWhile(server.url, new Promise((resolve) => setTimeout(resolve, 4000)));
     const started = performance.now();
     const pruning = pruneExpired(db, { retentionDays: RETENTION_DAYS });
-    const during = await healthWhile(server.url, pruning);
+    const during = await healthWhile(server.url, pruning).finally(() => pruning.catch(() => undefined));
     const deleted = await pruning;
     const seconds = (performance.now() - started) / 1000;
     const rows = Object.values(deleted).reduce((a, b) => a + b, 0);
