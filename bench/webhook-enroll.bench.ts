@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { connectionOnlyGraph } from '../src/domain/testing/fixtures';
 import { createAccount, createApiKey, createWorkspace } from '../src/server/admin/ops';
 import { childEnv, startServerProcess } from '../src/server/testing/processes';
-import { startReceiver } from '../src/server/webhooks/testing';
+import { startReceiver } from '../src/server/testing/webhooks';
 import { withScratchPostgres } from './support/scratch-postgres';
 
 /**

@@ -8,8 +8,8 @@ import { sharedFailureCounter } from './http/shared-failures';
 import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
 import { log } from './observe/log';
-import { metricsRoutes, observeRequests } from './observe/http';
-import type { RouteModule } from './http/route-module';
+import { metricsRoutes, observeRequests } from './observability';
+import type { RouteModule } from './route-module';
 import { refuseUnstorableUrl } from './http/input';
 import { bodyLimits } from './http/body-limit';
 import { limitResponseSize } from './http/response-limit';
@@ -24,6 +24,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
 import { runViewRoutes } from './run-view/routes';
 import { executorRoutes } from './executors/routes';
+import { runInputRoutes } from './runs/routes';
 import { refuseBadClientId } from './http/change-origin';
 
 const APP_DIR = 'dist/app';
@@ -38,6 +39,7 @@ const MODULES: RouteModule[] = [
   inspirationRoutes,
   webhookRoutes,
   executorRoutes,
+  runInputRoutes,
   webhookSinkRoutes,
   openApiRoutes,
   metricsRoutes,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, logLevelOf, MIN_RETENTION_DAYS } from './config';
+import { loadConfig, MIN_RETENTION_DAYS } from './config';
+import { logLevelOf } from './observe/log';
 
 describe('loadConfig', () => {
   it('takes the defaults when nothing is set', () => {

@@ -1,7 +1,8 @@
 import { DEFAULT_ACTION_SPACING_S } from '../domain/contract/runs';
+import { logLevelOf, type LogLevel } from './observe/log';
 import { DEFAULT_COMPUTE } from './compute/pool';
 import { parseAllowedOrigins } from './http/security';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './webhooks/sender';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../domain/contract/webhooks';
 
 /** Environment of the server and the admin CLI (contract 1, 2, 6). Parsed once; modules receive it. */
 export interface Config {
@@ -38,6 +39,12 @@ export interface Config {
   actionSpacingS: number;
   /** Whether this process runs campaigns (`RUN_WORKER`, default 1); 0 serves the API only while other processes run them. */
   runWorker: boolean;
+  /** Rows the run engine moves per transaction (`RUN_BATCH`, default 100). */
+  runBatch: number;
+  /** Actions offered at once by this process (`RUN_CONCURRENCY`, default 16). */
+  runConcurrency: number;
+  /** How long an offered action stays leased before any process may offer it again (`RUN_LEASE_S`, default 60; longer than WEBHOOK_TIMEOUT_MS). */
+  runLeaseS: number;
   /** Worker threads for CPU-heavy work (`COMPUTE_THREADS`, default: cores − 1, at least 1). */
   computeThreads: number;
 }
@@ -90,20 +97,13 @@ function numberListSetting(env: NodeJS.ProcessEnv, name: string, fallback: reado
   });
 }
 
-/** Pino's levels, quietest last. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/**
- * `LOG_LEVEL`, else `info` — or `silent` inside the test runner (vitest sets `VITEST`, and the
- * servers the tests start inherit it), so test output stays readable unless a run asks for logs.
- */
-export function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {
-  const raw = env.LOG_LEVEL;
-  if (raw === undefined || raw === '') return env.VITEST ? 'silent' : 'info';
-  const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
-  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${raw}`);
-  return level;
+/** An offer in flight must never be offered again by another process: the lease outlasts the executor's time limit. */
+function runLeaseS(env: NodeJS.ProcessEnv): number {
+  const lease = numberSetting(env, 'RUN_LEASE_S', 60, POSITIVE);
+  const timeoutMs = numberSetting(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_ATTEMPT_TIMEOUT_MS, POSITIVE_INTEGER);
+  if (lease * 1000 <= timeoutMs)
+    throw new Error(`RUN_LEASE_S must be longer than WEBHOOK_TIMEOUT_MS (${timeoutMs / 1000} s), got ${lease}`);
+  return lease;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -147,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookEndpointConcurrency: numberSetting(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 32, POSITIVE_INTEGER),
     actionSpacingS: numberSetting(env, 'ACTION_SPACING_S', DEFAULT_ACTION_SPACING_S, { min: 0 }),
     runWorker: env.RUN_WORKER !== '0',
+    runBatch: numberSetting(env, 'RUN_BATCH', 100, POSITIVE_INTEGER),
+    runConcurrency: numberSetting(env, 'RUN_CONCURRENCY', 16, POSITIVE_INTEGER),
+    runLeaseS: runLeaseS(env),
     computeThreads: numberSetting(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads, POSITIVE_INTEGER),
   };
 }

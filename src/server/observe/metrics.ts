@@ -93,16 +93,16 @@ export async function readDatabaseGauges(db: Queryable): Promise<void> {
   const { rows } = await db.query<{ enrollments: number; actions: number; oldest_s: number | null; pending: number; held: number }>(
     `WITH due_enrollments AS (
        SELECT e.next_step_at AS due FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
-       WHERE e.status = 'active' AND e.next_step_at <= now() AND c.status = 'active'),
+       WHERE e.status = 'active' AND e.next_step_at <= clock_now() AND c.status = 'active'),
      due_actions AS (
        SELECT a.not_before AS due FROM run_actions a LEFT JOIN campaigns c ON c.id = a.campaign_id
-       WHERE a.status = 'scheduled' AND a.not_before <= now() AND (a.campaign_id IS NULL OR c.status = 'active')
+       WHERE a.status = 'scheduled' AND a.not_before <= clock_now() AND (a.campaign_id IS NULL OR c.status = 'active')
        UNION ALL
-       SELECT a.lease_until FROM run_actions a LEFT JOIN campaigns c ON c.id = a.campaign_id
-       WHERE a.status = 'offered' AND a.lease_until < now() AND (a.campaign_id IS NULL OR c.status = 'active'))
+       SELECT a.locked_until FROM run_actions a LEFT JOIN campaigns c ON c.id = a.campaign_id
+       WHERE a.status = 'offered' AND a.locked_until < clock_now() AND (a.campaign_id IS NULL OR c.status = 'active'))
      SELECT (SELECT count(*)::int FROM due_enrollments) AS enrollments,
             (SELECT count(*)::int FROM due_actions) AS actions,
-            extract(epoch FROM now() - least((SELECT min(due) FROM due_enrollments), (SELECT min(due) FROM due_actions)))::float8 AS oldest_s,
+            extract(epoch FROM clock_now() - least((SELECT min(due) FROM due_enrollments), (SELECT min(due) FROM due_actions)))::float8 AS oldest_s,
             (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'pending') AS pending,
             (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'held') AS held`,
   );

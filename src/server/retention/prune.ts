@@ -19,7 +19,7 @@ interface Prunable {
   readonly oldest: string;
 }
 
-const CUTOFF = `now() - make_interval(secs => $1 * 86400)`;
+const CUTOFF = `clock_now() - make_interval(secs => $1 * 86400)`;
 
 /** In this order: an event goes once no delivery of it is left; a sandbox offer once its action is decided or gone. */
 export const PRUNABLE: readonly Prunable[] = [

@@ -5,8 +5,8 @@ import { loadConfig } from '../config';
 import { stepStats } from '../conversations/operations';
 import { ApiError } from '../http/errors';
 import { campaignRun } from '../run-view/progress';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, seedRun, startClock, UNLIMITED, type SeededRun } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock, UNLIMITED, type SeededRun } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { redeliver } from '../webhooks/redeliver';
 import { pruneExpired, PRUNABLE, RETENTION_LOCK } from './prune';
@@ -75,7 +75,7 @@ describe('retention (contract 10.5)', () => {
     expect(await count('SELECT count(*)::int AS n FROM webhook_deliveries')).toBeGreaterThan(30);
     expect(await count('SELECT count(*)::int AS n FROM sandbox_events WHERE delivered_at IS NOT NULL')).toBeGreaterThan(0);
 
-    const before = await keptOf(run, clock.now());
+    const before = await keptOf(run, clock.at());
     await ageEverything(RETENTION_DAYS + 10);
     // Kept although old: one action still out (and the sandbox's count of its offers), and an event a young redelivery still sends.
     const [outstanding] = (await db.query<{ id: string }>(`SELECT id FROM run_actions WHERE status = 'done' LIMIT 1`)).rows;
@@ -101,7 +101,7 @@ describe('retention (contract 10.5)', () => {
     expect(await count('SELECT count(*)::int AS n FROM run_actions')).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM sandbox_actions WHERE action_id = $1', [outstanding!.id])).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM sandbox_actions')).toBe(1);
-    expect(await keptOf(run, clock.now())).toEqual(before);
+    expect(await keptOf(run, clock.at())).toEqual(before);
 
     // A pruned delivery cannot be redelivered: it is not found.
     const refused = await redeliver(db, config, run.workspaceId, endpointId, redelivered!.id, 'retention-key').catch((e: unknown) => e);

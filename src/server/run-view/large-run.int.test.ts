@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
-import { seedRun } from '../runs/testing';
+import { seedRun } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { campaignRun } from './progress';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createComputePool } from '../compute/pool';
-import { loadConfig } from '../config';
-import type { Db } from '../db/types';
-import { metricsRoutes, observeRequests } from './http';
-import { log } from './log';
+import { createComputePool } from './compute/pool';
+import { loadConfig } from './config';
+import type { Db } from './db/types';
+import { metricsRoutes, observeRequests } from './observability';
+import { log } from './observe/log';
 
 /** A database whose every query answers one row of zeros (the scrape-time gauges). */
 const zeroDb = {

@@ -1,11 +1,11 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../http/auth';
-import { isLoopbackHost } from '../config';
-import type { RouteModule } from '../http/route-module';
-import { withLogBindings } from './log';
-import { metricsRegistry, observeHttpRequest, readDatabaseGauges } from './metrics';
+import type { AppEnv } from './http/auth';
+import { isLoopbackHost } from './config';
+import type { RouteModule } from './route-module';
+import { withLogBindings } from './observe/log';
+import { metricsRegistry, observeHttpRequest, readDatabaseGauges } from './observe/metrics';
 
 /** A request id a client or proxy sent is kept when it is short and plain; otherwise the server makes one. */
 const CLIENT_REQUEST_ID = /^[\w.:@-]{1,128}$/;
