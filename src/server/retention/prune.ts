@@ -71,7 +71,12 @@ export interface PruneOptions {
   readonly signal?: AbortSignal;
 }
 
-const DEFAULT_BATCH = 1000;
+/**
+ * Rows per statement: on a PostgreSQL server 1,000 (the server works while this process waits); the
+ * embedded database runs a statement on this process's thread, so its batches are ten times smaller —
+ * at 1,000 a batch blocked requests for 0.2–4 s (bench/retention: /healthz p99 2.5 s).
+ */
+const batchFor = (db: Db): number => (db.kind === 'pg' ? 1000 : 100);
 const DEFAULT_PAUSE_MS = 10;
 
 /**
@@ -89,7 +94,7 @@ async function pruneBatch(db: Db, kind: Prunable, retentionDays: number, batch: 
 
 /** Prunes everything past the retention, batch after batch; the rows deleted per table. */
 export async function pruneExpired(db: Db, options: PruneOptions): Promise<Record<string, number>> {
-  const batch = options.batch ?? DEFAULT_BATCH;
+  const batch = options.batch ?? batchFor(db);
   const pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
   const deleted: Record<string, number> = {};
   for (const kind of PRUNABLE) {
