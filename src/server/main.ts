@@ -34,11 +34,7 @@ export interface RunningServer {
 
 // Background workers (the webhook dispatcher, the run engine, retention) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
-const WORKERS: Worker[] = [
-  startWebhookDispatcher,
-  (ctx) => (ctx.config.runWorker ? startRunWorker(ctx) : NOTHING_TO_STOP),
-  startRetention,
-];
+const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => (ctx.config.runWorker ? startRunWorker(ctx) : NOTHING_TO_STOP), startRetention];
 const NOTHING_TO_STOP = { stop: async () => undefined };
 
 /**

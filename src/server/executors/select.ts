@@ -39,7 +39,11 @@ export function createExecutor(db: Db, clock: Clock, config: ExecutorConfig): Ex
       const target = call ? null : await targetOf(action.workspaceId);
       const executor: ActionExecutor = call ? 'engine_call' : target ? 'http' : 'sandbox';
       countActionOffered(executor);
-      const answer = await (call ? callStepUrl(db, action, options) : target ? offerOverHttp(db, target, action, options) : sandbox.offer(action));
+      const answer = await (call
+        ? callStepUrl(db, action, options)
+        : target
+          ? offerOverHttp(db, target, action, options)
+          : sandbox.offer(action));
       countActionAnswer(executor, answer.status);
       return answer;
     },
