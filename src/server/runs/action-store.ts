@@ -144,7 +144,7 @@ export async function cancelActions(tx: Queryable, gate: GateSession, target: Ca
 }
 
 /** Which scheduled actions to take back: a campaign's through senders it no longer has, or a sender's beyond its lowered daily limits. */
-type TakeBackTarget = { readonly removedSendersOf: string } | { readonly beyondLimitsOf: string; readonly fromDay: string };
+type TakeBackTarget = { readonly removedSendersOf: string } | { readonly beyondLimitsOf: string };
 
 const TAKE_BACK_SELECT = {
   removedSendersOf: `SELECT a.id FROM run_actions a JOIN campaigns c ON c.id = a.campaign_id
@@ -152,11 +152,11 @@ const TAKE_BACK_SELECT = {
        AND a.sender_account_id IS NOT NULL AND NOT (a.sender_account_id = ANY(c.sender_account_ids))`,
   // Per kind and day: the latest slots past what the limit allows now (the quota row counts every slot taken).
   beyondLimitsOf: `SELECT id FROM (
-       SELECT a.id, q.used - coalesce((acc.daily_limits ->> q.kind)::int, ($3::jsonb ->> q.kind)::int) AS over,
+       SELECT a.id, q.used - coalesce((acc.daily_limits ->> q.kind)::int, ($2::jsonb ->> q.kind)::int) AS over,
               row_number() OVER (PARTITION BY q.kind, q.day ORDER BY a.not_before DESC, a.id DESC) AS latest
        FROM sender_quota q JOIN accounts acc ON acc.id = q.account_id
        JOIN run_actions a ON a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day
-       WHERE q.account_id = $1 AND q.day >= $2::date AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
+       WHERE q.account_id = $1 AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
      WHERE latest <= over`,
 } as const;
 
@@ -170,7 +170,7 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
   const [select, params] =
     'removedSendersOf' in target
       ? [TAKE_BACK_SELECT.removedSendersOf, [target.removedSendersOf]]
-      : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, target.fromDay, JSON.stringify(defaultLimits)]];
+      : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, JSON.stringify(defaultLimits)]];
   const taken = await tx.query<{
     id: string;
     enrollment_id: string;

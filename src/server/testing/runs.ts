@@ -31,22 +31,37 @@ export async function scratchDatabase(serverUrl: string, prefix: string): Promis
   return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A test's database, and another process's view of it: its own pool on PostgreSQL, the same database embedded (one process by nature). */
+export interface EngineDb extends Db {
+  openAnother(): Promise<Db>;
+}
+
 /**
  * A migrated database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else an
- * embedded one. Closing it also drops the PostgreSQL database it made.
+ * embedded one. Closing it also closes the other pools and drops the PostgreSQL database it made.
  */
-export async function openEngineDb(): Promise<Db> {
+export async function openEngineDb(): Promise<EngineDb> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openMigratedPglite();
+  if (!url) {
+    const embedded = await openMigratedPglite();
+    return { ...embedded, openAnother: async () => embedded };
+  }
   const scratch = await scratchDatabase(url, 'cs_engine');
   const db = await openPg(scratch.url);
   await migrate(db);
+  const others: Db[] = [];
   return {
     kind: db.kind,
     query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction<T>(fn),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
+    openAnother: async () => {
+      const another = await openPg(scratch.url);
+      others.push(another);
+      return another;
+    },
     close: async () => {
+      for (const another of others) await another.close();
       await db.close();
       await scratch.drop();
     },
