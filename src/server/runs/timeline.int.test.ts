@@ -18,7 +18,11 @@ describe('nextStepAt (issue 33 item 7)', () => {
     const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: 4, dailyLimits: UNLIMITED });
     const clock = startClock('2026-03-02T08:00:00Z');
     await drainDueWork(engineDeps(db, clock, { spacingMs: 90_000 }));
-    const enrollments = await listEnrollments(db, { workspaceId: run.workspaceId, campaignId: run.campaignId, status: null, nodeId: null }, 10);
+    const enrollments = await listEnrollments(
+      db,
+      { workspaceId: run.workspaceId, campaignId: run.campaignId, status: null, nodeId: null },
+      10,
+    );
     const scheduled = await db.query<{ enrollment_id: string; scheduled_for: Date }>(
       `SELECT s.enrollment_id, s.scheduled_for FROM enrollment_steps s JOIN enrollments e ON e.id = s.enrollment_id
        WHERE e.campaign_id = $1 AND s.status = 'scheduled'`,
@@ -62,7 +66,9 @@ describe('stop (issue 33 item 13)', () => {
       { status: 'skipped', finished: true },
       { status: 'skipped', finished: true },
     ]);
-    const actions = await db.query<{ status: string }>('SELECT status FROM run_actions WHERE campaign_id = $1 ORDER BY status', [run.campaignId]);
+    const actions = await db.query<{ status: string }>('SELECT status FROM run_actions WHERE campaign_id = $1 ORDER BY status', [
+      run.campaignId,
+    ]);
     expect(actions.rows.map((a) => a.status)).toEqual(['cancelled', 'cancelled', 'done']);
   });
 });

@@ -227,3 +227,11 @@ export async function campaignNextDueAt(db: Db, campaignId: string): Promise<num
   const at = due.rows[0]?.at;
   return at === null || at === undefined ? null : Number(at);
 }
+
+/** Contract 10 "one clock": shifts the database's clock by `ms` (0 puts it back). */
+export async function setClockOffset(db: Queryable, ms: number): Promise<void> {
+  await db.query(
+    `INSERT INTO clock_offset (only_row, offset_ms) VALUES (true, $1) ON CONFLICT (only_row) DO UPDATE SET offset_ms = excluded.offset_ms`,
+    [ms],
+  );
+}
