@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { databaseClock } from '../db/clock';
 import { sandboxExecutor } from '../executors/sandbox';
 import { engineDbPerFile } from '../testing/engine-db';
 import { seedRun, setClockOffset, UNLIMITED, visitOnlyGraph } from '../testing/runs';
