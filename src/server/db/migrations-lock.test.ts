@@ -28,7 +28,7 @@ const LOCKED: Readonly<Record<string, string>> = {
   '018_run_counts.sql': 'cfae567ee05ec41df743fa83c3ead5d93af3a06458c4d4fd7cfd6161cdad4451',
   '021_version_authors.sql': 'c47e8057b4b41852b104f5354750e4f483110b248ea1f4bf321d97cd5b8a7e1e',
   '022_due_replies_index.sql': 'af41b729aded859f86b9e79655dccfd7284431f82efc2a674454f3fc7545f64e',
-  '023_engine_one_clock.sql': '929b6ba9414dd2f1e69874b4ca963ff1fd5ad4ef9d7f34c6da79763931556a03',
+  '023_engine_one_clock.sql': '0aecfd15165828b1219f98420b8d0647f072d03e012a3244f7410aea2f5d920c',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
