@@ -205,18 +205,10 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
 }
 
 /** An action as its answer finds it (locked). */
-export interface AnsweredAction {
-  id: string;
-  status: ActionStatus;
-  workspace_id: string;
-  campaign_id: string | null;
-  enrollment_id: string | null;
-  visit: number | null;
-  node_id: string | null;
-  type: string;
-  sender_account_id: string | null;
-  attempts: number;
-}
+export type AnsweredAction = Pick<
+  ActionRow,
+  'id' | 'workspace_id' | 'campaign_id' | 'enrollment_id' | 'visit' | 'node_id' | 'type' | 'sender_account_id'
+> & { status: ActionStatus; attempts: number };
 
 /** Locks the answered actions (in id order: two batches lock alike) and keeps those still waiting for an answer. */
 export async function lockAwaitingAnswer(tx: Queryable, ids: readonly string[]): Promise<Map<string, AnsweredAction>> {

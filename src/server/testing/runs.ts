@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { seededRandom } from '../../domain/seeded-random';
 import { DAILY_LIMIT_KINDS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
@@ -65,18 +66,6 @@ export async function openEngineDb(): Promise<EngineDb> {
       await db.close();
       await scratch.drop();
     },
-  };
-}
-
-/** A seeded pseudo-random source (mulberry32), so spacing draws repeat run to run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
