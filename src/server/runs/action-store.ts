@@ -171,14 +171,7 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
     'removedSendersOf' in target
       ? [TAKE_BACK_SELECT.removedSendersOf, [target.removedSendersOf]]
       : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, JSON.stringify(defaultLimits)]];
-  const taken = await tx.query<{
-    id: string;
-    enrollment_id: string;
-    sender_account_id: string;
-    limit_kind: string | null;
-    quota_day: string | null;
-    not_before: string;
-  }>(
+  const taken = await tx.query<Pick<ActionRow, 'id' | 'limit_kind' | 'quota_day'> & SlotHolder & { not_before: string }>(
     `DELETE FROM run_actions WHERE id IN (${select}) AND status = ${status('scheduled')}
      RETURNING id, enrollment_id, sender_account_id, limit_kind, quota_day::text AS quota_day, not_before::text`,
     params,
@@ -235,11 +228,15 @@ export async function offerAgainAt(
        error = coalesce($3, error), attempts = attempts - $4 WHERE id = $1`,
     [action.id, ts(at), why === 'pushed_back' ? null : why.error, why === 'pushed_back' ? 1 : 0],
   );
-  if (action.enrollment_id !== null)
-    await tx.query(
-      `UPDATE enrollment_steps s SET scheduled_for = $3 FROM enrollments e WHERE e.id = $1 AND s.position = e.open_step AND s.action_id = $2`,
-      [action.enrollment_id, action.id, ts(at)],
-    );
+  if (action.enrollment_id !== null) await showSlot(tx, action.enrollment_id, action.id, at);
+}
+
+/** The timeline step an action belongs to shows the action's new slot. */
+async function showSlot(tx: Queryable, enrollmentId: string, actionId: string, at: number): Promise<void> {
+  await tx.query(
+    `UPDATE enrollment_steps s SET scheduled_for = $3 FROM enrollments e WHERE e.id = $1 AND s.position = e.open_step AND s.action_id = $2`,
+    [enrollmentId, actionId, ts(at)],
+  );
 }
 
 /** A 202 (contract 9.4): the result comes later, by POST …/actions/{id}/result. */
@@ -286,16 +283,10 @@ export async function senderReached(tx: Queryable, enrollmentId: string, senderI
 }
 
 /** A scheduled action of a paused campaign whose slot passed (contract 9.3 resume never bursts). */
-export interface PassedSlot {
-  id: string;
-  type: string;
-  enrollment_id: string;
-  sender_account_id: string;
-  limit_kind: string | null;
-  quota_day: string | null;
-  schedule: Schedule;
-  time_zone: string | null;
-}
+export type PassedSlot = Pick<ActionRow, 'id' | 'type' | 'limit_kind' | 'quota_day'> &
+  SlotHolder & { schedule: Schedule; time_zone: string | null };
+/** An action of a campaign's enrollment through a sender: what giving back or moving its slot needs. */
+type SlotHolder = { enrollment_id: string; sender_account_id: string };
 
 /** The campaign's scheduled actions whose slot passed, locked, in slot order. */
 export async function passedSlots(tx: Queryable, campaignId: string, now: number): Promise<PassedSlot[]> {
