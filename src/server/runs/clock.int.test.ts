@@ -4,7 +4,7 @@ import { sandboxExecutor } from '../executors/sandbox';
 import { engineDbPerFile } from '../testing/engine-db';
 import { seedRun, setClockOffset, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 import { nextDue } from './due';
-import { moveDueEnrollments, startWaitingEnrollments } from './engine';
+import { moveDueEnrollments } from './engine';
 import { engineSettings, type OfferDeps } from './engine-deps';
 import { claimDueActions } from './offers';
 
@@ -46,7 +46,6 @@ describe('the engine on the database’s clock', () => {
   it('takes an action whose lease ran out on the database’s clock, and leases it on that clock', async () => {
     const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: 1, dailyLimits: UNLIMITED });
     const deps = serverDeps();
-    await startWaitingEnrollments(deps);
     await moveDueEnrollments(deps);
     const ours = async () => (await claimDueActions(deps, 10)).filter((a) => a.campaign_id === run.campaignId);
     expect(await ours()).toHaveLength(1);

@@ -8,8 +8,8 @@ import type { Queryable } from '../db/types';
 import { sandboxMessageBody, takeDueSandboxEvents } from '../executors/sandbox';
 import type { IngestResult } from '../hooks';
 import { invalidRequest, notFound } from '../http/errors';
-import { claimInIndexOrder } from '../jobs/lease';
-import { applyProspectEvent } from './engine';
+import { beginClaim } from './claiming';
+import { applyProspectEvent, applyProspectEvents, type ProspectEvent } from './engine';
 import type { EngineDeps, EngineSettings } from './engine-deps';
 
 /**
@@ -102,8 +102,7 @@ export async function receiveExecutorEvent(
 /** The sandbox's due acceptances and replies reach the engine (a reply through the inbox, like any other); the number delivered. */
 export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    await claimInIndexOrder(tx);
-    const now = await deps.clock.now(tx);
+    const now = await beginClaim(tx, deps.clock);
     const due = await takeDueSandboxEvents(tx, now, deps.batch);
     for (const e of due) {
       const person = { workspaceId: e.workspaceId, accountId: e.accountId, profileUrl: e.profileUrl };

@@ -5,7 +5,7 @@ import { engineDbPerFile } from '../testing/engine-db';
 import { runDueWork } from '../testing/run-loop';
 import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 import { ingestInTx } from '../conversations/ingest';
-import { moveDueEnrollments, startWaitingEnrollments } from './engine';
+import { moveDueEnrollments } from './engine';
 import { claimDueActions } from './offers';
 import { queueReply } from './replies';
 
@@ -63,7 +63,6 @@ describe('a claim (issue 33 item 10)', () => {
     const clock = startClock('2026-03-02T08:00:00Z');
     const deps = engineDeps(db, clock, { spacingMs: 0 });
     // Five campaign actions due: the visits (moved, not yet offered).
-    await startWaitingEnrollments(deps);
     await moveDueEnrollments(deps);
     expect(
       await count(`SELECT count(*)::int AS n FROM run_actions WHERE campaign_id = $1 AND status = 'scheduled'`, [run.campaignId]),
