@@ -51,7 +51,8 @@ async function throughput(label: string, processes: number, postgresUrl?: string
   console.log(
     `${label}, ${processes === 1 ? 'one server process' : `${processes} server processes`}: ${run.enrollments} of ${ENROLLMENTS} enrollments ` +
       `finished in ${run.seconds.toFixed(1)} s = ${run.stepsPerSecond} steps/s (invitations ${JSON.stringify(run.handles)}); ` +
-      `reference: ${run.reference}; steps/s ÷ reference = ${(run.stepsPerSecond / reference).toFixed(2)}`,
+      `reference: ${run.reference}; steps/s ÷ reference = ${(run.stepsPerSecond / reference).toFixed(2)}` +
+      (run.transactionsPerStep === null ? '' : `; ${run.transactionsPerStep} transactions per step`),
   );
   console.log(
     `${label}, during the run: /healthz p50 ${run.healthz.p50} ms, p99 ${run.healthz.p99} ms (${run.healthz.n} requests); ` +

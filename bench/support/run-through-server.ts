@@ -26,6 +26,8 @@ export interface ServerRun {
   /** Latency of what a person does meanwhile: p50 / p99 ms. */
   healthz: { p50: number; p99: number; n: number };
   campaigns: { p50: number; p99: number; n: number; what: string };
+  /** PostgreSQL: transactions committed on the database during the run, per step (every process's). */
+  transactionsPerStep: number | null;
 }
 
 const KEY = `bench-engine-key-${'k'.repeat(24)}`;
@@ -35,7 +37,12 @@ const GRAPH = {
   nodes: [
     { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
     { id: 'visit', type: 'profile_visit', position: { x: 0, y: 120 }, data: {} },
-    { id: 'invite', type: 'connection_request', position: { x: 0, y: 240 }, data: { send_empty_request: true, wait_for_response_days: 0.0001 } },
+    {
+      id: 'invite',
+      type: 'connection_request',
+      position: { x: 0, y: 240 },
+      data: { send_empty_request: true, wait_for_response_days: 0.0001 },
+    },
     { id: 'end', type: 'end', position: { x: 0, y: 360 }, data: {} },
   ],
   edges: [
@@ -47,12 +54,22 @@ const GRAPH = {
 };
 const LIMITS = { connection_request: 10_000, message: 10_000, inmail: 10_000, profile_visit: 10_000, other: 10_000 };
 
+/** A keep-alive socket the server closed as the request went out never reached it: sent once more on a fresh one. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw new Error(`${init.method} ${url}: ${String(err)}`);
+    return fetch(url, { ...init, keepalive: false });
+  }
+}
+
 class Client {
   private id = 0;
   constructor(readonly base: string) {}
 
   async rest(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${this.base}${path}`, {
+    const res = await send(`${this.base}${path}`, {
       method,
       headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -63,7 +80,7 @@ class Client {
   }
 
   async tool(name: string, args: Record<string, unknown>): Promise<any> {
-    const res = await fetch(`${this.base}/mcp`, {
+    const res = await send(`${this.base}/mcp`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method: 'tools/call', params: { name, arguments: args } }),
@@ -101,7 +118,8 @@ async function seedWorkspace(db: Db): Promise<string[]> {
   const { workspaceId } = await createWorkspace(db, `bench-${Date.now()}`, 'Engine bench');
   await createApiKey(db, [workspaceId], KEY);
   const senders = [];
-  for (const name of ['Sam', 'Kim']) senders.push((await createAccount(db, workspaceId, { channel: 'professional_network', name, premium: true })).accountId);
+  for (const name of ['Sam', 'Kim'])
+    senders.push((await createAccount(db, workspaceId, { channel: 'professional_network', name, premium: true })).accountId);
   return senders;
 }
 
@@ -124,7 +142,12 @@ export async function runThroughServer(options: {
     let db = await open();
     const senders = await seedWorkspace(db);
     if (!scratch) await db.close();
-    const env = childEnv(dataDir, { DEMO_DATA: '0', ACTION_SPACING_S: '0', ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...(process.env.BENCH_RUN_ENV ? JSON.parse(process.env.BENCH_RUN_ENV) : {}) });
+    const env = childEnv(dataDir, {
+      DEMO_DATA: '0',
+      ACTION_SPACING_S: '0',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...(process.env.BENCH_RUN_ENV ? JSON.parse(process.env.BENCH_RUN_ENV) : {}),
+    });
     for (let i = 0; i < options.processes; i++) servers.push(await startServerProcess(env, 240_000));
     const api = new Client(servers[0]!.url);
     await api.rest('PUT', '/api/v1/executor', { kind: 'sandbox', acceptRate: 1, replyRate: 0, medianResponseHours: 0.0001, seed: 1 });
@@ -143,10 +166,13 @@ export async function runThroughServer(options: {
       useProspectTimeZone: false,
     });
     const stamp = Date.now();
-    const rows = Array.from({ length: options.enrollments }, (_, i) => ({ profileUrl: `https://www.linkedin.com/in/bench-${stamp}-${i}`, name: `P${i}` }));
+    const rows = Array.from({ length: options.enrollments }, (_, i) => ({
+      profileUrl: `https://www.linkedin.com/in/bench-${stamp}-${i}`,
+      name: `P${i}`,
+    }));
     await api.rest('POST', '/api/v1/prospects/import', { prospects: rows });
     const ids: string[] = [];
-    for (let cursor: string | null = null; ; ) {
+    for (let cursor: string | null = null; ;) {
       const page: any = await api.rest('GET', `/api/v1/prospects?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
       ids.push(...page.items.map((p: { prospectId: string }) => p.prospectId));
       if (!(cursor = page.nextCursor)) break;
@@ -157,6 +183,13 @@ export async function runThroughServer(options: {
     const campaignsList = listed.status === 200 ? () => api.rest('GET', '/api/v1/campaigns') : () => api.tool('list-campaigns', {});
     const healthz = timer(() => fetch(`${api.base}/healthz`).then((r) => r.text()), 50);
     const campaigns = timer(campaignsList, 50);
+    const commits = async () =>
+      scratch
+        ? Number(
+            (await db.query<{ n: number }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n,
+          )
+        : null;
+    const commitsBefore = await commits();
     const start = performance.now();
     await api.tool('launch-campaign', { campaignId: created.campaignId, inspectedUpdatedAt: saved.updated_at, confirm: true });
     let run: any;
@@ -167,6 +200,9 @@ export async function runThroughServer(options: {
     }
     const seconds = (performance.now() - start) / 1000;
     const [healthzTimes, campaignTimes] = [await healthz.stop(), await campaigns.stop()];
+    // The statistics of a transaction reach pg_stat_database within a second of its end.
+    await new Promise((r) => setTimeout(r, 1500));
+    const committed = commitsBefore === null ? null : (await commits())! - commitsBefore;
     for (const server of servers.splice(0)) {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -182,12 +218,19 @@ export async function runThroughServer(options: {
         stepsPerSecond: Math.round((finished * STEPS_PER_ENROLLMENT) / seconds),
         handles: run.steps.find((s: { nodeId: string }) => s.nodeId === 'invite')?.handles ?? {},
         healthz: healthzTimes,
-        campaigns: { ...campaignTimes, what: listed.status === 200 ? 'GET /api/v1/campaigns' : 'list-campaigns (no GET /api/v1/campaigns yet)' },
+        campaigns: {
+          ...campaignTimes,
+          what: listed.status === 200 ? 'GET /api/v1/campaigns' : 'list-campaigns (no GET /api/v1/campaigns yet)',
+        },
+        transactionsPerStep: committed === null ? null : Number((committed / (finished * STEPS_PER_ENROLLMENT)).toFixed(2)),
         reference: await options.reference(db),
       };
     } finally {
       await db.close();
     }
+  } catch (err) {
+    for (const server of servers) console.error(`server output:\n${server.output().slice(-3000)}`);
+    throw err;
   } finally {
     for (const server of servers) server.child.kill('SIGKILL');
     await Promise.all(servers.map((s) => s.exited));

@@ -104,19 +104,24 @@ export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const now = await beginClaim(tx, deps.clock);
     const due = await takeDueSandboxEvents(tx, now, deps.batch);
+    // Acceptances and triggers in a row go through one write plan; a reply goes through the inbox.
+    let events: ProspectEvent[] = [];
+    const applyEvents = async () => {
+      if (events.length > 0) await applyProspectEvents(tx, deps, events, now);
+      events = [];
+    };
     for (const e of due) {
       const person = { workspaceId: e.workspaceId, accountId: e.accountId, profileUrl: e.profileUrl };
-      if (e.event === 'message_received' && e.text !== null) {
-        const message = await sandboxMessageBody(tx, {
-          ...person,
-          key: `sandbox:reply-${e.id}`,
-          direction: 'inbound',
-          text: e.text,
-          at: now,
-        });
-        if (message) await receiveInbound(tx, deps, e.workspaceId, message.channel, message.body, { sandbox: true });
-      } else await applyProspectEvent(tx, deps, { ...person, event: e.event, ...(e.text !== null ? { text: e.text } : {}) });
+      if (e.event !== 'message_received' || e.text === null) {
+        events.push({ ...person, event: e.event, ...(e.text !== null ? { text: e.text } : {}) });
+        continue;
+      }
+      await applyEvents();
+      const key = `sandbox:reply-${e.id}`;
+      const message = await sandboxMessageBody(tx, { ...person, key, direction: 'inbound', text: e.text, at: now });
+      if (message) await receiveInbound(tx, deps, e.workspaceId, message.channel, message.body, { sandbox: true });
     }
+    await applyEvents();
     return due.length;
   });
 }
