@@ -45,7 +45,7 @@ describe('a database migrated between two versions of 022', () => {
     writeFileSync(join(older, '022_due_replies_index.sql'), FIRST_022);
     const db = await emptyDatabase();
     cleanups.push(() => db.close());
-    await migrate(db, pathToFileURL(`${older}/`));
+    await migrate(db, { dir: pathToFileURL(`${older}/`) });
     expect(await indexes(db)).not.toContain('enrollments_waiting');
 
     await migrate(db);

@@ -28,7 +28,10 @@ const LOCKED: Readonly<Record<string, string>> = {
   '018_run_counts.sql': 'cfae567ee05ec41df743fa83c3ead5d93af3a06458c4d4fd7cfd6161cdad4451',
   '021_version_authors.sql': 'c47e8057b4b41852b104f5354750e4f483110b248ea1f4bf321d97cd5b8a7e1e',
   '022_due_replies_index.sql': 'af41b729aded859f86b9e79655dccfd7284431f82efc2a674454f3fc7545f64e',
-  '023_engine_one_clock.sql': '0aecfd15165828b1219f98420b8d0647f072d03e012a3244f7410aea2f5d920c',
+  '023_engine_one_clock.sql': '929b6ba9414dd2f1e69874b4ca963ff1fd5ad4ef9d7f34c6da79763931556a03',
+  '024_conversations_contact.sql': 'd718ddca7b153efaf6827f6b6545cac91392e5f65983c6a5871aaca113a3f061',
+  '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
+  '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
