@@ -39,6 +39,9 @@ export default defineConfig({
           include:
             process.env.MUTATE_TESTS === 'domain' ? ['src/domain/**/*.test.ts'] : ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
           exclude: [...(unit.test?.exclude ?? []), 'src/server/openapi/**'],
+          // one worker per file, as the mutation scores were measured (Stryker adds its own setup file)
+          isolate: true,
+          setupFiles: [],
         },
       },
     ],
