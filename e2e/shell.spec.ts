@@ -8,7 +8,7 @@ test('the sign-in URL stores the key and removes it from the address bar', async
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
-test('a pasted key signs in; a wrong key is sent back to sign-in', async ({ page }) => {
+test('a pasted key signs in; a wrong key is sent back to sign-in @smoke', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('API key').fill('not-a-real-key-0000000000');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -12,7 +12,7 @@ async function setField(page: Page, nodeId: string, step: string, field: string,
 const stored = async (page: Page, campaignId: string, nodeId: string) =>
   (await getCampaign(page, campaignId)).workflow_definition.nodes.find((n: { id: string }) => n.id === nodeId).data;
 
-test('two tabs: edits of different steps merge without a question; the same field asks with before → theirs / mine', async ({
+test('two tabs: edits of different steps merge without a question; the same field asks with before → theirs / mine @smoke', async ({
   page,
   browser,
 }) => {
