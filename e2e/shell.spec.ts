@@ -20,20 +20,6 @@ test('a pasted key signs in; a wrong key is sent back to sign-in @smoke', async 
   await expect(page.getByLabel('API key')).toBeVisible();
 });
 
-test('a malformed or unknown address is a page not found with a way back, never a blank page', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, '/campaigns/%E0');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to campaigns' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
-  await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  expect(errors).toEqual([]);
-});
-
 test('the sign-in page says how to get back in after a restart, in plain words', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
