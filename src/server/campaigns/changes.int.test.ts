@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, newWorkspace, testEnv } from '../testing/fixtures';
-import { openChanges, toolWithHeaders, type ChangeStream } from './testing';
-import { createDraft, ok } from './test-helpers';
+import { openChanges, toolWithHeaders, type ChangeStream } from '../testing/change-stream';
+import { createDraft, ok } from '../testing/campaigns';
 
 /**
  * Contract 8.5 over real HTTP: every save or launch of a campaign reaches its open change streams

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_TEMPLATES, settingKey } from '../../domain/paths';
 import { newWorkspace } from '../testing/fixtures';
-import { ok } from './test-helpers';
+import { ok } from '../testing/campaigns';
 
 /**
  * Each gallery template, its settings filled in as the new-campaign dialog sends them
