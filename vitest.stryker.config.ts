@@ -33,7 +33,6 @@ export default defineConfig({
           // instrumented code on a shared machine: the property tests need more than the default 5 s
           testTimeout: 30_000,
           hookTimeout: 180_000,
-          env: { TIME_BUDGET_FACTOR: '10' },
           // MUTATE_TESTS=domain when only src/domain is mutated: its mutants must die to its own tests,
           // and the server's embedded-database tests (which reach most of the domain) cost seconds per mutant.
           include:

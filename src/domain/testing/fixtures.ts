@@ -171,3 +171,6 @@ export function delayWithoutDurationGraph(): WorkflowDefinition {
 
 /** Deep copy, so tests can mutate a fixture freely. */
 export const cloneGraph = (def: WorkflowDefinition): WorkflowDefinition => structuredClone(def);
+
+/** 100 KiB of message text with 20,000 placeholders, then 20,000 unopened `}}` and 20,000 unclosed `{{` (template reading at size). */
+export const LONG_BROKEN_TEMPLATE = '{{a}}'.repeat(20_000) + '}}'.repeat(20_000) + '{{'.repeat(20_000);

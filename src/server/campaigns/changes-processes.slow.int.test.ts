@@ -72,12 +72,11 @@ describe('shutdown with open streams', () => {
       });
       const reader = res.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toContain(': listening');
-      const start = Date.now();
       server.child.kill('SIGTERM');
-      // The stream ends (done) instead of hanging until the 10 s grace period cuts it.
+      // The stream ends (done) instead of hanging until the 10 s grace period cuts its connection (a
+      // cut connection rejects this read instead of ending it), and the process exits cleanly.
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
       expect((await server.exited).code).toBe(0);
-      expect(Date.now() - start).toBeLessThan(5000);
     } finally {
       server.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
