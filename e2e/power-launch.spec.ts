@@ -8,7 +8,7 @@ import { tool } from './support/session';
 
 const reviewDialog = (page: Page) => page.getByRole('dialog', { name: 'Review and launch' });
 
-test('launch review shows the saved paths and sends, then launches and the editor turns read-only', async ({ page }) => {
+test('launch review shows the saved paths and sends, then launches and the editor turns read-only @smoke', async ({ page }) => {
   const name = uniqueName('Launch review');
   const campaign = await createCampaign(page, name, findTemplate('scored-follow-up')!.build());
   await openEditor(page, campaign.campaignId);
