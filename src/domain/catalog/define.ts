@@ -11,6 +11,7 @@ import type {
   OutputSpec,
   RunBehaviour,
   SenderChannel,
+  VariantTexts,
 } from './types';
 
 const SINGLE: OutputSpec = { kind: 'single' };
@@ -46,6 +47,8 @@ interface EntryInput {
   /** Contract 9.3 sender limit of an in-window action; default `other`. */
   limitKind?: LimitKind;
   senderChannel?: SenderChannel;
+  /** Contract 10.1: the texts variants replace; the form then offers variants and a variant group. */
+  variantTexts?: VariantTexts;
 }
 
 // LinkedIn actions and messages act through a professional-network account unless an entry says otherwise.
@@ -64,7 +67,8 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     category: input.category,
     outputs: input.outputs ?? SINGLE,
     dataSchema: nodeDataSchema,
-    fields: input.fields ?? [],
+    // Contract 10.1: a step with a text to vary shows its variants and their group right after that text.
+    fields: input.variantTexts ? withVariantFields(input.fields ?? [], input.variantTexts) : (input.fields ?? []),
     defaults: () => structuredClone(defaults),
     summary: input.summary ?? (() => ''),
     sends: input.sends ?? false,
@@ -77,7 +81,14 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     ...(input.senderChannel || ACCOUNT_CATEGORIES.has(input.category)
       ? { senderChannel: input.senderChannel ?? 'professional_network' }
       : {}),
+    ...(input.variantTexts ? { variantTexts: input.variantTexts } : {}),
   };
+}
+
+/** The form's fields with `variants` and `variantGroup` after the text they vary. */
+function withVariantFields(fields: readonly string[], texts: VariantTexts): string[] {
+  const at = fields.indexOf(texts.text);
+  return [...fields.slice(0, at + 1), 'variants', 'variantGroup', ...fields.slice(at + 1)];
 }
 
 /** Text helpers for summaries: never throw on foreign data. */

@@ -6,6 +6,7 @@ import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
 import { limitedFieldsOf, urlFieldsOf } from './type-fields';
+import { textOwner, textsToCheck } from './variants';
 import { violation } from './violation';
 
 /**
@@ -58,8 +59,8 @@ export function checkProviderLimits(graph: Graph, context: ValidationContext | u
     const keys = limitedFieldsOf(node.type);
     if (keys.length === 0) continue;
     const def = nodeDefinition(node.type)!;
-    for (const key of keys) {
-      const text = node.data[key];
+    for (const checked of textsToCheck(node, keys)) {
+      const { key, text, path } = checked;
       const max = textLimitFor(node.type, key, context);
       if (typeof text !== 'string' || max === undefined || text.length <= max) continue;
       // A connection request sent without a note sends no text at all.
@@ -71,8 +72,8 @@ export function checkProviderLimits(graph: Graph, context: ValidationContext | u
       out.push(
         violation(
           'provider_limit',
-          `The ${limit.what} of ${stepName(graph, node)} has ${length} characters: the network accepts at most ${max}${free}. Shorten it before launch.`,
-          { nodeId: node.id, path: dataPath(node.index, key), severity: 'warning' },
+          `The ${limit.what} of ${textOwner(graph, node, checked)} has ${length} characters: the network accepts at most ${max}${free}. Shorten it before launch.`,
+          { nodeId: node.id, path, severity: 'warning' },
         ),
       );
     }
@@ -168,8 +169,8 @@ const PLACEHOLDER_FIELDS = Object.values(FIELDS)
 export function checkPlaceholderCase(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    for (const key of PLACEHOLDER_FIELDS) {
-      const text = node.data[key];
+    for (const checked of textsToCheck(node, PLACEHOLDER_FIELDS)) {
+      const { key, text, path } = checked;
       const names = typeof text === 'string' && text.includes('{{') ? wellFormedPlaceholders(text) : null;
       if (names === null) continue;
       const wrong: string[] = [];
@@ -181,8 +182,8 @@ export function checkPlaceholderCase(graph: Graph): Violation[] {
       out.push(
         violation(
           'template_invalid',
-          `The ${FIELDS[key]!.label.toLowerCase()} of ${stepName(graph, node)} has a placeholder in the wrong case, which prospects would get as written: ${wrong.join(', ')}`,
-          { nodeId: node.id, path: dataPath(node.index, key), severity: 'warning' },
+          `The ${FIELDS[key]!.label.toLowerCase()} of ${textOwner(graph, node, checked)} has a placeholder in the wrong case, which prospects would get as written: ${wrong.join(', ')}`,
+          { nodeId: node.id, path, severity: 'warning' },
         ),
       );
     }

@@ -4,6 +4,7 @@ import type { ValidationContext, Violation } from '../workflow-types';
 import { edgesOnCycles, reachableFrom, type Graph, type GraphNode } from './graph';
 import { senderNames, stepName } from './names';
 import { requiredFieldsOf } from './type-fields';
+import { textsToCheck } from './variants';
 import { violation } from './violation';
 
 /** Node configuration rules (spec 4.1 rules 9, 10; templates of spec 2.5) and whole-graph rule 11. */
@@ -81,8 +82,7 @@ const TEMPLATE_FIELDS = Object.values(FIELDS)
 export function checkTemplates(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    for (const key of TEMPLATE_FIELDS) {
-      const text = node.data[key];
+    for (const { key, text, path, variant } of textsToCheck(node, TEMPLATE_FIELDS)) {
       if (typeof text !== 'string' || isWellFormedTemplate(text)) continue;
       const { errors } = parseTemplate(text);
       if (errors.length === 0) continue;
@@ -91,9 +91,9 @@ export function checkTemplates(graph: Graph): Violation[] {
       if (errors.length > MAX_LISTED) listed.push(`${errors.length - MAX_LISTED} more problems after these`);
       const problems = listed.join('; ');
       out.push(
-        violation('template_invalid', `${FIELDS[key]!.label}: ${problems}`, {
+        violation('template_invalid', `${variant ? `${variant}, ` : ''}${FIELDS[key]!.label}: ${problems}`, {
           nodeId: node.id,
-          path: dataPath(node, key),
+          path,
           severity: key === 'message_template' ? 'error' : 'warning',
         }),
       );

@@ -1,0 +1,97 @@
+import type { Violation } from '../workflow-types';
+import { VARIANT_GROUP_MAX, variantGroupOf, variantLetter, variantProblems, variantTextsOf } from '../variants';
+import type { Graph, GraphNode } from './graph';
+import { stepName } from './names';
+import { violation } from './violation';
+
+/**
+ * Contract 10.1 variants: `invalid_variants` (count, ids, labels, empty text…), a group name out of
+ * its bounds (`invalid_field`), and `variant_group_size` (steps of one group with different numbers
+ * of variants). Each variant's text is checked like the text it replaces by the rules that check
+ * that text, through `textsToCheck`.
+ */
+
+const dataPath = (node: GraphNode, key: string): string => `nodes.${node.index}.data.${key}`;
+
+/** One text a rule checks: the field whose rules apply, the value, its path, and the variant it belongs to. */
+export interface CheckedText {
+  readonly key: string;
+  readonly text: unknown;
+  readonly path: string;
+  /** "Variant B": set when the text is a variant's. */
+  readonly variant?: string;
+}
+
+/**
+ * The texts of `keys` a step holds, each checked by its field's rules: the step's own — or, where
+ * its variants replace a field, each variant's text (and InMail subject) in its place.
+ */
+export function textsToCheck(node: GraphNode, keys: readonly string[]): CheckedText[] {
+  const texts = variantTextsOf(node.type);
+  const variants = texts && Array.isArray(node.data.variants) ? (node.data.variants as unknown[]) : undefined;
+  const out: CheckedText[] = [];
+  for (const key of keys) {
+    const replaced = variants && (key === texts!.text ? 'text' : key === texts!.subject ? 'subject' : undefined);
+    if (!replaced) {
+      out.push({ key, text: node.data[key], path: dataPath(node, key) });
+      continue;
+    }
+    variants.forEach((item, index) => {
+      if (typeof item !== 'object' || item === null) return;
+      const { variantId, [replaced]: text } = item as Record<string, unknown>;
+      // A variant without its own subject sends the step's: that one is checked as the step's.
+      if (replaced === 'subject' && text === undefined) return;
+      const name = `Variant ${typeof variantId === 'string' ? variantLetter(variantId) : index + 1}`;
+      out.push({ key, text, path: dataPath(node, `variants.${index}.${replaced}`), variant: name });
+    });
+    if (replaced === 'subject') out.push({ key, text: node.data[key], path: dataPath(node, key) });
+  }
+  return out;
+}
+
+/** "Invitation" or "Invitation (variant B)": where a text is, in a message. */
+export const textOwner = (graph: Graph, node: GraphNode, text: CheckedText): string =>
+  text.variant ? `${stepName(graph, node)} (${text.variant.replace('Variant', 'variant')})` : stepName(graph, node);
+
+export function checkVariants(graph: Graph): Violation[] {
+  const out: Violation[] = [];
+  const groups = new Map<string, GraphNode[]>();
+  for (const node of graph.nodes) {
+    for (const problem of variantProblems(node.type, node.data))
+      out.push(
+        violation('invalid_variants', `${stepName(graph, node)}: ${problem.message}`, {
+          nodeId: node.id,
+          path: dataPath(node, problem.path),
+        }),
+      );
+    const group = node.data.variantGroup;
+    if (group === undefined || group === null) continue;
+    if (typeof group !== 'string' || group.trim() === '' || [...group].length > VARIANT_GROUP_MAX || !variantTextsOf(node.type)) {
+      const why = variantTextsOf(node.type)
+        ? `must be a name of 1 to ${VARIANT_GROUP_MAX} characters`
+        : 'is only for steps whose text can have variants: remove it';
+      out.push(
+        violation('invalid_field', `The variant group of ${stepName(graph, node)} ${why}`, {
+          nodeId: node.id,
+          path: dataPath(node, 'variantGroup'),
+        }),
+      );
+      continue;
+    }
+    const key = variantGroupOf(node.data)!;
+    groups.set(key, [...(groups.get(key) ?? []), node]);
+  }
+  for (const [group, nodes] of groups) {
+    const counts = nodes.map((n) => (Array.isArray(n.data.variants) ? n.data.variants.length : 0));
+    if (new Set(counts).size <= 1) continue;
+    const listed = nodes.map((n, i) => `${stepName(graph, n)} has ${counts[i] === 0 ? 'none' : counts[i]}`).join(', ');
+    for (const node of nodes)
+      out.push(
+        violation('variant_group_size', `The steps of variant group “${group}” need the same number of variants: ${listed}`, {
+          nodeId: node.id,
+          path: dataPath(node, 'variantGroup'),
+        }),
+      );
+  }
+  return out;
+}
