@@ -6,6 +6,7 @@ import { connectionOnlyGraph, followUpChain } from '../src/domain/testing/fixtur
 import { openDatabase } from '../src/server/db/open';
 import { migrate } from '../src/server/db/migrate';
 import type { Db } from '../src/server/db/types';
+import { DEFAULT_ACTION_SPACING_S } from '../src/domain/contract/runs';
 import { campaignRun } from '../src/server/run-view/progress';
 import { runCounts } from '../src/server/run-view/run-counts';
 import { seedRun } from '../src/server/runs/testing';
@@ -61,6 +62,9 @@ async function spreadRun(db: Db, campaignId: string): Promise<void> {
   await db.query('ANALYZE enrollment_steps');
 }
 
+/** The default ACTION_SPACING_S, as a server without the variable runs. */
+const PACING = { actionSpacingS: DEFAULT_ACTION_SPACING_S };
+
 async function benchOne(label: string, open: () => Promise<Db>): Promise<Record<string, unknown>> {
   const db = await open();
   try {
@@ -69,8 +73,8 @@ async function benchOne(label: string, open: () => Promise<Db>): Promise<Record<
     await spreadRun(db, run.campaignId);
     // A new instant each read: the forecast is computed afresh, never served from its one-minute memo.
     let now = Date.parse('2026-11-25T10:00:00Z');
-    const stats = await time(() => campaignRun(db, run.workspaceId, run.campaignId, (now += 61_000)));
-    const memo = await time(() => campaignRun(db, run.workspaceId, run.campaignId, now));
+    const stats = await time(() => campaignRun(db, run.workspaceId, run.campaignId, PACING, (now += 61_000)));
+    const memo = await time(() => campaignRun(db, run.workspaceId, run.campaignId, PACING, now));
     const counters = await time(() => runCounts(db, run.campaignId));
     const reference = await time(() =>
       db.query('SELECT status, count(*) FROM enrollments WHERE campaign_id = $1 GROUP BY status', [run.campaignId]),

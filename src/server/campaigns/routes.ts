@@ -21,10 +21,10 @@ import { readBody } from '../http/input';
  * (rename, senders, archive, delete a draft — the same operations as the update-campaign / delete-campaign tools).
  * The graph operations are MCP tools.
  */
-export const campaignRoutes: RouteModule = ({ db, stopping }) => {
+export const campaignRoutes: RouteModule = ({ db, config, stopping }) => {
   const app = new Hono<AppEnv>();
   const feed = campaignChangeFeed(db);
-  const runFeed = runProgressFeed(db);
+  const runFeed = runProgressFeed(db, config);
 
   app.get('/api/v1/campaigns/:campaignId/changes', async (c) => {
     const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');

@@ -1,6 +1,6 @@
 import { RUN_PROGRESS_INTERVAL_MS, type RunProgress } from '../../domain/contract/runs';
 import type { Db, Queryable } from '../db/types';
-import { campaignRun } from './progress';
+import { campaignRun, type RunViewConfig } from './progress';
 
 /**
  * Contract 9.5 `run.progress`: the run engine's transactions call `notifyRunMoved` when an enrollment
@@ -39,7 +39,7 @@ export interface RunProgressFeed {
 }
 
 /** One LISTEN per process (opened by the first subscriber), one refresh timer per watched campaign. */
-export function runProgressFeed(db: Db): RunProgressFeed {
+export function runProgressFeed(db: Db, config: RunViewConfig): RunProgressFeed {
   const watched = new Map<string, Watched>();
   let listening: Promise<unknown> | undefined;
 
@@ -47,7 +47,7 @@ export function runProgressFeed(db: Db): RunProgressFeed {
     entry.timer = undefined;
     let run: RunProgress;
     try {
-      run = await campaignRun(db, entry.workspaceId, campaignId);
+      run = await campaignRun(db, entry.workspaceId, campaignId, config);
     } catch {
       return; // the campaign was deleted, or the database is closing: nothing to send
     }

@@ -17,7 +17,7 @@ export const runViewRoutes: RouteModule = ({ db, config }) => {
   app.get('/api/v1/campaigns/:campaignId/run', async (c) => {
     const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
-    return c.json(await campaignRun(db, resolveWorkspace(c.get('caller'), q.workspaceId).id, campaignId));
+    return c.json(await campaignRun(db, resolveWorkspace(c.get('caller'), q.workspaceId).id, campaignId, config));
   });
   // Contract 9.3: pause / resume / stop answer the campaign record.
   for (const command of RUN_COMMANDS) {

@@ -6,6 +6,7 @@ import { useAccounts } from '../../api/accounts';
 import { campaignKeys, useLaunchCampaign, type Campaign } from '../../api/campaigns';
 import { ToolError } from '../../api/mcp';
 import { useSavedCampaignForReview } from '../../api/power';
+import { useFreshCampaignRun } from '../../api/runs';
 import { useSession } from '../../session';
 import { fullTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -58,6 +59,8 @@ function toSenders(campaign: Campaign, accounts: ReturnType<typeof useAccounts>[
 function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): void }) {
   const saved = useSavedCampaignForReview(campaignId, true);
   const accounts = useAccounts();
+  // The forecast's basis: the prospects enrolled, the server's spacing and the prospects' time zones.
+  const run = useFreshCampaignRun(campaignId);
   const fields = useSampleProspect((s) => s.fields);
   const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
   const [staleMessage, setStaleMessage] = useState<string | null>(null);
@@ -152,7 +155,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       <ReviewWarnings warnings={review.warnings} />
       <ReviewPaths review={review} />
       <ReviewSends review={review} accountsFailed={accounts.isError} />
-      <ReviewForecast campaign={campaign} accounts={accounts.data} />
+      <ReviewForecast campaign={campaign} accounts={accounts.data} basis={run.data} />
       <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">
         <h3 id={`${sectionId}-confirm`}>Launch</h3>
         <p>
