@@ -1,4 +1,4 @@
-import { nodeDataSchema, type ProviderLimit } from './fields';
+import { isPlainObject, nodeDataSchema, type ProviderLimit } from './fields';
 import { HANDLE } from './handles';
 import type {
   BranchHandle,
@@ -70,7 +70,7 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     // Contract 10.1: a step with a text to vary shows its variants and their group right after that text.
     fields: input.variantTexts ? withVariantFields(input.fields ?? [], input.variantTexts) : (input.fields ?? []),
     defaults: () => structuredClone(defaults),
-    summary: input.summary ?? (() => ''),
+    summary: input.variantTexts ? withVariantsSummary(input.summary ?? (() => ''), input.run) : (input.summary ?? (() => '')),
     sends: input.sends ?? false,
     ...(input.role ? { role: input.role } : {}),
     ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
@@ -82,6 +82,25 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
       ? { senderChannel: input.senderChannel ?? 'professional_network' }
       : {}),
     ...(input.variantTexts ? { variantTexts: input.variantTexts } : {}),
+  };
+}
+
+/** "A" for variant "a": how a variant's id reads (contract 10.1 ids are "a".."e"). */
+export const variantLetter = (variantId: string): string => variantId.toUpperCase();
+
+/**
+ * Contract 10.1 on the canvas: a step with variants reads "A/B: “Short”, “Warm” · wait 3 days" — the
+ * letters and labels instead of the one text, which it no longer sends.
+ */
+function withVariantsSummary(summary: (data: NodeData) => string, run: RunBehaviour | undefined): (data: NodeData) => string {
+  const waitField = run?.does === 'act' ? run.await?.timeoutField : undefined;
+  return (data) => {
+    const variants = Array.isArray(data.variants) ? data.variants.filter(isPlainObject) : [];
+    if (variants.length === 0) return summary(data);
+    const letters = variants.map((v, i) => (typeof v.variantId === 'string' ? variantLetter(v.variantId) : String(i + 1))).join('/');
+    const labels = variants.map((v) => `“${excerpt(str(v.label), 16) || '…'}”`).join(', ');
+    const wait = waitField ? num(data[waitField]) : undefined;
+    return `${letters}: ${labels}${wait !== undefined ? ` · wait ${plural(wait, 'days')}` : ''}`;
   };
 }
 

@@ -2,6 +2,7 @@
 export {
   MAX_VARIANTS,
   MIN_VARIANTS,
+  sentVersions,
   stepVariants,
   VARIANT_GROUP_MAX,
   VARIANT_IDS,
@@ -15,6 +16,7 @@ export {
   variantsSchema,
   variantTextsOf,
   withVariant,
+  type SentVersion,
   type Variant,
   type VariantId,
   type VariantProblem,

@@ -115,7 +115,16 @@ describe('stepVariants and withVariant', () => {
     });
   });
 
-  it('reads as letters on the card', () => {
+  it('reads as letters on the card, with the labels instead of the one text', () => {
     expect(variantLetters(two as z.infer<typeof variantsSchema>)).toBe('A/B');
+    expect(CATALOG.connection_request.summary({ message_template: 'Hi', wait_for_response_days: 14, variants: two })).toBe(
+      'A/B: “Short”, “Warm” · wait 14 days',
+    );
+    expect(
+      CATALOG.messaging_app_message.summary({
+        variants: [...two, { variantId: 'c', label: 'A very long label for a variant', text: 'x' }],
+      }),
+    ).toBe('A/B/C: “Short”, “Warm”, “A very long lab…”');
+    expect(CATALOG.message.summary({ message_template: 'Hi there', reply_wait_days: 3 })).toBe('“Hi there” · wait 3 days');
   });
 });

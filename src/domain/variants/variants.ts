@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELDS, nodeDefinition, type NodeData, type VariantTexts } from '../catalog';
+import { variantLetter } from '../catalog/define';
 import { isPlainObject } from '../catalog/fields';
 
 /**
@@ -49,8 +50,7 @@ export const variantGroupSchema = z
   .max(VARIANT_GROUP_MAX)
   .describe('Steps with the same group give a prospect the same variant position (first with first); their variant counts must match.');
 
-/** "A" for "a": how a variant's id reads. */
-export const variantLetter = (variantId: string): string => variantId.toUpperCase();
+export { variantLetter };
 
 /** The texts a type's variants replace, or undefined when the type holds none. */
 export const variantTextsOf = (type: unknown): VariantTexts | undefined => nodeDefinition(type)?.variantTexts;
@@ -156,6 +156,18 @@ export function withVariant(type: unknown, data: NodeData, variant: Variant): No
     [texts.text]: variant.text,
     ...(texts.subject && variant.subject !== undefined ? { [texts.subject]: variant.subject } : {}),
   };
+}
+
+/** One version of what a step sends: its own data, or its data as one variant sends it. */
+export interface SentVersion {
+  readonly variant?: Variant;
+  readonly data: NodeData;
+}
+
+/** What a step may send: its data as each of its well-formed variants sends it, or its own data alone. */
+export function sentVersions(node: { type?: unknown; data: NodeData }): SentVersion[] {
+  const variants = stepVariants(node);
+  return variants ? variants.map((variant) => ({ variant, data: withVariant(node.type, node.data, variant) })) : [{ data: node.data }];
 }
 
 /** "A/B", "A/B/C": the variants' letters, as the canvas card shows them. */
