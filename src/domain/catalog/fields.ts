@@ -219,7 +219,7 @@ export function fieldRequirement(field: FieldDefinition): string {
       return `${field.label} must be a list of ${field.min} to ${field.max} versions of the text`;
     default:
       return field.maxLength !== undefined
-        ? `${field.label} must be text of 1 to ${field.maxLength} characters`
+        ? `${field.label} must be text of at most ${field.maxLength} characters`
         : `${field.label} must be text`;
   }
 }

@@ -4,6 +4,7 @@ import { scoredFollowUpGraph, variantGraph } from '../testing/fixtures';
 import { assignedVariant } from '../variants';
 import { sendSteps, sendWarnings } from './review';
 import { simulatePaths } from './simulate';
+import { summarizePaths } from './summary';
 import { walkPath } from './walk';
 
 /** Contract 10.1 in the path walk, the simulator and the launch review: every variant shown, paths never multiplied. */
@@ -84,6 +85,12 @@ describe('variants along a path', () => {
 });
 
 describe('variants in the launch review', () => {
+  it('names each step’s variants in the paths', () => {
+    expect(summarizePaths(variantGraph()).paths[0]!.text).toBe(
+      'If the ICP score is ≥ 70: invite with note A/B (“Short” or “Warm”) → if accepted: message A/B (“Short” or “Warm”) → if they reply: end',
+    );
+  });
+
   it('lists each variant filled in, and marks the one a real prospect gets by the engine’s assignment', () => {
     const g = variantGraph();
     const assigned = { campaignId: '6b0f1c8e-2f43-4b57-9a7e-0d1c2b3a4f5e', prospectId: '0c2f9a51-8d7e-4f6a-b3c2-1e0d9f8a7b6c' };

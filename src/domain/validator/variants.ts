@@ -65,10 +65,11 @@ export function checkVariants(graph: Graph): Violation[] {
         }),
       );
     const group = node.data.variantGroup;
-    if (group === undefined || group === null) continue;
-    if (typeof group !== 'string' || group.trim() === '' || [...group].length > VARIANT_GROUP_MAX || !variantTextsOf(node.type)) {
+    // An empty name is no group (the form's emptied field).
+    if (group === undefined || group === null || (typeof group === 'string' && group.trim() === '')) continue;
+    if (typeof group !== 'string' || [...group].length > VARIANT_GROUP_MAX || !variantTextsOf(node.type)) {
       const why = variantTextsOf(node.type)
-        ? `must be a name of 1 to ${VARIANT_GROUP_MAX} characters`
+        ? `must be a name of at most ${VARIANT_GROUP_MAX} characters`
         : 'is only for steps whose text can have variants: remove it';
       out.push(
         violation('invalid_field', `The variant group of ${stepName(graph, node)} ${why}`, {

@@ -46,9 +46,10 @@ export const variantsSchema = z
   .describe(`${MIN_VARIANTS}–${MAX_VARIANTS} versions of the step's text; each prospect gets one, always the same, in equal shares.`);
 export const variantGroupSchema = z
   .string()
-  .min(1)
   .max(VARIANT_GROUP_MAX)
-  .describe('Steps with the same group give a prospect the same variant position (first with first); their variant counts must match.');
+  .describe(
+    'Steps with the same group give a prospect the same variant position (first with first); their variant counts must match. Empty: no group.',
+  );
 
 export { variantLetter };
 

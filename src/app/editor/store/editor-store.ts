@@ -311,7 +311,12 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const label = options.label ?? `Edit ${labelOf(node.type)}`;
       commit(
         label,
-        ops.setNodeData(graphOf(s), nodeId, (data) => ({ ...data, ...patch })),
+        ops.setNodeData(graphOf(s), nodeId, (data) => {
+          const next = { ...data, ...patch };
+          // A key set to undefined is removed (one step may set one field and remove another: variants → one text).
+          for (const key of Object.keys(patch)) if (patch[key] === undefined) delete next[key];
+          return next;
+        }),
         options.coalesceKey,
       );
     },
