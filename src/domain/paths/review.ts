@@ -39,8 +39,8 @@ export interface SendVariant extends WalkVariant {
   forProspect?: boolean;
 }
 
-/** A real prospect of the campaign: the review says which variant each step gives them. */
-export interface AssignedProspect {
+/** A real prospect of the campaign: the review fills the texts in for them and says which variant each step gives them. */
+export interface AssignedProspect extends SampleProspect {
   campaignId: string;
   prospectId: string;
 }
@@ -144,7 +144,14 @@ export function sendWarnings(
 /** The whole launch review of a saved graph. */
 export function reviewLaunch(
   definition: WorkflowDefinition,
-  options: { senders?: SenderAccount[]; prospect?: SampleProspect; assigned?: AssignedProspect; maxPaths?: number } = {},
+  options: {
+    senders?: SenderAccount[];
+    /** The sample prospect: its fields are what placeholders are checked against. */
+    prospect?: SampleProspect;
+    /** A real enrolled prospect: the sends are filled in for them (else for the sample prospect). */
+    assigned?: AssignedProspect;
+    maxPaths?: number;
+  } = {},
 ): LaunchReview {
   const { senders, prospect = DEFAULT_SAMPLE_PROSPECT } = options;
   const violations = validateWorkflow(
@@ -162,7 +169,7 @@ export function reviewLaunch(
   warnings.push(...sendWarnings(definition, senders, prospect));
   return {
     paths: summarizePaths(definition, options.maxPaths),
-    sends: sendSteps(definition, prospect, options.assigned),
+    sends: sendSteps(definition, options.assigned ?? prospect, options.assigned),
     senders,
     warnings,
     violations,

@@ -93,7 +93,7 @@ describe('variants in the launch review', () => {
 
   it('lists each variant filled in, and marks the one a real prospect gets by the engine’s assignment', () => {
     const g = variantGraph();
-    const assigned = { campaignId: '6b0f1c8e-2f43-4b57-9a7e-0d1c2b3a4f5e', prospectId: '0c2f9a51-8d7e-4f6a-b3c2-1e0d9f8a7b6c' };
+    const assigned = { campaignId: '6b0f1c8e-2f43-4b57-9a7e-0d1c2b3a4f5e', prospectId: '0c2f9a51-8d7e-4f6a-b3c2-1e0d9f8a7b6c', ...ada };
     const sends = sendSteps(g, ada, assigned);
     const invite = sends.find((s) => s.nodeId === 'invite')!;
     expect(invite.variants!.map((v) => [v.variantId, v.text.text])).toEqual([

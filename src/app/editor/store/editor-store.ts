@@ -90,6 +90,7 @@ export interface EditorState extends CanvasGraph {
   /** Moves an end of connection `edgeId` (one undo step). */
   reconnect(edgeId: string, source: string, sourceHandle: string | null | undefined, target: string): void;
   deleteSelection(): void;
+  /** Merges `patch` into a step's data as one undo step (typing with one `coalesceKey` coalesces); a key set to undefined is removed. */
   updateNodeData(nodeId: string, patch: Record<string, unknown>, options?: { label?: string; coalesceKey?: string }): void;
   removeNodeField(nodeId: string, key: string): void;
   sealTyping(): void;
