@@ -61,11 +61,17 @@ describe('variants for agents', () => {
     });
     expect(refused.code).toBe('invalid_workflow');
     expect(refused.violations).toContainEqual(
-      expect.objectContaining({ code: 'invalid_variants', path: 'nodes.2.data.variants.1.text', message: expect.stringContaining('Variant B') }),
+      expect.objectContaining({
+        code: 'invalid_variants',
+        path: 'nodes.2.data.variants.1.text',
+        message: expect.stringContaining('Variant B'),
+      }),
     );
     expect((await ok(ws.apiKey, 'get-campaign', { campaignId: draft.campaignId })).updated_at).toBe(draft.updated_at);
     const saved = await saveGraph(ws, draft, variantGraph());
-    expect(invite(saved.workflow_definition as ReturnType<typeof variantGraph>).data.variants).toEqual(invite(variantGraph()).data.variants);
+    expect(invite(saved.workflow_definition as ReturnType<typeof variantGraph>).data.variants).toEqual(
+      invite(variantGraph()).data.variants,
+    );
   });
 
   it('patch-campaign-workflow sets, replaces and removes variants; a bad patch changes nothing', async () => {
