@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../testing/seeded-random';
+import { seededRandom } from '../seeded-random';
 import { wilsonInterval } from './proportions';
 import { verdictOf, type Verdict } from './verdict';
 

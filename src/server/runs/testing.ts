@@ -11,6 +11,7 @@ import type { EngineDeps } from './engine';
 import type { Executor } from './executor';
 import { sandboxExecutor } from './sandbox';
 import { msOf } from './time-sql';
+import { seededRandom } from '../../domain/seeded-random';
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it, closing what still uses it. */
 export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -52,17 +53,8 @@ export async function openEngineDb(): Promise<Db> {
   };
 }
 
-/** A seeded pseudo-random source (mulberry32), so spacing draws repeat run to run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded pseudo-random source, so spacing draws repeat run to run. */
+export { seededRandom };
 
 export function engineDeps(db: Db, clock: FakeClock, over: Partial<EngineDeps> = {}): EngineDeps {
   return {
