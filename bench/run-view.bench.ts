@@ -7,7 +7,7 @@ import { openDatabase } from '../src/server/db/open';
 import { migrate } from '../src/server/db/migrate';
 import type { Db } from '../src/server/db/types';
 import { DEFAULT_ACTION_SPACING_S } from '../src/domain/contract/runs';
-import { campaignRun } from '../src/server/run-view/progress';
+import { campaignRun, prospectZones } from '../src/server/run-view/progress';
 import { runCounts } from '../src/server/run-view/run-counts';
 import { seedRun } from '../src/server/runs/testing';
 import { postgresDatabase } from './conversations.bench';
@@ -18,7 +18,8 @@ import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPa
  * 100,000 enrollments spread over its steps and statuses, each with its timeline rows, p99 over 100
  * reads on PGlite and (when one answers) PostgreSQL, beside the reference: the same enrollment
  * counts by one SQL GROUP BY. Goal ≤ 50 ms on PostgreSQL. Also the body with its forecast memoised
- * (reads within a minute of an unchanged run) and the counters' read alone.
+ * (reads within a minute of an unchanged run), the counters' read alone and the prospects' time zones
+ * the forecast reads (a sample of up to 500 unfinished prospects).
  */
 
 const ENROLLMENTS = 100_000;
@@ -76,6 +77,8 @@ async function benchOne(label: string, open: () => Promise<Db>): Promise<Record<
     const stats = await time(() => campaignRun(db, run.workspaceId, run.campaignId, PACING, (now += 61_000)));
     const memo = await time(() => campaignRun(db, run.workspaceId, run.campaignId, PACING, now));
     const counters = await time(() => runCounts(db, run.campaignId));
+    // The prospects' time zones the forecast reads (issue 33 item 8), read afresh each time as in `run p99`.
+    const zones = await time(() => prospectZones(db, run.campaignId, (now += 61_000)));
     const reference = await time(() =>
       db.query('SELECT status, count(*) FROM enrollments WHERE campaign_id = $1 GROUP BY status', [run.campaignId]),
     );
@@ -86,6 +89,7 @@ async function benchOne(label: string, open: () => Promise<Db>): Promise<Record<
       'run p99 ms': stats.p99,
       'run, forecast memo p99 ms': memo.p99,
       'counts p99 ms': counters.p99,
+      'zones p99 ms': zones.p99,
       'GROUP BY p50 ms': reference.p50,
       'GROUP BY p99 ms': reference.p99,
       'counts ratio': round(counters.p99 / Math.max(0.1, reference.p99)),

@@ -149,7 +149,7 @@ export const campaignRunSchema = z.object({
       .number()
       .describe('The server’s ACTION_SPACING_S: the least seconds between two actions of one sender, as the forecast keeps them.'),
     prospectTimeZones: prospectTimeZonesSchema.describe(
-      'The time zones of the unfinished prospects the forecast reads windows in (counted over up to 2,000 of them; null: unknown, the schedule’s zone).',
+      'The time zones of the unfinished prospects the forecast reads windows in (counted over up to 500 of them; null: unknown, the schedule’s zone).',
     ),
   }),
 });
