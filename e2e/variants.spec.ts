@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { canvasNode, createCampaign, openEditor, problemsButton, save, uniqueName } from './support/editor';
+import { seriousViolations } from './support/axe';
 import { apiRequest } from './support/session';
 
 /**
@@ -49,6 +50,10 @@ for (const viewport of [
     const card = canvasNode(page, 'connection_request');
     await expect(card).toContainText('A/B: “Variant A”, “Warm”');
     await page.screenshot({ path: test.info().outputPath(`variants-form-${viewport.width}.png`) });
+    if (viewport.width === 1440) {
+      test.setTimeout(120_000); // a full axe run on a busy machine
+      expect(await seriousViolations(page)).toEqual([]);
+    }
 
     // Wrong: an empty variant is an error on the card, in Problems and under the variant; nothing can be saved.
     await b.getByLabel('Message', { exact: true }).fill('');
