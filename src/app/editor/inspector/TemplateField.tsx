@@ -113,8 +113,7 @@ export function TemplateField(p: FieldProps) {
         aria-describedby={`${p.inputId}-messages ${p.inputId}-preview`}
         onBlur={sealTyping}
         // The message field's cursor is where "Use in message" (inspiration) inserts a post.
-        // (A variant's text is not the step's message: "Use in message" puts text in the step's own.)
-        onSelect={(e) => p.field.key === 'message_template' && !p.write && rememberMessageCursor(p.nodeId, e.currentTarget)}
+        onSelect={(e) => p.field.key === 'message_template' && rememberMessageCursor(p.nodeId, e.currentTarget, p.variant ?? null)}
         onChange={(e) => writeField(p, e.target.value)}
       />
     </FieldShell>

@@ -88,6 +88,7 @@ export function VariantsField(p: FieldProps) {
           value: item[part],
           violations: of(index, part),
           inputId: `${p.inputId}-${index}-${part}`,
+          variant: index,
           write: (value) =>
             change(
               editVariant(dataOf(p.nodeId), index, part, value),

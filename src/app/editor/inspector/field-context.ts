@@ -15,6 +15,8 @@ export interface FieldProps {
   write?: (value: unknown) => void;
   /** How the value is removed then; default: the step's field is removed. */
   clear?: () => void;
+  /** Contract 10.1: the variant (index) whose text this field edits, when it is a variant's. */
+  variant?: number;
 }
 
 /** Writes a field; typing bursts in one field coalesce into one undo step (sealed on blur). */
