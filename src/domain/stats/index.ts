@@ -4,6 +4,7 @@
  */
 export { normalQuantile } from './normal';
 export { INTERVAL_LEVEL, rateOf, wilsonInterval, type Interval } from './proportions';
+export { stepResults, type StepResults, type VariantResult } from './step-results';
 export { compareArms, MIXTURE_SPREAD, type Arm, type Comparison } from './sequential';
 export {
   NO_DIFFERENCE_MARGIN,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareArms } from './sequential';
+import { stepResults } from './step-results';
 import { percentWords, VERDICT_ALPHA, verdictOf, type VariantCounts } from './verdict';
 
 const row = (variantId: string, sent: number, converted: number, label = variantId.toUpperCase()): VariantCounts => ({
@@ -142,5 +143,16 @@ describe('percentWords', () => {
     expect(percentWords(0.004)).toBe('0.4 %');
     expect(percentWords(0)).toBe('0 %');
     expect(percentWords(1)).toBe('100 %');
+  });
+});
+
+describe('stepResults', () => {
+  it('gives each row its rate and Wilson interval (null when nothing was sent) and the verdict', () => {
+    const results = stepResults([row('a', 1000, 80), row('b', 0, 0)], 'replied');
+    expect(results.variants[0]).toMatchObject({ variantId: 'a', sent: 1000, converted: 80, rate: 0.08 });
+    expect(results.variants[0]!.interval!.low).toBeCloseTo(0.0647, 4);
+    expect(results.variants[0]!.interval!.high).toBeCloseTo(0.0985, 4);
+    expect(results.variants[1]).toMatchObject({ rate: null, interval: null });
+    expect(results.verdict.status).toBe('collecting');
   });
 });
