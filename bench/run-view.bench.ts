@@ -9,7 +9,7 @@ import type { Db } from '../src/server/db/types';
 import { DEFAULT_ACTION_SPACING_S } from '../src/domain/contract/runs';
 import { campaignRun, prospectZones } from '../src/server/run-view/progress';
 import { runCounts } from '../src/server/run-view/run-counts';
-import { seedRun } from '../src/server/runs/testing';
+import { seedRun } from '../src/server/testing/runs';
 import { postgresDatabase } from './conversations.bench';
 import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages } from './support/editor-pages';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { variantGraph } from '../../domain/testing/fixtures';
 import { newWorkspace, type TestWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok, saveGraph } from './test-helpers';
+import { createDraft, fails, ok, saveGraph } from '../testing/campaigns';
 
 /**
  * Contract 10.1 for agents over real HTTP: validate-campaign-workflow, update-campaign-workflow and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../http/pagination';
-import type { RouteDoc } from './route-doc';
+import type { RouteDoc } from '../http/route-doc';
 import { MAX_JSON_DEPTH } from '../../domain/contract/bounds';
 import { MAX_RESPONSE_BYTES } from '../http/response-limit';
 import { LARGE_REQUESTS_PER_KEY, MAX_BODY_BYTES, MAX_LARGE_BODY_BYTES, mib } from '../http/body-limit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedRun, UNLIMITED, visitOnlyGraph } from '../runs/testing';
+import { seedRun, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { campaignRun } from './progress';
 
