@@ -13,50 +13,62 @@ import { violation } from './violation';
 
 const dataPath = (node: GraphNode, key: string): string => `nodes.${node.index}.data.${key}`;
 
-/** One text a rule checks: the field whose rules apply, the value, its path, and the variant it belongs to. */
+/** One text a rule checks: the field whose rules apply, the text, and (a variant's) its place and name. */
 export interface CheckedText {
   readonly key: string;
-  readonly text: unknown;
-  readonly path: string;
-  /** "Variant B": set when the text is a variant's. */
-  readonly variant?: string;
+  readonly text: string;
+  /** A variant's text: its path inside the step's data (`variants.1.text`) and its name ("Variant B"). */
+  readonly variant?: { readonly path: string; readonly name: string };
 }
 
+const NO_TEXTS: readonly CheckedText[] = [];
+
 /**
- * The texts of `keys` a step holds, each checked by its field's rules: the step's own — or, where
- * its variants replace a field, each variant's text (and InMail subject) in its place.
+ * The texts of `keys` a step holds that `keep` selects, each checked by its field's rules: the step's
+ * own — or, where its variants replace a field, each variant's text (and InMail subject) in its place.
+ * The validator runs this per step and rule: `keep` (a rule's cheap first test) means nothing is built
+ * for the many texts a rule has nothing to say about.
  */
-export function textsToCheck(node: GraphNode, keys: readonly string[]): CheckedText[] {
-  const texts = variantTextsOf(node.type);
-  const variants = texts && Array.isArray(node.data.variants) ? (node.data.variants as unknown[]) : undefined;
-  const out: CheckedText[] = [];
+export function textsToCheck(
+  node: GraphNode,
+  keys: readonly string[],
+  keep: (text: string, key: string) => boolean,
+): readonly CheckedText[] {
+  const listed = node.data.variants;
+  const texts = Array.isArray(listed) ? variantTextsOf(node.type) : undefined;
+  const variants = texts ? (listed as unknown[]) : undefined;
+  let out: CheckedText[] | undefined;
   for (const key of keys) {
     const replaced = variants && (key === texts!.text ? 'text' : key === texts!.subject ? 'subject' : undefined);
-    if (!replaced) {
-      out.push({ key, text: node.data[key], path: dataPath(node, key) });
-      continue;
-    }
+    const own = node.data[key];
+    // A variant without its own subject sends the step's: that one is checked as the step's.
+    if ((!replaced || replaced === 'subject') && typeof own === 'string' && keep(own, key)) (out ??= []).push({ key, text: own });
+    if (!replaced) continue;
     variants.forEach((item, index) => {
       if (typeof item !== 'object' || item === null) return;
       const { variantId, [replaced]: text } = item as Record<string, unknown>;
-      // A variant without its own subject sends the step's: that one is checked as the step's.
-      if (replaced === 'subject' && text === undefined) return;
+      if (typeof text !== 'string' || !keep(text, key)) return;
       const name = `Variant ${typeof variantId === 'string' ? variantLetter(variantId) : index + 1}`;
-      out.push({ key, text, path: dataPath(node, `variants.${index}.${replaced}`), variant: name });
+      (out ??= []).push({ key, text, variant: { path: `variants.${index}.${replaced}`, name } });
     });
-    if (replaced === 'subject') out.push({ key, text: node.data[key], path: dataPath(node, key) });
   }
-  return out;
+  return out ?? NO_TEXTS;
 }
+
+/** Where a checked text is: `nodes.3.data.message_template`, or a variant's `nodes.3.data.variants.1.text`. */
+export const textPath = (node: GraphNode, checked: CheckedText): string => dataPath(node, checked.variant?.path ?? checked.key);
 
 /** "Invitation" or "Invitation (variant B)": where a text is, in a message. */
 export const textOwner = (graph: Graph, node: GraphNode, text: CheckedText): string =>
-  text.variant ? `${stepName(graph, node)} (${text.variant.replace('Variant', 'variant')})` : stepName(graph, node);
+  text.variant ? `${stepName(graph, node)} (${text.variant.name.replace('Variant', 'variant')})` : stepName(graph, node);
 
 export function checkVariants(graph: Graph): Violation[] {
   const out: Violation[] = [];
   const groups = new Map<string, GraphNode[]>();
   for (const node of graph.nodes) {
+    const { variants, variantGroup } = node.data;
+    // Most steps have neither: nothing to look at.
+    if ((variants === undefined || variants === null) && (variantGroup === undefined || variantGroup === null)) continue;
     for (const problem of variantProblems(node.type, node.data))
       out.push(
         violation('invalid_variants', `${stepName(graph, node)}: ${problem.message}`, {
