@@ -11,6 +11,8 @@ import { verdictOf, type Verdict } from './verdict';
  */
 
 const EXPERIMENTS = 1000;
+/** A second or so each on an idle machine; the suite shares two cores with much else, so room to spare. */
+const SLOW = { timeout: 30_000 };
 const LOOK_EVERY = 50;
 
 interface Experiment {
@@ -45,7 +47,7 @@ function simulate({ rates, upTo, seed }: Experiment): Array<{ winner: Verdict['v
 
 const share = <T>(list: readonly T[], pick: (x: T) => boolean): number => list.filter(pick).length / list.length;
 
-describe('the verdict, looked at after every 50 prospects', () => {
+describe('the verdict, looked at after every 50 prospects', SLOW, () => {
   it.each([
     { name: 'replies at 8 %', rate: 0.08, seed: 1 },
     { name: 'acceptances at 30 %', rate: 0.3, seed: 2 },
@@ -77,7 +79,7 @@ describe('the verdict, looked at after every 50 prospects', () => {
   });
 });
 
-describe('the 95 % Wilson interval', () => {
+describe('the 95 % Wilson interval', SLOW, () => {
   it('covers the true rate in 93–97 % of draws', () => {
     const random = seededRandom(9);
     let covered = 0;
