@@ -67,3 +67,43 @@ describe('the thread marks sandbox messages (contract 9.4)', () => {
     }
   });
 });
+
+describe('a contact on the do-not-contact list (contract 10.3)', () => {
+  it('the thread says so, with the reason, and the reply box stays', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url.includes('/api/v1/exclusions'))
+          return json({
+            items: [
+              {
+                exclusionId: '00000000-0000-4000-8000-000000000009',
+                kind: 'company',
+                value: 'Engines',
+                reason: 'Customer',
+                createdAt: '2026-03-01T10:00:00.000Z',
+                createdBy: 'studio',
+              },
+            ],
+            nextCursor: null,
+          });
+        if (url.includes('/messages')) return json({ items: [message('1', 'Hello again', 'inbound', false)], nextCursor: null });
+        return json({});
+      }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ConversationThread conversation={CONVERSATION} onClose={() => {}} onFilterStep={() => {}} />
+      </QueryClientProvider>,
+    );
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'Do not contact Ada Lovelace is on your do-not-contact list (Customer): no campaign will contact them. You can still answer here.',
+    );
+    expect(asked.some((u) => new URL(u, 'http://app.test').searchParams.get('profileUrl') === CONVERSATION.contact.profileUrl)).toBe(true);
+    expect(screen.getByRole('textbox', { name: /reply/i })).toBeTruthy();
+  });
+});

@@ -8,7 +8,7 @@ import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, fullTime } from '../ui/format';
-import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
+import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL } from '../ui/enrollment-status';
 import { errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
@@ -183,7 +183,9 @@ export function RunProspects({
                     <span className="run-row-status">
                       {e.status === 'active' && e.currentNodeId
                         ? `At ${graph.stepName(e.currentNodeId)}`
-                        : ENROLLMENT_STATUS_LABEL[e.status]}
+                        : e.outcome === 'excluded'
+                          ? EXCLUDED_OUTCOME_LABEL
+                          : ENROLLMENT_STATUS_LABEL[e.status]}
                     </span>
                   </button>
                 </div>

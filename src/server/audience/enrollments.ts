@@ -2,13 +2,14 @@ import { campaignSenderChannel } from '../../domain/channels';
 import type { Channel } from '../../domain/contract/conversations';
 import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
 import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type ExclusionReason } from '../../domain/contract/statuses';
-import { toIsoMillis } from '../../domain/time';
+import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
 import { emitEvents } from '../events';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
 import { campaignNotFound } from '../campaigns/service';
+import { excludedProspectSql } from './exclusions';
 
 /**
  * Enrollments (contract 9.2): enrolling prospects into a campaign with the one-campaign-at-a-time
@@ -16,7 +17,7 @@ import { campaignNotFound } from '../campaigns/service';
  * the run engine records it (enrollment_steps).
  */
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : toIsoMillis(new Date(value).getTime()));
+const iso = (value: Date | string | null): string | null => (value === null ? null : toIso(value));
 
 const campaignCompleted = () =>
   new ApiError(409, 'campaign_completed', 'The campaign is completed: it takes no more prospects.', {
@@ -74,6 +75,7 @@ export function assignSenders(count: number, loads: Map<string, number>): (strin
 /**
  * POST /api/v1/campaigns/{id}/enrollments. One transaction; the prospects are locked so two
  * concurrent enrolments of one prospect into two campaigns cannot both pass the one-campaign rule.
+ * A prospect on the do-not-contact list is left out (`do_not_contact`, contract 10.3).
  * Enrollments start `waiting`: in an active campaign they are due at once, otherwise at launch/resume.
  */
 export async function enrollProspects(
@@ -86,9 +88,10 @@ export async function enrollProspects(
   return db.transaction(async (tx) => {
     const campaign = await campaignForEnrollment(tx, workspaceId, campaignId);
     if (campaign.status === 'completed') throw campaignCompleted();
-    const { rows: found } = await tx.query<{ id: string; here: boolean; elsewhere: boolean }>(
+    const { rows: found } = await tx.query<{ id: string; here: boolean; elsewhere: boolean; excluded: boolean }>(
       `SELECT p.id,
          EXISTS (SELECT 1 FROM enrollments e WHERE e.prospect_id = p.id AND e.campaign_id = $3) AS here,
+         ${excludedProspectSql('p')} AS excluded,
          EXISTS (SELECT 1 FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
                  WHERE e.prospect_id = p.id AND e.campaign_id <> $3 AND c.status <> 'completed' AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS elsewhere
        FROM prospects p WHERE p.workspace_id = $1 AND p.id = ANY($2::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
@@ -102,6 +105,7 @@ export async function enrollProspects(
       const row = known.get(id);
       if (!row) excluded.push({ prospectId: id, reason: 'not_found' });
       else if (row.here) alreadyEnrolled++;
+      else if (row.excluded) excluded.push({ prospectId: id, reason: 'do_not_contact' });
       else if (row.elsewhere && !input.allowInOtherCampaigns) excluded.push({ prospectId: id, reason: 'in_another_campaign' });
       else toEnroll.push(id);
     }

@@ -3,6 +3,7 @@ import { DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
 import type { RotatedSecret } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
 import { generateSecret } from '../webhooks/queries';
+import { toIso } from '../../domain/time';
 
 /** Contract 9.4: the workspace's executor settings (default: the sandbox), its signing secret and its rotation. */
 
@@ -32,7 +33,7 @@ const toSettings = (r: SettingsRow): ExecutorSettings => ({
   replyRate: r.reply_rate,
   medianResponseHours: r.median_response_hours,
   seed: r.seed,
-  updatedAt: new Date(r.updated_at).toISOString(),
+  updatedAt: toIso(r.updated_at),
 });
 
 export async function getExecutorSettings(db: Queryable, workspaceId: string): Promise<ExecutorSettings> {
@@ -92,7 +93,7 @@ export async function rotateExecutorSecret(db: Queryable, workspaceId: string, g
     [workspaceId, secret, Math.round(graceHours * 3_600_000)],
   );
   if (!rows[0]) return null;
-  return { secret, previousSecretExpiresAt: rows[0].expires ? new Date(rows[0].expires).toISOString() : null };
+  return { secret, previousSecretExpiresAt: rows[0].expires ? toIso(rows[0].expires) : null };
 }
 
 /** Where and how the executor is reached: null unless the workspace has an http executor. */

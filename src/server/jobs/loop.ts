@@ -1,4 +1,6 @@
 import type { Db, Queryable } from '../db/types';
+import { backgroundLog } from '../observe/log';
+import { countJobLoopError } from '../observe/metrics';
 
 /**
  * The one job loop (claim → run) every background worker runs on. PostgreSQL itself is the queue: a
@@ -44,6 +46,11 @@ export interface JobLoopOptions {
   pollMs: number;
   /** At most this many items per claim. */
   batch?: number;
+  /**
+   * After an item is done, claim again once at least this many slots are free (default 1): fewer,
+   * fuller claims when a claim costs more than its items (a wake or a poll claims whatever is free).
+   */
+  claimWhenFree?: number;
   maintainEveryMs?: number;
 }
 
@@ -65,6 +72,7 @@ const DEFAULT_MAINTAIN_EVERY_MS = 10 * 60_000;
 export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | KeepingJobSource<T>, options: JobLoopOptions): JobLoop {
   const keeping = 'reclaim' in source ? source : null;
   const batch = options.batch ?? DEFAULT_BATCH;
+  const claimWhenFree = Math.min(options.claimWhenFree ?? 1, batch);
   const maintainEveryMs = options.maintainEveryMs ?? DEFAULT_MAINTAIN_EVERY_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -74,7 +82,10 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   const kept = new Map<T, NodeJS.Timeout>();
-  const log = (what: string, err: unknown) => console.error(`[${source.name}] ${what}`, err);
+  const failed = (what: string, err: unknown) => {
+    countJobLoopError(source.name);
+    backgroundLog().error({ err, source: source.name }, what);
+  };
 
   const track = (work: Promise<void>) => {
     inFlight.add(work);
@@ -92,7 +103,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
           },
           (err) => {
             kept.delete(item);
-            log('reclaiming a kept item failed', err);
+            failed('reclaiming a kept item failed', err);
           },
         ),
       );
@@ -100,16 +111,21 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
     kept.set(item, t);
   };
 
+  const freeSlots = () => Math.min(batch, options.concurrency - inFlight.size);
   const start = (item: T) => {
-    const work = source
+    const work: Promise<void> = source
       .run(item, shutdown.signal)
       .then(async (next) => {
         if (!next || !keeping) return;
         if (stopped) await keeping.release([item]);
         else keep(item, next.keepForMs);
       })
-      .catch((err) => log('running an item failed', err))
-      .finally(() => schedule(0)); // a slot is free: claim more now rather than at the next poll
+      .catch((err) => failed('running an item failed', err))
+      .finally(() => {
+        inFlight.delete(work);
+        // Slots are free: claim more now rather than at the next poll.
+        if (freeSlots() >= claimWhenFree) schedule(0);
+      });
     track(work);
   };
 
@@ -119,7 +135,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
       lastMaintain = Date.now();
       await source.maintain();
     }
-    const free = Math.min(batch, options.concurrency - inFlight.size);
+    const free = freeSlots();
     if (free <= 0) return false;
     const claimed = await source.claim(free);
     for (const item of claimed) start(item);
@@ -138,7 +154,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
       },
       (err) => {
         ticking = null;
-        if (!stopped) log('claiming failed', err);
+        if (!stopped) failed('claiming failed', err);
         schedule(options.pollMs);
       },
     );
@@ -156,7 +172,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
   const listening = db
     .listen(source.channel, () => schedule(0))
     .catch((err: unknown) => {
-      log('listening for new work failed; polling only', err);
+      failed('listening for new work failed; polling only', err);
       return undefined;
     });
   schedule(0);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Decision, StepInput } from '../../domain/run/step';
 import { advance, runGraph, startPosition, type Advance, type RunGraph } from '../../domain/run/walker';
 import { waitZone, windowZone } from '../../domain/run/windows';
+import { prospectFields } from '../db/prospect-columns';
 import type { Queryable } from '../db/types';
 import type { EngineSettings } from './engine-deps';
 import type { EnrollmentRow } from './enrollment-row';
@@ -47,16 +48,6 @@ export async function pinnedGraph(tx: Queryable, campaignId: string, version: nu
 /** How many launched graphs this process keeps now (for tests). */
 export const pinnedGraphsKept = (): number => graphs.size;
 
-const prospectOf = (row: EnrollmentRow) => ({
-  profileUrl: row.profile_url,
-  name: row.name,
-  headline: row.headline,
-  company: row.company,
-  email: row.email,
-  timeZone: row.time_zone,
-  customFields: row.custom_fields ?? {},
-});
-
 const STATUS_OF_OUTCOME: Readonly<Record<string, string>> = { failed: 'failed', stopped: 'stopped' };
 
 /** The enrollment ended: its row, its 9.5 event and the cancelling of its actions not yet offered. */
@@ -75,6 +66,22 @@ function endEnrollment(
     next_step_at: null,
   });
   plan.event(row.workspace_id, 'prospect.finished', prospectFinishedData(row, { ...end, at: end.now }));
+}
+
+/** What the timeline says on the step a prospect on the do-not-contact list did not get. */
+export const EXCLUDED_STEP_NOTE = 'Not sent: this person is on the do-not-contact list.';
+
+/**
+ * Contract 10.3: an enrolled prospect on the do-not-contact list ends before their next action —
+ * stopped, outcome `excluded`, the step they stand on skipped with the reason, their actions not yet
+ * offered cancelled. Asked when a visit reaches an action step (no quota slot is taken) and at the
+ * last look before an action already waiting is offered (offers.ts).
+ */
+export function endExcluded(plan: WritePlan, row: EnrollmentRow, open: StepRef | null, now: number, place: EnrollmentValues = {}): void {
+  plan.campaignMoved(row.campaign_id);
+  plan.patchStep(open, { status: 'skipped', finished_at: ts(now), error: EXCLUDED_STEP_NOTE });
+  endEnrollment(plan, row, { status: 'stopped', outcome: 'excluded', error: null, nodeId: row.current_node_id, now }, place);
+  plan.endEnrollment(row.id);
 }
 
 /** Plans what one advance did: timeline rows, the decision's rows (wait, intent + quota, end), the enrollment's place. */
@@ -172,6 +179,8 @@ async function offerLater(
   place: EnrollmentValues,
   now: number,
 ): Promise<void> {
+  // Contract 10.3: a prospect on the do-not-contact list ends here, before the action and any quota slot.
+  if (given.excluded) return endExcluded(plan, given, open, now, place);
   const action =
     decision.kind === 'act'
       ? decision.action
@@ -247,7 +256,7 @@ export async function applyInput(
   }
   const position =
     row.current_node_id === null ? startPosition(graph) : { nodeId: row.current_node_id, arrivedBy: row.arrived_by, replied: row.replied };
-  const context = { prospect: prospectOf(row), now, zone: waitZone(row.schedule, row.time_zone) };
+  const context = { prospect: prospectFields(row), now, zone: waitZone(row.schedule, row.time_zone) };
   const step = advance(graph, position, row.current_node_id === null ? { kind: 'enter' } : input, context);
   await applyAdvance(tx, plan, settings, row, graph, step, now);
   return step.decision.kind;

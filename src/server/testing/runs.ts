@@ -32,30 +32,42 @@ export async function scratchDatabase(serverUrl: string, prefix: string): Promis
   return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A test's database, and another process's view of it: its own pool on PostgreSQL, the same database embedded (one process by nature). */
+export interface EngineDb extends Db {
+  openAnother(): Promise<Db>;
+}
+
 /**
  * A migrated database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else an
- * embedded one. Closing it also drops the PostgreSQL database it made.
+ * embedded one. Closing it also closes the other pools and drops the PostgreSQL database it made.
  */
-export async function openEngineDb(): Promise<Db> {
+export async function openEngineDb(): Promise<EngineDb> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openMigratedPglite();
+  if (!url) {
+    const embedded = await openMigratedPglite();
+    return { ...embedded, openAnother: async () => embedded };
+  }
   const scratch = await scratchDatabase(url, 'cs_engine');
   const db = await openPg(scratch.url);
   await migrate(db);
+  const others: Db[] = [];
   return {
     kind: db.kind,
     query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction<T>(fn),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
+    openAnother: async () => {
+      const another = await openPg(scratch.url);
+      others.push(another);
+      return another;
+    },
     close: async () => {
+      for (const another of others) await another.close();
       await db.close();
       await scratch.drop();
     },
   };
 }
-
-/** A seeded pseudo-random source, so spacing draws repeat run to run. */
-export { seededRandom };
 
 /** A clock that only moves when the test says (the engine reads it like the database's). */
 export interface FakeClock extends Clock {
@@ -203,4 +215,12 @@ export async function campaignNextDueAt(db: Db, campaignId: string): Promise<num
   );
   const at = due.rows[0]?.at;
   return at === null || at === undefined ? null : Number(at);
+}
+
+/** Contract 10 "one clock": shifts the database's clock by `ms` (0 puts it back). */
+export async function setClockOffset(db: Queryable, ms: number): Promise<void> {
+  await db.query(
+    `INSERT INTO clock_offset (only_row, offset_ms) VALUES (true, $1) ON CONFLICT (only_row) DO UPDATE SET offset_ms = excluded.offset_ms`,
+    [ms],
+  );
 }

@@ -14,6 +14,7 @@ import { fullTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { editorStore, readOnlyMessage, useEditorStore, useSampleProspect } from '../store';
+import { ReviewAudience } from './ReviewAudience';
 import { ReviewForecast } from './ReviewForecast';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
 import { campaignStatusSchema } from '../../../domain/contract/campaigns';
@@ -167,6 +168,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       <ReviewPaths review={review} />
       <ReviewSends review={review} accountsFailed={accounts.isError} prospect={enrolled.data ?? null} />
       <ReviewForecast campaign={campaign} accounts={accounts.data} basis={run.data} />
+      <ReviewAudience campaignId={campaignId} />
       <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">
         <h3 id={`${sectionId}-confirm`}>Launch</h3>
         <p>
