@@ -122,6 +122,7 @@ export async function applyAdvance(
         started_at: at,
         finished_at: at,
         handle: passed.handle,
+        version: row.graph_version,
       });
     }
   }
@@ -138,6 +139,7 @@ export async function applyAdvance(
       started_at: ts(now),
       finished_at: end === null ? null : ts(now),
       error: end?.error ?? null,
+      version: row.graph_version,
     });
   }
   const place: EnrollmentValues = {
@@ -146,6 +148,7 @@ export async function applyAdvance(
     replied: position.replied,
     visit,
     open_step: open,
+    graph_version: row.graph_version,
   };
   if (decision.kind === 'end') {
     if (!opening) plan.patchStep(open, { status: end!.status, finished_at: ts(now), error: end!.error });
@@ -256,7 +259,7 @@ export async function applyInput(
   row: EnrollmentRow,
   input: StepInput,
 ): Promise<Decision['kind'] | 'missing'> {
-  const graph = await pinnedGraph(tx, row.campaign_id, row.launched_version);
+  const graph = await pinnedGraph(tx, row.campaign_id, row.graph_version);
   const now = plan.now;
   if (!graph) {
     const error = 'The launched workflow of this campaign could not be read.';
