@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/types';
 import { emitEvents } from '../events';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
-import { campaignNotFound } from '../campaigns/service';
+import { campaignIsRevision, campaignNotFound } from '../campaigns/service';
 import { excludedProspectSql } from './exclusions';
 
 /**
@@ -32,14 +32,15 @@ interface CampaignForEnrollment {
 }
 
 async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaignId: string): Promise<CampaignForEnrollment> {
-  const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string }>(
-    `SELECT c.status, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
+  const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string; revision_of: string | null }>(
+    `SELECT c.status, c.revision_of, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
      FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version
      WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE OF c`,
     [campaignId, workspaceId],
   );
   const row = rows[0];
   if (!row) throw campaignNotFound();
+  if (row.revision_of !== null) throw campaignIsRevision(row.revision_of); // contract 10.4: prospects join the running campaign
   const nodes = (JSON.parse(row.workflow_definition) as { nodes?: { type?: unknown }[] }).nodes ?? [];
   return { status: row.status, sender_account_ids: row.sender_account_ids, types: nodes.map((n) => String(n.type)) };
 }
