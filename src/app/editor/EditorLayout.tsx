@@ -28,6 +28,7 @@ import {
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
+import { RevisionBanner } from './revision/RevisionBanner';
 
 function SidePanel() {
   const rf = useReactFlow<FlowNode>();
@@ -127,6 +128,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
   return (
     <>
       <EditorToolbar campaignId={campaignId} />
+      <RevisionBanner />
       <div className="editor-body">
         {/* The run view adds no step: no palette. */}
         {!runView && <Palette onPick={onPick} />}

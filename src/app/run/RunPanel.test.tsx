@@ -34,6 +34,7 @@ const enrollment = (i: number, over: object = {}) => ({
   enteredAt: '2026-11-20T10:00:00.000Z',
   finishedAt: '2026-11-20T11:00:00.000Z',
   error: 'Profile not found',
+  version: 1,
   prospect: { ...PROSPECT, name: `Prospect ${i}` },
   ...over,
 });
@@ -50,6 +51,7 @@ const TIMELINE = [
     actionId: null,
     rendered: null,
     error: null,
+    version: 1,
   },
   {
     nodeId: 'invite',
@@ -62,6 +64,7 @@ const TIMELINE = [
     actionId: '00000000-0000-4000-8000-00000000a001',
     rendered: { text: 'Hi Anna, glad to connect.' },
     error: null,
+    version: 1,
   },
 ];
 

@@ -187,6 +187,12 @@ export function RunProspects({
                           ? EXCLUDED_OUTCOME_LABEL
                           : ENROLLMENT_STATUS_LABEL[e.status]}
                     </span>
+                    {/* Contract 10.4: the version of the steps this prospect follows (History lists the versions). */}
+                    {e.version !== null && (
+                      <span className="run-row-version muted" title="The version of the campaign’s steps this prospect follows">
+                        Version {formatCount(e.version)}
+                      </span>
+                    )}
                   </button>
                 </div>
               );

@@ -63,6 +63,10 @@ export const enrollmentSchema = z.object({
   enteredAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
   error: z.string().nullable(),
+  version: z
+    .int()
+    .nullable()
+    .describe('Contract 10.4: the version of the campaign graph this prospect moves on (it changes when a revision is published).'),
   prospect: z.object({ name: z.string().nullable(), profileUrl: z.string(), company: z.string().nullable() }),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
@@ -90,6 +94,7 @@ export const timelineItemSchema = z.object({
   actionId: z.guid().nullable(),
   rendered: z.object({ subject: z.string().optional(), text: z.string() }).nullable(),
   error: z.string().nullable(),
+  version: z.int().nullable().describe('Contract 10.4: the version of the campaign graph this item was written under.'),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineSchema = z.object({ items: z.array(timelineItemSchema) });

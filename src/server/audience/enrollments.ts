@@ -138,7 +138,8 @@ export async function enrollProspects(
  * for the action it waits on; null only when nothing is scheduled.
  */
 const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id,
-       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
+       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company,
+       coalesce(e.graph_version, (SELECT c.launched_version FROM campaigns c WHERE c.id = e.campaign_id)) AS version`;
 const SCHEDULED_STEP = `LEFT JOIN enrollment_steps s ON s.position = e.open_step AND s.status = 'scheduled' AND e.status = 'active'`;
 
 interface EnrollmentRow {
@@ -156,6 +157,7 @@ interface EnrollmentRow {
   name: string | null;
   profile_url: string;
   company: string | null;
+  version: number | null;
 }
 
 const toEnrollment = (r: EnrollmentRow): Enrollment => ({
@@ -170,6 +172,7 @@ const toEnrollment = (r: EnrollmentRow): Enrollment => ({
   enteredAt: iso(r.entered_at)!,
   finishedAt: iso(r.finished_at),
   error: r.error,
+  version: r.version,
   prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
 });
 
@@ -222,6 +225,7 @@ interface StepRow {
   action_id: string | null;
   rendered: TimelineItem['rendered'] | string | null;
   error: string | null;
+  version: number | null;
 }
 
 /** GET /api/v1/enrollments/{id}/timeline: what the engine recorded for this prospect, in order. */
@@ -232,7 +236,7 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       hint: 'Check the id: call list-enrollments for the campaign to find its enrollmentId.',
     });
   const { rows } = await db.query<StepRow>(
-    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error
+    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error, version
      FROM enrollment_steps WHERE enrollment_id = $1 ORDER BY position`,
     [enrollmentId],
   );
@@ -248,6 +252,7 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       actionId: r.action_id,
       rendered: jsonColumn(r.rendered),
       error: r.error,
+      version: r.version,
     })),
   };
 }

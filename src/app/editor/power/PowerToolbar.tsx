@@ -7,6 +7,7 @@ import { usePowerUi, type PowerPanelName } from './power-ui';
 import { SIM_PARAM } from './sim-state';
 import { SimulatorPanel } from './SimulatorPanel';
 import { TransferDialog } from './TransferDialog';
+import { EditRunningButton } from '../revision/EditRunningButton';
 
 /**
  * The editor's power features, mounted by the editor in two places: <PowerToolbar> in the header
@@ -14,7 +15,8 @@ import { TransferDialog } from './TransferDialog';
  */
 export function PowerToolbar({ campaignId }: { campaignId: string }) {
   const { panel, dialog, togglePanel, openDialog, closeDialog } = usePowerUi();
-  const isDraft = useEditorStore((s) => s.campaign?.status === 'draft');
+  // A revision is published (its banner), never launched (contract 10.4).
+  const isDraft = useEditorStore((s) => s.campaign?.status === 'draft' && !s.campaign.revisionOf);
   const { search } = useLocation();
   const shared = search.has(SIM_PARAM);
 
@@ -49,6 +51,7 @@ export function PowerToolbar({ campaignId }: { campaignId: string }) {
       >
         <span aria-hidden="true">⇅</span> <span className="toolbar-label">Export / import</span>
       </button>
+      <EditRunningButton />
       {isDraft && (
         <button type="button" className="btn btn-sm btn-primary" onClick={() => openDialog('launch')}>
           Review &amp; launch

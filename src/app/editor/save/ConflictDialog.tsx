@@ -152,7 +152,8 @@ function MergeDialog({ session }: { session: MergeSession }) {
   );
 }
 
-function Value({ label, value, tone }: { label: string; value: ConflictValue; tone: 'before' | 'theirs' | 'mine' }) {
+/** One side of a change as the merge dialog shows it (the publish review reuses it for texts before and after). */
+export function MergeValue({ label, value, tone }: { label: string; value: ConflictValue; tone: 'before' | 'theirs' | 'mine' }) {
   return (
     <span className={`merge-value merge-${tone}`}>
       <span className="merge-value-label">{label}</span>
@@ -188,11 +189,11 @@ function ConflictRow({
         {words.context && <span className="muted"> Was: {words.context}</span>}
       </div>
       <div className="merge-values" aria-label={`${title}: before, theirs, yours`}>
-        <Value label="Before" value={words.base} tone="before" />
+        <MergeValue label="Before" value={words.base} tone="before" />
         <span aria-hidden="true">→</span>
-        <Value label="Theirs" value={words.theirs} tone="theirs" />
+        <MergeValue label="Theirs" value={words.theirs} tone="theirs" />
         <span aria-hidden="true">/</span>
-        <Value label="Yours" value={words.mine} tone="mine" />
+        <MergeValue label="Yours" value={words.mine} tone="mine" />
       </div>
       {long && (
         <details className="merge-full">

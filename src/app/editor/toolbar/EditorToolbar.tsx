@@ -197,6 +197,8 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const status = useEditorStore((s) => s.campaign?.status);
   // A launched campaign's toolbar has nothing to edit: no history, save or layout controls.
   const editing = useEditorStore(runViewCampaignId) === null;
+  // A revision's prospects are its running campaign's (contract 10.4): no audience of its own.
+  const revision = useEditorStore((s) => Boolean(s.campaign?.revisionOf));
   // The tab says which campaign is open (the full name, whatever the toolbar's width).
   useEffect(() => {
     if (!name) return;
@@ -218,7 +220,7 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
       </div>
       <div className="toolbar-actions">
         {editing && <UndoRedo />}
-        <CampaignAudienceButton campaignId={campaignId} />
+        {!revision && <CampaignAudienceButton campaignId={campaignId} />}
         <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
         {editing && (
