@@ -6,6 +6,7 @@ import { useSession } from '../session';
 import { campaignKeys } from './campaigns';
 import { apiCall } from './http';
 import { queryClient } from './query-client';
+import { runKey } from './runs';
 
 /** Contract 10.4 for the editor: open a revision of a running campaign, its impact, publish it, discard it. */
 
@@ -13,9 +14,15 @@ export type { RevisionImpact } from '../../domain/contract/revisions';
 
 const revisionsPath = (campaignId: string) => `/api/v1/campaigns/${campaignId}/revisions`;
 
-/** Forgets the campaign's cached reads (its openRevisionId or its graph changed). */
-const forget = (campaignId: string) =>
-  queryClient.invalidateQueries({ queryKey: campaignKeys.one(useSession.getState().workspaceId, campaignId) });
+/** Forgets the campaign's cached reads (its openRevisionId, its graph, its run's places changed). */
+const forget = async (campaignId: string) => {
+  const workspaceId = useSession.getState().workspaceId;
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: campaignKeys.one(workspaceId, campaignId) }),
+    queryClient.invalidateQueries({ queryKey: runKey(workspaceId, campaignId) }),
+    queryClient.invalidateQueries({ queryKey: ['run-enrollments', workspaceId, campaignId] }),
+  ]);
+};
 
 /** The open revision's id: the one already open, else a new one. */
 export async function openRevision(campaign: { campaignId: string; openRevisionId: string | null }): Promise<string> {

@@ -8,7 +8,7 @@ import { ALREADY_DONE_NOTE } from '../runs/apply-advance';
 import { engineDbPerFile } from '../testing/engine-db';
 import { drainDueWork, runDueWork } from '../testing/run-loop';
 import { engineDeps, seedRun, startClock, UNLIMITED, type SeededRun } from '../testing/runs';
-import { publishRevision, REMOVED_STEP_NOTE } from './publish';
+import { publishRevision } from './publish';
 import { createRevision } from './revisions';
 
 /**
@@ -107,7 +107,7 @@ describe('publishing a revision through the engine (contract 10.4)', () => {
       expect(mine).toEqual([
         ['start', 'done', null, null, 1],
         ['invite', 'done', null, `Hi P${prospect.slice(-1)}, shall we connect?`, 1],
-        ['thanks', 'skipped', REMOVED_STEP_NOTE, `Thanks for connecting, P${prospect.slice(-1)}!`, 1],
+        ['thanks', 'done', null, `Thanks for connecting, P${prospect.slice(-1)}!`, 1],
         ['invite', 'skipped', ALREADY_DONE_NOTE, null, 2],
         ['thanks_again', 'skipped', ALREADY_DONE_NOTE, null, 2],
         ['follow', 'done', null, `New follow-up for P${prospect.slice(-1)}.`, 2],

@@ -29,7 +29,8 @@ import { findParent, findRevision, revisionNotFound } from './revisions';
  * revision's graph the running campaign's (a new version; the revision deleted) and moves its
  * unfinished enrollments onto it:
  * - every one stays at its node id and moves on the new version from now on (`graph_version`);
- * - one at a removed step goes to its move target (entered afresh: its open step skipped, its action
+ * - one at a removed step goes to its move target (entered afresh: its open step skipped — done when
+ *   its action was done and it was waiting for an answer —, its action
  *   not yet offered cancelled with its quota slot given back, its visit counted so an answer for an
  *   action already out moves nothing), or ends (finished) when the move is "end";
  * - one waiting at a step whose wait changed has the wait counted again from when it began;
@@ -160,9 +161,12 @@ async function lockUnfinished(tx: Queryable, campaignId: string) {
 async function moveStranded(tx: Queryable, rows: readonly EnrollmentRow[], moves: Readonly<Record<string, string>>, now: number) {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
+  // A step whose action was done (waiting for an answer) stays done: it was sent, and results count it.
   await tx.query(
-    `UPDATE enrollment_steps SET status = 'skipped', finished_at = $2, error = $3
-     WHERE position = ANY($1::bigint[]) AND status IN ('scheduled', 'running')`,
+    `UPDATE enrollment_steps s SET finished_at = $2,
+       status = CASE WHEN sent.id IS NULL THEN 'skipped' ELSE 'done' END, error = CASE WHEN sent.id IS NULL THEN $3 END
+     FROM enrollment_steps o LEFT JOIN run_actions sent ON sent.id = o.action_id AND sent.status = 'done'
+     WHERE o.position = s.position AND s.position = ANY($1::bigint[]) AND s.status IN ('scheduled', 'running')`,
     [rows.flatMap((r) => (r.open_step === null ? [] : [r.open_step])), ts(now), REMOVED_STEP_NOTE],
   );
   const gate = new GateSession(tx);

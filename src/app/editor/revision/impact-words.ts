@@ -46,7 +46,10 @@ export function impactWords(impact: RevisionImpact, launched: WorkflowDefinition
     headline: parts.length > 0 ? parts.join(', ') : 'Nothing changes yet: edit the steps, save, then publish.',
     changed: impact.changedText.map(({ nodeId, prospectsAhead }) => ({
       nodeId,
-      sentence: `${people(prospectsAhead)} will get the new “${nameOf(nodeId)}” text.`,
+      sentence:
+        prospectsAhead === 0
+          ? `Nobody now in the campaign is still to get “${nameOf(nodeId)}”: prospects added later get the new text.`
+          : `${people(prospectsAhead)} will get the new “${nameOf(nodeId)}” text.`,
       before: shorten(textOf(launched, nodeId)),
       after: shorten(textOf(revision, nodeId)),
     })),

@@ -215,7 +215,13 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
           ←
         </Link>
         <CampaignSettingsButtons />
-        {status && <CampaignStatusBadge status={status} />}
+        {revision ? (
+          <span className="badge status-draft" title="A revision of a running campaign: publish it to change what the campaign does">
+            Revision
+          </span>
+        ) : (
+          status && <CampaignStatusBadge status={status} />
+        )}
         {editing && <SaveStatus />}
       </div>
       <div className="toolbar-actions">
