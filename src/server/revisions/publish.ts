@@ -147,18 +147,21 @@ export async function publishRevision(
   return getCampaign(db, workspace, input.campaignId);
 }
 
+/** Where an unfinished enrollment stands: all publish reads of most of them. */
+type Place = Pick<EnrollmentRow, 'id' | 'current_node_id' | 'phase' | 'open_step'>;
+
 /** The campaign's unfinished enrollments, locked in id order (the order the engine's answers lock them in). */
-async function lockUnfinished(tx: Queryable, campaignId: string) {
-  const { rows } = await tx.query<EnrollmentRow>(
-    `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM}
-     WHERE e.campaign_id = $1 AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL}) ORDER BY e.id FOR UPDATE OF e`,
+async function lockUnfinished(tx: Queryable, campaignId: string): Promise<Place[]> {
+  const { rows } = await tx.query<Place>(
+    `SELECT e.id, e.current_node_id, e.phase, e.open_step FROM enrollments e
+     WHERE e.campaign_id = $1 AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL}) ORDER BY e.id FOR UPDATE`,
     [campaignId],
   );
   return rows;
 }
 
 /** Prospects at removed steps: their open step skipped, their action not yet offered cancelled, then moved or ended. */
-async function moveStranded(tx: Queryable, rows: readonly EnrollmentRow[], moves: Readonly<Record<string, string>>, now: number) {
+async function moveStranded(tx: Queryable, rows: readonly Place[], moves: Readonly<Record<string, string>>, now: number) {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
   // A step whose action was done (waiting for an answer) stays done: it was sent, and results count it.
@@ -187,8 +190,12 @@ async function moveStranded(tx: Queryable, rows: readonly EnrollmentRow[], moves
 }
 
 /** Contract 10.4 "waits keep their start": a changed wait counted again from when it began (entered, or its action done). */
-async function rewait(tx: Queryable, next: WorkflowDefinition, rows: readonly EnrollmentRow[]) {
-  if (rows.length === 0) return;
+async function rewait(tx: Queryable, next: WorkflowDefinition, places: readonly Place[]) {
+  if (places.length === 0) return;
+  // Their prospect and schedule too (the zone a calendar-day wait counts in); already locked.
+  const { rows } = await tx.query<EnrollmentRow>(`SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = ANY($1::uuid[])`, [
+    places.map((p) => p.id),
+  ]);
   const graph = runGraph(next)!;
   const { rows: began } = await tx.query<{ position: string; began: Date }>(
     `SELECT s.position::text AS position, coalesce(a.finished_at, s.started_at) AS began
