@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { WEEKDAYS } from '../src/domain/contract/schedule';
 import { edge, node } from '../src/domain/testing/fixtures';
 import type { WorkflowDefinition } from '../src/domain/workflow-types';

@@ -7,7 +7,6 @@ import { usePowerUi, type PowerPanelName } from './power-ui';
 import { SIM_PARAM } from './sim-state';
 import { SimulatorPanel } from './SimulatorPanel';
 import { TransferDialog } from './TransferDialog';
-import { EditRunningButton } from '../revision/EditRunningButton';
 
 /**
  * The editor's power features, mounted by the editor in two places: <PowerToolbar> in the header
@@ -51,7 +50,6 @@ export function PowerToolbar({ campaignId }: { campaignId: string }) {
       >
         <span aria-hidden="true">⇅</span> <span className="toolbar-label">Export / import</span>
       </button>
-      <EditRunningButton />
       {isDraft && (
         <button type="button" className="btn btn-sm btn-primary" onClick={() => openDialog('launch')}>
           Review &amp; launch

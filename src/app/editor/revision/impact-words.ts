@@ -1,3 +1,4 @@
+import { nodeDefinition } from '../../../domain/catalog';
 import { MOVE_TO_END, type RevisionImpact } from '../../../domain/contract/revisions';
 import { messageText } from '../../../domain/paths/describe';
 import { revisionChanges } from '../../../domain/run/revision';
@@ -67,7 +68,7 @@ export function impactWords(impact: RevisionImpact, launched: WorkflowDefinition
     ],
     targets: [
       ...revision.nodes
-        .filter((n) => n.type !== 'start' && n.type !== 'end')
+        .filter((n) => !['start', 'end'].includes(nodeDefinition(n.type)?.role ?? ''))
         .map((n) => ({ value: n.id, label: after.get(n.id) ?? 'A step' })),
       { value: MOVE_TO_END, label: 'End their run' },
     ],

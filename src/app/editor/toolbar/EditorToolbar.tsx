@@ -13,6 +13,7 @@ import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
 import { editorStore, runViewCampaignId, useEditorStore, type FlowNode } from '../store';
 import { CampaignSettingsButtons } from './CampaignSettingsButtons';
 import { PowerToolbarSlot } from './PowerSlot';
+import { EditRunningButton } from '../revision/EditRunningButton';
 import { StepStatsToggle } from '../step-stats/StepStats';
 import { CampaignAudienceButton } from '../audience/CampaignAudience';
 
@@ -229,6 +230,7 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
         {!revision && <CampaignAudienceButton campaignId={campaignId} />}
         <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
+        <EditRunningButton />
         {editing && (
           <>
             <ProblemsBadge />
