@@ -79,5 +79,3 @@ export const REVISION_TOOLS = {
   },
 } as const satisfies Record<string, { arguments: z.ZodType; result: z.ZodType }>;
 export type RevisionToolName = keyof typeof REVISION_TOOLS;
-export type RevisionToolArguments<N extends RevisionToolName> = z.input<(typeof REVISION_TOOLS)[N]['arguments']>;
-export type RevisionToolResult<N extends RevisionToolName> = z.output<(typeof REVISION_TOOLS)[N]['result']>;
