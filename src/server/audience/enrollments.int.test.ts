@@ -284,7 +284,7 @@ describe('PUT /api/v1/campaigns/{id}/schedule and PATCH /api/messaging/accounts/
     await setStatus(campaign.campaignId, 'active');
     const live = await put({});
     expect(live.status).toBe(409);
-    expect(live.body).toMatchObject({ code: 'campaign_not_draft', status: 'active' });
+    expect(live.body).toMatchObject({ code: 'campaign_not_draft', status: 409, campaignStatus: 'active' });
     expect((await api(ws.apiKey, 'PUT', `/api/v1/campaigns/${MISSING}/schedule`, {})).status).toBe(404);
   });
 
