@@ -16,13 +16,10 @@ export function maskUrlSecrets(url: string): string {
   } catch {
     return url;
   }
-  let masked = false;
-  if (parsed.username !== '') ((parsed.username = MASK), (masked = true));
-  if (parsed.password !== '') ((parsed.password = MASK), (masked = true));
-  for (const [name] of [...parsed.searchParams]) {
-    if (!SECRET_PARAM.test(name)) continue;
-    parsed.searchParams.set(name, MASK);
-    masked = true;
-  }
-  return masked ? parsed.toString() : url;
+  const secretParams = [...parsed.searchParams.keys()].filter((name) => SECRET_PARAM.test(name));
+  if (parsed.username === '' && parsed.password === '' && secretParams.length === 0) return url;
+  if (parsed.username !== '') parsed.username = MASK;
+  if (parsed.password !== '') parsed.password = MASK;
+  for (const name of secretParams) parsed.searchParams.set(name, MASK);
+  return parsed.toString();
 }
