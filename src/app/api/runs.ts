@@ -7,7 +7,7 @@ import { MAX_LIMIT } from '../../domain/contract/pagination';
 import { campaignRunSchema, type CampaignRun, type RunCommand } from '../../domain/contract/runs';
 import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import { useSession } from '../session';
-import { campaignKeys } from './campaigns';
+import { campaignKeys, rememberCampaignStatus } from './campaigns';
 import { apiCall } from './http';
 import { queryClient } from './query-client';
 
@@ -39,9 +39,10 @@ export function useCampaignRunPart<T>(campaignId: string, select: (run: Campaign
   return useQuery({ ...runQuery(workspaceId, campaignId), enabled, select }).data;
 }
 
-/** Puts a `run.progress` body in the cache (no refetch, the canvas keeps its graph). */
+/** Puts a `run.progress` body in the cache (no refetch, the canvas keeps its graph), and its campaign status with the campaign's. */
 export function storeRunProgress(campaignId: string, run: CampaignRun): void {
   queryClient.setQueryData(runKey(useSession.getState().workspaceId, campaignId), run);
+  rememberCampaignStatus(queryClient, campaignId, run.status);
 }
 
 export interface EnrollmentFilters {
@@ -130,6 +131,7 @@ export function useRunCommand(campaignId: string) {
       (await apiCall(campaignRecordSchema, `/api/v1/campaigns/${campaignId}/${command}`, { method: 'POST', workspace: 'query' })).data,
     onSuccess: (campaign) => {
       client.setQueryData(campaignKeys.one(workspaceId, campaignId), campaign);
+      void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
       void client.invalidateQueries({ queryKey: runKey(workspaceId, campaignId) });
     },
   });
