@@ -119,6 +119,14 @@ const renderWith = (ui: React.ReactNode) =>
   );
 
 beforeEach(() => {
+  // A wide screen (jsdom has no media queries): the run keeps its room beside the canvas.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
   // jsdom has no modal dialogs: open is all the app's Dialog needs.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.open = true;

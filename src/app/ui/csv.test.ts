@@ -20,7 +20,7 @@ describe('csvText', () => {
     expect(text).toContain('\r\n');
     const read = Papa.parse<string[]>(text.slice(1)).data;
     expect(read[0]).toEqual(['a', 'b', 'c', 'd']);
-    expect(read[1]).toEqual(["'=HYPERLINK(\"http://evil.example\",\"Click\")", "'+cmd|/C calc!A0", "'@SUM(A1:A9)", "'-2+3"]);
+    expect(read[1]).toEqual(['\'=HYPERLINK("http://evil.example","Click")', "'+cmd|/C calc!A0", "'@SUM(A1:A9)", "'-2+3"]);
     expect(read[2]).toEqual(["'\tTab", "'\rReturn", 'Ada, "the first"', 'plain - with = inside']);
   });
 

@@ -42,7 +42,8 @@ export function openingView(nodes: readonly FlowNode[], pane: { width: number; h
   return fittedViewport(nodes, pane).zoom < FIRST_VIEW.zoom ? startViewport(nodes, pane) : 'fit';
 }
 
-function startViewport(nodes: readonly FlowNode[], pane: { width: number }): Viewport {
+/** Start at the top, centred, at a legible zoom (the first view of a large or tall campaign). */
+export function startViewport(nodes: readonly FlowNode[], pane: { width: number }): Viewport {
   const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
   const p = start?.position ?? { x: 0, y: 0 };
   const zoom = FIRST_VIEW.zoom;
