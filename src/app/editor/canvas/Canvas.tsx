@@ -105,11 +105,11 @@ function useFocusRequests() {
   }, [request, rf]);
 }
 
-/** Finds the connection under a screen point (for dropping a step onto it). */
-function edgeAt(x: number, y: number): string | null {
+/** The id of the connection or step under a screen point (dropping a step on a connection, a connection on a step). */
+function elementAt(x: number, y: number, what: 'edge' | 'node'): string | null {
   for (const el of document.elementsFromPoint(x, y)) {
-    const edge = el.closest('.react-flow__edge');
-    if (edge) return edge.getAttribute('data-id');
+    const found = el.closest(`.react-flow__${what}[data-id]`);
+    if (found) return found.getAttribute('data-id');
   }
   return null;
 }
@@ -169,10 +169,18 @@ export function Canvas() {
       if (isRewiring()) return;
       const reason = refusalReason(state);
       if (reason) return toast.error(`Can’t connect: ${reason}`);
+      if (state.toNode || !state.fromNode || state.fromHandle?.type !== 'source' || editorStore.getState().readOnly) return;
+      const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
+      // Dropped on a step's body, not only its small input: it connects there, as the guard allows.
+      const step = elementAt(point.clientX, point.clientY, 'node');
+      if (step && step !== state.fromNode.id) {
+        const verdict = verdictFor(state.fromNode.id, state.fromHandle.id, step);
+        if (!verdict.ok) return toast.error(`Can’t connect: ${verdict.reason}`);
+        return editorStore.getState().connect(state.fromNode.id, state.fromHandle.id ?? null, step);
+      }
       // Dropped on empty canvas from an output: the step menu opens there (n8n/Dify habit).
       const onPane = event.target instanceof Element && event.target.classList.contains('react-flow__pane');
-      if (!onPane || state.toNode || !state.fromNode || state.fromHandle?.type !== 'source' || editorStore.getState().readOnly) return;
-      const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
+      if (!onPane) return;
       useCanvasUi.getState().openInsertMenu({
         kind: 'drop',
         source: state.fromNode.id,
@@ -196,7 +204,7 @@ export function Canvas() {
       const type = e.dataTransfer.getData(STEP_DRAG_TYPE);
       if (!isNodeType(type) || editorStore.getState().readOnly) return;
       e.preventDefault();
-      const edgeId = edgeAt(e.clientX, e.clientY);
+      const edgeId = elementAt(e.clientX, e.clientY, 'edge');
       if (edgeId) return editorStore.getState().insertOnEdge(edgeId, type);
       const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
       editorStore.getState().addNode(type, placeDropped(sizedSteps(editorStore.getState().nodes), type, p, 'body'));
