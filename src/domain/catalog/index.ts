@@ -72,6 +72,10 @@ export const isSend = (type: unknown): boolean => nodeDefinition(type)?.sends ==
 /** The graph role of a type (spec 3.3 / 4.1), or undefined for plain steps and unknown types. */
 export const nodeRole = (type: unknown): NodeRole | undefined => nodeDefinition(type)?.role;
 
+/** A graph's Start step (the first, should there be several), or undefined. */
+export const startStep = <T extends { type?: unknown }>(nodes: readonly T[]): T | undefined =>
+  nodes.find((n) => nodeRole(n.type) === 'start');
+
 /** Data fields a type must fill with a non-empty string (spec 4.1 rule 9: credential_id, campaign_id). */
 export const requiredFields = (type: unknown): readonly string[] =>
   nodeDefinition(type)?.fields.filter((key) => FIELDS[key]?.required === true) ?? [];

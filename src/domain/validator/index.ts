@@ -78,6 +78,13 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
 /** Contract 5: only errors block a save; warnings are shown (contract 8.6: some block a launch, see blocksLaunch). */
 export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.severity === 'error');
 
+/** How many of the violations are errors and how many warnings (the save button, the server's verdict, the dialogs). */
+export function countProblems(violations: readonly Violation[]): { errors: number; warnings: number } {
+  let errors = 0;
+  for (const v of violations) if (v.severity === 'error') errors++;
+  return { errors, warnings: violations.length - errors };
+}
+
 function groupBy(violations: readonly Violation[], key: 'nodeId' | 'edgeId'): Map<string, Violation[]> {
   const groups = new Map<string, Violation[]>();
   for (const v of violations) {

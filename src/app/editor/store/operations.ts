@@ -1,10 +1,17 @@
-import { CATALOG, nodeOutputs, nodeRole, reachableIds, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
+import {
+  CATALOG,
+  countProblems,
+  nodeOutputs,
+  nodeRole,
+  reachableIds,
+  ROW_GAP,
+  validateWorkflow,
+  type NodeType,
+  type ValidationContext,
+} from '../../../domain';
 import { initialSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
 import { freshEdgeId, freshId } from '../../../domain/ids';
 import type { FlowEdge, FlowNode } from './types';
-
-/** Vertical distance between a step and the next one when the editor places it. */
-export const ROW_GAP = 160;
 
 const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
@@ -84,7 +91,7 @@ export function insertOnEdge(g: CanvasGraph, edgeId: string, type: NodeType, con
     return { ...g, nodes, edges };
   });
   if (candidates.length === 1) return candidates[0]!;
-  const errors = (c: CanvasGraph) => validateWorkflow(toDefinition(c), context).filter((v) => v.severity === 'error').length;
+  const errors = (c: CanvasGraph) => countProblems(validateWorkflow(toDefinition(c), context)).errors;
   return candidates.reduce((best, c) => (errors(c) < errors(best) ? c : best));
 }
 
