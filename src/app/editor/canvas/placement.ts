@@ -88,6 +88,13 @@ export function placeDropped(steps: readonly PlacedStep[], type: NodeType, point
   return nearestFreeSpot(steps, wanted, size);
 }
 
+/** Where the End a new step's reply output is wired to goes: right under that output, on free ground. */
+export function placeUnderOutput(steps: readonly PlacedStep[], from: PlacedStep, handle: string | null, type: NodeType): Point {
+  const size = nominalSize(type);
+  const input = belowOutput({ id: from.id, ...boxOf(from) }, from.type, handle);
+  return nearestFreeSpot(steps, { x: input.x - size.width / 2, y: input.y }, size);
+}
+
 /** Free outputs of a step, the ones a follow-up continues from first. */
 function candidateOutputs(def: WorkflowDefinition, source: { id: string; type?: string }): (string | null)[] {
   const outputs = CATALOG[source.type as NodeType]?.outputs;
