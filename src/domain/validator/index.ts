@@ -8,7 +8,7 @@ import { checkStructure } from './structure';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
-export { blocksLaunch, textLimitFor } from './readiness';
+export { blocksLaunch, fixPlaceholderCase, placeholderCaseFixes, textLimitFor } from './readiness';
 export { customStepName, outputLabel, stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 export { fixFirstHint } from './hints';
