@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '../src/server/db/types';
-import { claimDueActions, offerClaimedAction } from '../src/server/runs/actions';
+import { claimDueActions, offerClaimedAction } from '../src/server/runs/offers';
 import { moveDueEnrollments, startWaitingEnrollments } from '../src/server/runs/engine';
-import { sandboxExecutor } from '../src/server/runs/sandbox';
-import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../src/server/runs/testing';
+import { sandboxExecutor } from '../src/server/executors/sandbox';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../src/server/testing/runs';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 
 /**
@@ -13,7 +13,7 @@ import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 
 const ENROLLMENTS = 300;
 const STEPS_PER_ENROLLMENT = 3;
-/** The run worker's offers in flight (worker.ts OFFER_CONCURRENCY). */
+/** The run worker's offers in flight (RUN_CONCURRENCY, 16 by default). */
 const OFFERS_IN_FLIGHT = 16;
 
 interface Tally {
@@ -68,7 +68,7 @@ export async function runEngineStatements(): Promise<void> {
     while ((await timed(parts.move, () => startWaitingEnrollments(deps))) > 0);
     while ((await timed(parts.move, () => moveDueEnrollments(deps))) > 0);
     for (;;) {
-      const claimed = await timed(parts.claim, () => claimDueActions({ ...deps, batch: OFFERS_IN_FLIGHT }));
+      const claimed = await timed(parts.claim, () => claimDueActions(deps, OFFERS_IN_FLIGHT));
       if (claimed.length === 0) break;
       // As the worker does: the claimed actions offered at once, their answers recorded together.
       await timed(parts['offer and result'], () => Promise.all(claimed.map((action) => offerClaimedAction(deps, action))));

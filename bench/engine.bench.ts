@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { withScratchPostgres } from './support/scratch-postgres';
 import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/types';
-import { ts } from '../src/server/runs/time-sql';
-import { seedRun, UNLIMITED, visitOnlyGraph } from '../src/server/runs/testing';
+import { ts } from '../src/server/db/time-sql';
+import { seedRun, UNLIMITED, visitOnlyGraph } from '../src/server/testing/runs';
 import { startRunWorker } from '../src/server/runs/worker';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 

@@ -1,4 +1,4 @@
-import { crashRun } from '../src/server/runs/crash-run';
+import { crashRun } from '../src/server/testing/crash-run';
 
 /**
  * Soak of the run worker's crash proof (contract 9.3 exactly once): 2,000 enrollments, a real server

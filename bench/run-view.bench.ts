@@ -8,7 +8,7 @@ import { migrate } from '../src/server/db/migrate';
 import type { Db } from '../src/server/db/types';
 import { campaignRun } from '../src/server/run-view/progress';
 import { runCounts } from '../src/server/run-view/run-counts';
-import { seedRun } from '../src/server/runs/testing';
+import { seedRun } from '../src/server/testing/runs';
 import { postgresDatabase } from './conversations.bench';
 import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages } from './support/editor-pages';
 

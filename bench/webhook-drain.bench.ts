@@ -5,7 +5,7 @@ import type { Db } from '../src/server/db/types';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 import { startWebhookDispatcher } from '../src/server/webhooks/dispatcher';
 import { createEndpoint } from '../src/server/webhooks/queries';
-import { startReceiver } from '../src/server/webhooks/testing';
+import { startReceiver } from '../src/server/testing/webhooks';
 
 /**
  * Backlog drain (the job loop on a large queue): 10,000 pending deliveries to one local receiver

@@ -5,7 +5,7 @@ import { createApiKey, createWorkspace } from '../src/server/admin/ops';
 import { loadConfig } from '../src/server/config';
 import { startServer, type RunningServer } from '../src/server/main';
 import { childEnv, startServerProcess } from '../src/server/testing/processes';
-import { startReceiver, type Receiver } from '../src/server/webhooks/testing';
+import { startReceiver, type Receiver } from '../src/server/testing/webhooks';
 
 /**
  * Webhook isolation (contract 8.3), against a real server over real HTTP on the embedded database:

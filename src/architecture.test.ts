@@ -122,6 +122,82 @@ function cycles(edges: readonly ImportEdge[], inside: string): string[][] {
   return found;
 }
 
+/**
+ * The server's layers, lowest first (ARCHITECTURE.md): infrastructure → outbox → resources → engine →
+ * registries. Each unit (a folder, or a file at src/server's root) has a rank; a file imports only
+ * its own unit and units of a lower rank, so the graph of units is acyclic. The outbox's subscribers
+ * and the engine's hooks are registered by main.ts: a resource never imports the engine, and the
+ * outbox imports none of its subscribers. Test code (tests and testing/) is outside the layers.
+ */
+const SERVER_LAYERS: readonly { tier: string; ranks: readonly (readonly string[])[] }[] = [
+  { tier: 'infrastructure', ranks: [['db'], ['http', 'jobs'], ['compute'], ['config.ts'], ['context.ts'], ['route-module.ts', 'tool.ts']] },
+  { tier: 'outbox', ranks: [['outbox.ts'], ['events.ts', 'hooks.ts']] },
+  {
+    tier: 'resources',
+    ranks: [
+      ['workspaces', 'admin', 'inspiration', 'webhooks'],
+      ['campaigns', 'conversations'],
+      ['audience', 'executors'],
+    ],
+  },
+  { tier: 'engine', ranks: [['runs'], ['run-view']] },
+  { tier: 'registries and start-up', ranks: [['demo'], ['mcp'], ['openapi'], ['app.ts'], ['main.ts'], ['cli-serve.ts']] },
+];
+/** Upward imports still allowed, as "from-unit → to-unit" (none: the registries sit on top and need none). */
+const UPWARD_ALLOWED: readonly string[] = [];
+
+const SERVER_RANK = new Map(SERVER_LAYERS.flatMap((l) => l.ranks).flatMap((units, rank) => units.map((unit) => [unit, rank] as const)));
+/** The layered unit of a server file: its folder under src/server, or the file itself at the root. */
+const serverUnit = (file: string): string => file.slice('server/'.length).split('/')[0]!;
+
+/** The layer rule an import between two server files breaks, or null. */
+function layerBreak(e: ImportEdge, allowed: readonly string[] = UPWARD_ALLOWED): string | null {
+  if (!under(e.from, 'server') || !under(e.to, 'server') || isTestCode(e.from) || isTestCode(e.to!)) return null;
+  const from = serverUnit(e.from);
+  const to = serverUnit(e.to!);
+  if (from === to) return null;
+  const [rankFrom, rankTo] = [SERVER_RANK.get(from), SERVER_RANK.get(to)];
+  if (rankFrom === undefined || rankTo === undefined) return `${rankFrom === undefined ? from : to} has no layer in SERVER_LAYERS`;
+  if (rankTo < rankFrom || allowed.includes(`${from} → ${to}`)) return null;
+  return rankTo === rankFrom ? `${from} and ${to} share a rank: neither imports the other` : `${from} imports ${to}, a higher layer`;
+}
+
+describe('server layers (ARCHITECTURE.md)', () => {
+  it('every server file imports only its own unit and lower layers', () => {
+    const broken = EDGES.flatMap((e) => {
+      const rule = layerBreak(e);
+      return rule ? [`${describeEdge(e)}: ${rule}`] : [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('every unit of src/server has a layer, and no allowed upward import is unused', () => {
+    const units = new Set(
+      sourceFiles(join(SRC, 'server'))
+        .map((f) => relative(SRC, f))
+        .filter((f) => !isTestCode(f))
+        .map(serverUnit),
+    );
+    expect([...units].filter((u) => !SERVER_RANK.has(u))).toEqual([]);
+    const used = new Set(
+      EDGES.filter((e) => under(e.to, 'server') && !isTestCode(e.from)).map((e) => `${serverUnit(e.from)} → ${serverUnit(e.to!)}`),
+    );
+    expect(UPWARD_ALLOWED.filter((a) => !used.has(a))).toEqual([]);
+  });
+
+  it('the rule catches what it forbids', () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, spec: '.', to });
+    expect(layerBreak(edge('server/runs/a.ts', 'server/campaigns/b.ts'))).toBeNull();
+    expect(layerBreak(edge('server/campaigns/a.ts', 'server/runs/b.ts'))).toMatch(/higher layer/);
+    expect(layerBreak(edge('server/events.ts', 'server/webhooks/fan-out.ts'))).toMatch(/higher layer/);
+    expect(layerBreak(edge('server/campaigns/a.ts', 'server/conversations/b.ts'))).toMatch(/share a rank/);
+    expect(layerBreak(edge('server/campaigns/a.ts', 'server/runs/b.ts'), ['campaigns → runs'])).toBeNull();
+    expect(layerBreak(edge('server/nowhere/a.ts', 'server/db/b.ts'))).toMatch(/no layer/);
+    expect(layerBreak(edge('server/campaigns/a.test.ts', 'server/runs/b.ts'))).toBeNull();
+    expect(layerBreak(edge('server/testing/a.ts', 'server/main.ts'))).toBeNull();
+  });
+});
+
 describe('import rules (ARCHITECTURE.md)', () => {
   it('reads the imports of every source file', () => {
     expect(EDGES.length).toBeGreaterThan(500);

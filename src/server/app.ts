@@ -7,7 +7,7 @@ import { AUTH_FAILURE_WINDOW_MS, requireCaller, type AppEnv } from './http/auth'
 import { sharedFailureCounter } from './http/shared-failures';
 import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
-import type { RouteModule } from './http/route-module';
+import type { RouteModule } from './route-module';
 import { refuseUnstorableUrl } from './http/input';
 import { bodyLimits } from './http/body-limit';
 import { limitResponseSize } from './http/response-limit';
@@ -22,6 +22,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
 import { runViewRoutes } from './run-view/routes';
 import { executorRoutes } from './executors/routes';
+import { runInputRoutes } from './runs/routes';
 import { refuseBadClientId } from './http/change-origin';
 
 const APP_DIR = 'dist/app';
@@ -36,6 +37,7 @@ const MODULES: RouteModule[] = [
   inspirationRoutes,
   webhookRoutes,
   executorRoutes,
+  runInputRoutes,
   webhookSinkRoutes,
   openApiRoutes,
   mcpModule,

@@ -1,7 +1,7 @@
 import { DEFAULT_ACTION_SPACING_S } from '../domain/contract/runs';
 import { DEFAULT_COMPUTE } from './compute/pool';
 import { parseAllowedOrigins } from './http/security';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './webhooks/sender';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../domain/contract/webhooks';
 
 /** Environment of the server and the admin CLI (contract 1, 2, 6). Parsed once; modules receive it. */
 export interface Config {
@@ -31,6 +31,12 @@ export interface Config {
   actionSpacingS: number;
   /** Whether this process runs campaigns (`RUN_WORKER`, default 1); 0 serves the API only while other processes run them. */
   runWorker: boolean;
+  /** Rows the run engine moves per transaction (`RUN_BATCH`, default 100). */
+  runBatch: number;
+  /** Actions offered at once by this process (`RUN_CONCURRENCY`, default 16). */
+  runConcurrency: number;
+  /** How long an offered action stays leased before any process may offer it again (`RUN_LEASE_S`, default 60; longer than WEBHOOK_TIMEOUT_MS). */
+  runLeaseS: number;
   /** Worker threads for CPU-heavy work (`COMPUTE_THREADS`, default: cores − 1, at least 1). */
   computeThreads: number;
 }
@@ -52,6 +58,15 @@ function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0, got ${raw}`);
   return value;
+}
+
+/** An offer in flight must never be offered again by another process: the lease outlasts the executor's time limit. */
+function runLeaseS(env: NodeJS.ProcessEnv): number {
+  const lease = positive(env, 'RUN_LEASE_S', 60, false);
+  const timeoutMs = positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_ATTEMPT_TIMEOUT_MS);
+  if (lease * 1000 <= timeoutMs)
+    throw new Error(`RUN_LEASE_S must be longer than WEBHOOK_TIMEOUT_MS (${timeoutMs / 1000} s), got ${lease}`);
+  return lease;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -93,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookEndpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 8),
     actionSpacingS: nonNegative(env, 'ACTION_SPACING_S', DEFAULT_ACTION_SPACING_S),
     runWorker: env.RUN_WORKER !== '0',
+    runBatch: positive(env, 'RUN_BATCH', 100),
+    runConcurrency: positive(env, 'RUN_CONCURRENCY', 16),
+    runLeaseS: runLeaseS(env),
     computeThreads: positive(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads),
   };
 }

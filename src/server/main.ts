@@ -8,9 +8,14 @@ import type { Db } from './db/types';
 import { localSignInKey, rememberSignInKey } from './demo/local-sign-in';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWebhookDispatcher } from './webhooks/dispatcher';
-import { createExecutor } from './executors/select';
 import { startRunWorker } from './runs/worker';
 import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
+import { registerSubscribers } from './events';
+import { queueDeliveries } from './webhooks/fan-out';
+import { announceCampaignChange } from './campaigns/changes';
+import { registerEngineHooks } from './hooks';
+import { runEngineHooks, runEngineSubscriber } from './runs/hooks';
+import { engineSettings } from './runs/engine-deps';
 
 export interface RunningServer {
   url: string;
@@ -27,14 +32,21 @@ export interface RunningServer {
 
 // Background workers (the webhook dispatcher, the run engine) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
-const WORKERS: Worker[] = [
-  startWebhookDispatcher,
-  (ctx) =>
-    ctx.config.runWorker ? startRunWorker(ctx, { executor: (db, clock) => createExecutor(db, clock, ctx.config) }) : NOTHING_TO_STOP,
-];
+const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => (ctx.config.runWorker ? startRunWorker(ctx) : NOTHING_TO_STOP)];
 const NOTHING_TO_STOP = { stop: async () => undefined };
 
+/**
+ * What the lower layers call upward, wired once before anything runs (ARCHITECTURE.md, server
+ * layers): the outbox's subscribers, in the order they run — webhook deliveries, live changes, the
+ * run engine — and the engine's hooks, which resources call in their transactions.
+ */
+export function wireServer(config: Config): void {
+  registerSubscribers([queueDeliveries, announceCampaignChange, runEngineSubscriber]);
+  registerEngineHooks(runEngineHooks(engineSettings(config)));
+}
+
 export async function startServer(config: Config): Promise<RunningServer> {
+  wireServer(config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const seeded = await seedDemoIfEmpty(db, config);

@@ -16,6 +16,14 @@ export const TIMELINE_STATUSES = ['scheduled', 'running', 'done', 'skipped', 'fa
 /** @public A type of the published contract, for clients of the API. */
 export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
 
+/**
+ * Contract 9.3/9.4: an action's intent row — `scheduled` (its slot taken) → `offered` (leased to an
+ * executor) → `done` | `failed` | `cancelled` (never offered any more); `waiting_result` after a 202.
+ * The SQL CHECK of 012_run_engine.sql repeats it (a test keeps them equal).
+ */
+export const ACTION_STATUSES = ['scheduled', 'offered', 'waiting_result', 'done', 'failed', 'cancelled'] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
+
 /** Statuses of an enrollment still under way (the one-campaign-at-a-time rule and stops look at these). */
 export const UNFINISHED_ENROLLMENT_STATUSES = ['waiting', 'active'] as const satisfies readonly EnrollmentStatus[];
 

@@ -43,6 +43,8 @@ export type DisabledReason = (typeof DISABLED_REASONS)[number];
 /** Contract 8.3: rotate-secret grace, hours. */
 export const MAX_GRACE_HOURS = 168;
 export const DEFAULT_GRACE_HOURS = 24;
+/** Contract 8.3: each attempt's time limit unless WEBHOOK_TIMEOUT_MS says otherwise. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 /** Contract 8.3: at most this much of a receiver's answer is kept per attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 

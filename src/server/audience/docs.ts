@@ -21,7 +21,7 @@ import {
   prospectSchema,
 } from '../../domain/contract/prospects';
 import { patchAccountBody, scheduleBody } from '../../domain/contract/schedule';
-import type { RouteDoc } from '../openapi/route-doc';
+import type { RouteDoc } from '../http/route-doc';
 
 /** The audience's REST routes (contract 9.1–9.3) for /api/openapi.json, with the schemas the handlers parse with. */
 export const audienceDocs: RouteDoc[] = [

@@ -6,8 +6,8 @@ import { prospectDetailSchema, prospectPageSchema } from '../../domain/contract/
 import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../domain/contract/schedule';
 import { connectionOnlyGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
-import { createDraft, ok, saveGraph } from '../campaigns/test-helpers';
-import { startReceiver } from '../webhooks/testing';
+import { createDraft, ok, saveGraph } from '../testing/campaigns';
+import { startReceiver } from '../testing/webhooks';
 
 /** Contract 9.2 and 9.3 over real HTTP: enrol, list, timeline, the one-campaign rule, schedule and daily limits. */
 

@@ -8,9 +8,7 @@ import type { Db, Queryable } from '../db/types';
 import { emitEvents } from '../events';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
-import { wakeRuns } from '../runs/wake';
 import { campaignNotFound } from '../campaigns/service';
-import { notifyRunMoved } from '../run-view/progress-feed';
 
 /**
  * Enrollments (contract 9.2): enrolling prospects into a campaign with the one-campaign-at-a-time
@@ -119,19 +117,24 @@ export async function enrollProspects(
          FROM unnest($3::uuid[], $4::uuid[]) AS t(p, s)
          ON CONFLICT (campaign_id, prospect_id) DO NOTHING
          RETURNING *)
-       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ORDER BY e.entered_at, e.id`,
+       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ${SCHEDULED_STEP} ORDER BY e.entered_at, e.id`,
       [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
     );
     // Contract 9.5: one prospect.enrolled per new enrollment, its body the enrollment as the list shows it.
+    // The run engine hears of them through the outbox (it wakes its workers and counts the run again).
     await emitEvents(tx, workspaceId, 'prospect.enrolled', added.map(toEnrollment));
-    await notifyRunMoved(tx, campaignId);
-    if (campaign.status === 'active' && added.length > 0) await wakeRuns(tx);
     return { enrolled: added.length, alreadyEnrolled: alreadyEnrolled + toEnroll.length - added.length, excluded };
   });
 }
 
-const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.next_step_at, e.outcome,
-       e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
+/**
+ * Issue 33 item 7: `nextStepAt` is the time of the next scheduled item — the enrollment's own due
+ * instant (a wait's end, a window, a slot to try again), else the scheduled time its timeline shows
+ * for the action it waits on; null only when nothing is scheduled.
+ */
+const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id,
+       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
+const SCHEDULED_STEP = `LEFT JOIN enrollment_steps s ON s.position = e.open_step AND s.status = 'scheduled' AND e.status = 'active'`;
 
 interface EnrollmentRow {
   id: string;
@@ -196,7 +199,7 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
   params.push(limit + 1);
   const { rows } = await db.query<EnrollmentRow>(
     `SELECT ${ENROLLMENT_COLUMNS}
-     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id ${SCHEDULED_STEP}
      WHERE ${where.join(' AND ')} ORDER BY e.entered_at, e.id LIMIT $${params.length}`,
     params,
   );
@@ -241,34 +244,5 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       rendered: jsonColumn(r.rendered),
       error: r.error,
     })),
-  };
-}
-
-/** simulate-campaign without a prospect: the campaign's first enrolled prospect, when there is one. */
-export async function firstEnrolledProspect(db: Queryable, workspaceId: string, campaignId: string) {
-  const { rows } = await db.query<{
-    profile_url: string;
-    name: string | null;
-    headline: string | null;
-    company: string | null;
-    email: string | null;
-    time_zone: string | null;
-    custom_fields: Record<string, string | number | boolean> | string;
-  }>(
-    `SELECT p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields
-     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
-     WHERE e.campaign_id = $1 AND e.workspace_id = $2 ORDER BY e.entered_at, e.id LIMIT 1`,
-    [campaignId, workspaceId],
-  );
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    profileUrl: r.profile_url,
-    name: r.name,
-    headline: r.headline,
-    company: r.company,
-    email: r.email,
-    timeZone: r.time_zone,
-    customFields: jsonColumn(r.custom_fields),
   };
 }

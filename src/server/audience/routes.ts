@@ -9,7 +9,7 @@ import { resolveWorkspace, type AppEnv, type WorkspaceRef } from '../http/auth';
 import { parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';
 import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http/pagination';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import { enrollmentTimeline, enrollProspects, listEnrollments } from './enrollments';
 import { importProspects } from './import';
 import { deleteProspect, getProspect, listProspects, patchProspect } from './prospects';

@@ -1,6 +1,7 @@
 import type { Account } from '../../domain/contract/conversations';
 import { completeSchedule, type DailyLimits, type ScheduleInput } from '../../domain/contract/schedule';
-import type { Db, Queryable } from '../db/types';
+import type { Db } from '../db/types';
+import { engineHooks } from '../hooks';
 import { ApiError, notFound } from '../http/errors';
 import type { WorkspaceRef } from '../http/auth';
 import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
@@ -33,19 +34,20 @@ export async function updateCampaignSchedule(db: Db, workspace: WorkspaceRef, ca
   return getCampaign(db, workspace, campaignId);
 }
 
-/** PATCH /api/messaging/accounts/{id} {dailyLimits}: the kinds given replace theirs; answers the account. */
-export async function updateDailyLimits(
-  db: Queryable,
-  workspaceId: string,
-  accountId: string,
-  limits: Partial<DailyLimits>,
-): Promise<Account> {
-  const { rowCount } = await db.query('UPDATE accounts SET daily_limits = daily_limits || $3::jsonb WHERE id = $1 AND workspace_id = $2', [
-    accountId,
-    workspaceId,
-    JSON.stringify(limits),
-  ]);
-  const account = rowCount === 0 ? undefined : (await listAccounts(db, workspaceId, accountId))[0];
+/**
+ * PATCH /api/messaging/accounts/{id} {dailyLimits}: the kinds given replace theirs; answers the account.
+ * The run engine gives back, in the same transaction, the slots the sender holds above a lowered limit.
+ */
+export async function updateDailyLimits(db: Db, workspaceId: string, accountId: string, limits: Partial<DailyLimits>): Promise<Account> {
+  const updated = await db.transaction(async (tx) => {
+    const { rowCount } = await tx.query(
+      'UPDATE accounts SET daily_limits = daily_limits || $3::jsonb WHERE id = $1 AND workspace_id = $2',
+      [accountId, workspaceId, JSON.stringify(limits)],
+    );
+    if (rowCount > 0) await engineHooks().limitsChanged(tx, accountId);
+    return rowCount > 0;
+  });
+  const account = updated ? (await listAccounts(db, workspaceId, accountId))[0] : undefined;
   if (!account) throw notFound('Account');
   return account;
 }

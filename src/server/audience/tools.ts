@@ -1,7 +1,7 @@
 import { AUDIENCE_TOOLS, type AudienceToolName } from '../../domain/contract/audience-tools';
 import { MAX_IMPORT_ROWS } from '../../domain/contract/prospects';
 import { resolveWorkspace } from '../http/auth';
-import { defineTool, type ToolDefinition } from '../mcp/tool';
+import { defineTool, type ToolDefinition } from '../tool';
 import { enrollmentTimeline, enrollProspects } from './enrollments';
 import { importProspects } from './import';
 import { enrollmentPage, prospectPage } from './routes';

@@ -6,7 +6,7 @@ import { validWorkflow } from '../../domain/testing/arbitraries';
 import { connectionOnlyGraph, edge, node, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain';
 import { callTool, newWorkspace, type TestWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok, saveGraph, type CampaignRecord } from './test-helpers';
+import { createDraft, fails, ok, saveGraph, type CampaignRecord } from '../testing/campaigns';
 
 /** Contract 8.1: list-node-types, validate, patch, simulate, summary views and error hints over real HTTP. */
 

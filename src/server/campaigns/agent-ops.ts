@@ -1,14 +1,13 @@
 import type { PatchOperation, ValidationVerdict } from '../../domain/contract/campaigns';
 import { placeholderValues, type WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
-import { firstEnrolledProspect } from '../audience/enrollments';
 import type { Db, Queryable } from '../db/types';
 import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
-import { currentDefinitionText, findCampaignState } from './queries';
+import { currentDefinitionText, findCampaignState, firstEnrolledProspect } from './queries';
 import { campaignNotFound, draftAt, invalidArguments, judgeWorkflow, saveDraftGraph, validationContext, type Campaign } from './service';
 import type { ComputePool } from '../compute/pool';
-import type { SerialisedResult } from '../mcp/serialised-result';
+import type { SerialisedResult } from '../compute/serialised-result';
 
 /**
  * The tools for agents of contract 8.1 over the campaign service: validate (the save's verdict,

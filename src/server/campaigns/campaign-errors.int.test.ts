@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, inmailFallbackGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { callTool, keyFor, newWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok, saveGraph } from './test-helpers';
+import { createDraft, fails, ok, saveGraph } from '../testing/campaigns';
 
 /** Contract 3: every failure is a tool error with the right code, nothing is saved, never a 5xx. */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, inmailFallbackGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { DEFAULT_SCHEDULE } from '../../domain/contract/schedule';
 import { api, newWorkspace } from '../testing/fixtures';
-import { createDraft, ok, saveGraph, type CampaignRecord } from './test-helpers';
+import { createDraft, ok, saveGraph, type CampaignRecord } from '../testing/campaigns';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

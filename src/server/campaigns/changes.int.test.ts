@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { api, newWorkspace, testEnv } from '../testing/fixtures';
 import { childEnv, startServerProcess } from '../testing/processes';
-import { openChanges, toolWithHeaders, type ChangeStream } from './testing';
-import { createDraft, ok } from './test-helpers';
+import { openChanges, toolWithHeaders, type ChangeStream } from '../testing/change-stream';
+import { createDraft, ok } from '../testing/campaigns';
 import { toolCallBody } from '../../domain/contract/tool-call';
 
 /**

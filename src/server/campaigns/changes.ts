@@ -1,5 +1,6 @@
 import { toIsoMillis } from '../../domain';
 import { campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
+import { listenFanOut } from '../db/listen-fan-out';
 import type { Db, Queryable } from '../db/types';
 import type { OutboxEvent } from '../outbox';
 import type { ChangeOrigin } from '../http/change-origin';
@@ -53,40 +54,18 @@ export interface CampaignChangeFeed {
   subscribe(workspaceId: string, campaignId: string, onChange: (change: CampaignChanged) => void): Promise<() => void>;
 }
 
-/** One LISTEN per process (opened by the first subscriber, closed with the database), one subscriber set per campaign. */
+/** One LISTEN per process (db/listen-fan-out.ts), one subscriber set per campaign. */
 export function campaignChangeFeed(db: Db): CampaignChangeFeed {
-  const subscribers = new Map<string, Set<(change: CampaignChanged) => void>>();
-  let listening: Promise<unknown> | undefined;
-  const deliver = (payload: string) => {
+  const changes = listenFanOut(db, CHANNEL, (payload) => {
     let parsed;
     try {
       parsed = notified.safeParse(JSON.parse(payload));
     } catch {
-      return;
+      return null;
     }
-    if (!parsed.success) return;
+    if (!parsed.success) return null;
     const { workspaceId, ...change } = parsed.data;
-    for (const onChange of subscribers.get(`${workspaceId}/${change.campaignId}`) ?? []) onChange(change);
-  };
-  return {
-    async subscribe(workspaceId, campaignId, onChange) {
-      const key = `${workspaceId}/${campaignId}`;
-      const set = subscribers.get(key) ?? new Set();
-      subscribers.set(key, set.add(onChange));
-      const unsubscribe = () => {
-        set.delete(onChange);
-        if (set.size === 0 && subscribers.get(key) === set) subscribers.delete(key);
-      };
-      try {
-        await (listening ??= db.listen(CHANNEL, deliver).catch((err: unknown) => {
-          listening = undefined; // the next subscriber tries again
-          throw err;
-        }));
-      } catch (err) {
-        unsubscribe();
-        throw err;
-      }
-      return unsubscribe;
-    },
-  };
+    return { key: `${workspaceId}/${change.campaignId}`, value: change };
+  });
+  return { subscribe: (workspaceId, campaignId, onChange) => changes.subscribe(`${workspaceId}/${campaignId}`, onChange) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { newWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok, saveGraph } from './test-helpers';
+import { createDraft, fails, ok, saveGraph } from '../testing/campaigns';
 
 /**
  * Contract 8.6: provider_limit and invalid_url are warnings — a save goes through — but launch-campaign

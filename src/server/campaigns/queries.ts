@@ -1,3 +1,4 @@
+import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 
 /** Campaign storage (002_campaigns.sql). Every query is scoped by workspace; no business rules here. */
@@ -198,7 +199,8 @@ export async function activateDraft(
   inspectedUpdatedAt: string,
 ): Promise<Omit<CampaignRow, 'workflow_definition'> | undefined> {
   const { rows } = await tx.query<CampaignRow>(
-    `UPDATE campaigns c SET status = 'active', updated_at = ${NEXT_STAMP}
+    // Contract 9.3: launch pins the graph the run interprets (the saved version).
+    `UPDATE campaigns c SET status = 'active', launched_version = graph_version, updated_at = ${NEXT_STAMP}
      WHERE c.id = $1 AND c.workspace_id = $2 AND c.status = 'draft' AND c.updated_at = $3::timestamptz
      RETURNING ${CAMPAIGN}`,
     [campaignId, workspaceId, inspectedUpdatedAt],
@@ -292,4 +294,33 @@ export async function deleteDraft(db: Queryable, workspaceId: string, campaignId
     workspaceId,
   ]);
   return rows.length > 0;
+}
+
+/** simulate-campaign without a prospect: the campaign's first enrolled prospect, when there is one. */
+export async function firstEnrolledProspect(db: Queryable, workspaceId: string, campaignId: string) {
+  const { rows } = await db.query<{
+    profile_url: string;
+    name: string | null;
+    headline: string | null;
+    company: string | null;
+    email: string | null;
+    time_zone: string | null;
+    custom_fields: Record<string, string | number | boolean> | string;
+  }>(
+    `SELECT p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields
+     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+     WHERE e.campaign_id = $1 AND e.workspace_id = $2 ORDER BY e.entered_at, e.id LIMIT 1`,
+    [campaignId, workspaceId],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    profileUrl: r.profile_url,
+    name: r.name,
+    headline: r.headline,
+    company: r.company,
+    email: r.email,
+    timeZone: r.time_zone,
+    customFields: jsonColumn(r.custom_fields),
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inmailFallbackGraph } from '../../domain/testing/fixtures';
 import { newWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok, saveGraph } from './test-helpers';
+import { createDraft, fails, ok, saveGraph } from '../testing/campaigns';
 
 /** What a client sees of the save rules that the error-order tests do not reach. */
 

@@ -20,7 +20,6 @@ import { ApiError } from '../http/errors';
 import { cursorCodec, pageOf, timeIdKey, type TimeIdKey } from '../http/pagination';
 import type { WorkspaceRef } from '../http/auth';
 import { WITHOUT_REQUEST, type ChangeOrigin } from '../http/change-origin';
-import { pinLaunchedGraph } from '../runs/launch';
 import {
   activateDraft,
   findCampaign,
@@ -305,7 +304,6 @@ export async function launchCampaign(
   const launched = await db.transaction(async (tx) => {
     const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
     if (!row) return undefined;
-    await pinLaunchedGraph(tx, row.id);
     await emitEvent(
       tx,
       workspace.id,

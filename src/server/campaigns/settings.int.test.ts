@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, newWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok } from './test-helpers';
+import { createDraft, fails, ok } from '../testing/campaigns';
 
 /**
  * A campaign's settings beside its graph: rename and senders (update-campaign, PATCH), deleting a

@@ -1,6 +1,6 @@
 import type { WorkspaceRef } from '../http/auth';
 import type { Db, Queryable } from '../db/types';
-import { takeBackRemovedSendersActions } from '../runs/removed-sender';
+import { engineHooks } from '../hooks';
 import { deleteDraft, findCampaignState, updateCampaignSettings } from './queries';
 import { ApiError } from '../http/errors';
 import { campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign } from './service';
@@ -32,7 +32,7 @@ export async function updateCampaign(
       archived: input.archived,
     });
     // Contract 9.4: what a removed sender had not yet offered goes back to the engine, which holds or moves it.
-    if (updated && senderIds) await takeBackRemovedSendersActions(tx, input.campaignId);
+    if (updated && senderIds) await engineHooks().sendersChanged(tx, input.campaignId);
     return updated;
   });
   if (row) return toCampaign(row);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { newWorkspace } from '../testing/fixtures';
-import { createDraft, fails, ok } from './test-helpers';
+import { createDraft, fails, ok } from '../testing/campaigns';
 
 /**
  * What a client sees for two defects the rest of the suite let through: a stamp from

@@ -3,7 +3,7 @@ import { CAMPAIGN_TOOLS, type CampaignToolName } from '../../domain/contract/cam
 import { parseUtcDateTime } from '../../domain';
 import { SIMULATION_BUDGET } from '../../domain/paths';
 import { resolveWorkspace } from '../http/auth';
-import { defineTool, type ToolDefinition } from '../mcp/tool';
+import { defineTool, type ToolDefinition } from '../tool';
 import { patchCampaignWorkflow, simulateCampaign, validateCampaignWorkflow } from './agent-ops';
 import { deleteCampaign, updateCampaign } from './settings';
 import {

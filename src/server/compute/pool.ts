@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../http/errors';
-import { perKeyLimit } from './key-limit';
+import { perKeyLimit } from '../http/key-limit';
 import type { TaskInput, TaskName, TaskResult } from './tasks';
 
 /**

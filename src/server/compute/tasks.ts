@@ -1,5 +1,5 @@
 import { simulatePaths, type SampleProspect } from '../../domain/paths';
-import { serialiseResult, type SerialisedResult } from '../mcp/serialised-result';
+import { serialiseResult, type SerialisedResult } from './serialised-result';
 
 /**
  * The CPU-heavy work the server runs off its event loop (`pool.ts`), one pure function per task.

@@ -1,6 +1,6 @@
 import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { isSerialisedResult } from '../mcp/serialised-result';
+import { isSerialisedResult } from './serialised-result';
 import { TASKS, type TaskName } from './tasks';
 
 /** Niceness of a worker thread: the event loop (niceness 0) always runs first when both want a core. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, keyFor, newWorkspace } from '../testing/fixtures';
 import { conversationSchema, ingestResultSchema } from '../../domain/contract/conversations';
-import { ingest } from './testing';
+import { ingest } from '../testing/conversations';
 
 const validBody = (accountId: string) => ({
   accountId,

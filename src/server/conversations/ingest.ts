@@ -1,14 +1,9 @@
 import type { IngestMessageBody } from '../../domain/contract/conversations';
 import type { Queryable } from '../db/types';
 import { emitEvent } from '../events';
+import type { IngestResult } from '../hooks';
 
-/** Recording a message (contract 7): on its own, or inside a caller's transaction. */
-
-export interface IngestResult {
-  created: boolean;
-  conversationId: string;
-  messageId: string;
-}
+/** Recording a message (contract 7), inside a caller's transaction. */
 
 class DuplicateMessage extends Error {}
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, keyFor, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 import { conversationPageSchema } from '../../domain/contract/conversations';
-import { allPages, ingest } from './testing';
+import { allPages, ingest } from '../testing/conversations';
 
 const LIST = '/api/messaging/conversations';
 const names = (items: any[]) => items.map((c) => c.contact.name);

@@ -7,9 +7,9 @@ import {
   stepStatsSchema,
   tagListSchema,
 } from '../../domain/contract/conversations';
-import { createDraft } from '../campaigns/test-helpers';
+import { createDraft } from '../testing/campaigns';
 import { api, newWorkspace, type TestWorkspace } from '../testing/fixtures';
-import { ingest } from './testing';
+import { ingest } from '../testing/conversations';
 
 const LIST = '/api/messaging/conversations';
 const BULK = `${LIST}/bulk`;

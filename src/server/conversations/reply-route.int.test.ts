@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversationRepliesSchema, replyAcceptedSchema } from '../../domain/contract/conversations';
 import { api, fixtureSql, newWorkspace } from '../testing/fixtures';
-import { ingest } from './testing';
+import { ingest } from '../testing/conversations';
 
 /** Contract 9.4 `POST /api/messaging/conversations/{id}/messages` over real HTTP: 202 with the action, 429 over the limit, clear 4xx for bad input. */
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
 import type { Queryable } from '../db/types';
 import { ApiError, invalidRequest, notFound, parseOrThrow } from '../http/errors';
@@ -15,7 +15,7 @@ import {
   setTags,
   type ConversationFilters,
 } from './queries';
-import { eventDeps, ingestWithStopOnReply } from '../executors/events';
+import { engineHooks } from '../hooks';
 import {
   bulkConversationsBody,
   ingestMessageBody,
@@ -26,7 +26,6 @@ import {
   replyBody,
   workspaceQuery,
 } from '../../domain/contract/conversations';
-import { conversationReplies, queueReply } from './reply';
 import { bulkUpdate, campaignStep, setRead, stepStats } from './operations';
 
 /** `accountIds` (comma-separated): malformed entries, like foreign ones, match nothing (contract 4). */
@@ -43,7 +42,6 @@ const accountIdList = (raw: string | undefined): string[] | null => {
 /** The inbox: spec 4.2 list, contract 7 extensions. */
 export const conversationRoutes: RouteModule = ({ db }) => {
   const app = new Hono<AppEnv>();
-  const replyDeps = eventDeps(db);
 
   // Spec 4.2 list conversations; every filter combines with every other.
   app.get('/api/messaging/conversations', async (c) => {
@@ -73,12 +71,14 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const account = await getAccount(db, workspace.id, body.accountId.toLowerCase());
     if (!account) throw notFound('Account');
     if (body.campaignId) await requireCampaignStep(db, workspace.id, body.campaignId.toLowerCase(), body.nodeId ?? null);
-    // Contract 9.3 stop on reply: an inbound message ends the prospect's wait in the same transaction.
-    const result = await ingestWithStopOnReply(replyDeps, workspace.id, account.channel, {
-      ...body,
-      accountId: account.id,
-      campaignId: body.campaignId?.toLowerCase() ?? null,
-    });
+    // Contract 9.3 stop on reply: the run engine ends the prospect's wait in the same transaction.
+    const result = await db.transaction((tx) =>
+      engineHooks().ingest(tx, workspace.id, account.channel, {
+        ...body,
+        accountId: account.id,
+        campaignId: body.campaignId?.toLowerCase() ?? null,
+      }),
+    );
     return c.json({ conversationId: result.conversationId, messageId: result.messageId }, result.created ? 201 : 200);
   });
 
@@ -121,7 +121,7 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
     const body = await readBody(c, replyBody, 'reply');
     const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
-    const queued = await db.transaction((tx) => queueReply(tx, workspace.id, id, body.text, Date.now()));
+    const queued = await db.transaction((tx) => engineHooks().queueReply(tx, workspace.id, id, body.text));
     if (!queued.ok && queued.why === 'not_found') throw notFound('Conversation');
     if (!queued.ok)
       throw new ApiError(
@@ -137,7 +137,7 @@ export const conversationRoutes: RouteModule = ({ db }) => {
     const id = pathUuid(c.req.param('id'), 'id');
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
     const workspace = resolveWorkspace(c.get('caller'), q.workspaceId);
-    const replies = await conversationReplies(db, workspace.id, id, Date.now());
+    const replies = await engineHooks().replies(db, workspace.id, id);
     if (!replies) throw notFound('Conversation');
     return c.json(replies);
   });

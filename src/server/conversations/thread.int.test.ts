@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, newWorkspace } from '../testing/fixtures';
 import { accountListSchema, conversationSchema, messagePageSchema } from '../../domain/contract/conversations';
-import { allPages, ingest } from './testing';
+import { allPages, ingest } from '../testing/conversations';
 
 const CONV = '/api/messaging/conversations';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_STATUSES, EDITING_MODES } from '../../domain/contract/campaigns';
 import { CHANGE_VIA } from '../../domain/contract/change-via';
 import { CHANNELS, DIRECTIONS } from '../../domain/contract/conversations';
-import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, TIMELINE_STATUSES } from '../../domain/contract/statuses';
+import { ACTION_STATUSES, ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, TIMELINE_STATUSES } from '../../domain/contract/statuses';
 import { EXECUTOR_KINDS } from '../../domain/contract/executors';
 import { DELIVERY_STATUSES, DISABLED_REASONS, ENDPOINT_STATUSES } from '../../domain/contract/webhooks';
 
@@ -33,6 +33,7 @@ const CASES: { what: string; file: string; column: string; index?: number; value
   { what: 'an enrollment’s status', file: '011_audience.sql', column: 'status', index: 0, values: ENROLLMENT_STATUSES },
   { what: 'an enrollment’s outcome', file: '011_audience.sql', column: 'outcome', values: ENROLLMENT_OUTCOMES },
   { what: 'a timeline step’s status', file: '011_audience.sql', column: 'status', index: 1, values: TIMELINE_STATUSES },
+  { what: 'an action’s status', file: '012_run_engine.sql', column: 'status', values: ACTION_STATUSES },
   { what: 'a workspace’s executor kind', file: '012_run_engine.sql', column: 'kind', values: EXECUTOR_KINDS },
   { what: 'who saved a graph version', file: '021_version_authors.sql', column: 'saved_via', values: CHANGE_VIA },
 ];
@@ -53,15 +54,13 @@ describe('contract enums in SQL CHECKs', () => {
       .filter((f) => f.endsWith('.sql'))
       .flatMap((f) => [...sql(f).matchAll(/CHECK \((\w+) IN \(/g)].map((m) => `${f}: ${m[1]}`))
       .filter((check) => !read.has(check));
-    // The server's own bookkeeping, not contract enums: the idempotency keys' state, where the run
-    // engine stands in a step (phase) and an action's intent-row status; and 001's delivery status,
-    // replaced in 007 (the test above).
+    // The server's own bookkeeping, not contract enums: the idempotency keys' state and where the run
+    // engine stands in a step (phase); and 001's delivery status, replaced in 007 (the test above).
     const ownBookkeeping = [
       '001_core.sql: status',
       '005_webhooks.sql: state',
       '016_idempotency_keys.sql: state',
       '012_run_engine.sql: phase',
-      '012_run_engine.sql: status',
     ];
     expect(unread.filter((u) => !ownBookkeeping.includes(u))).toEqual([]);
   });

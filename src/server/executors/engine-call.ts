@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { ExecutorAnswer, OfferedAction } from '../runs/executor';
+import type { ExecutorAnswer, OfferedAction } from './executor';
 import { sendWebhook } from '../webhooks/sender';
 import { prospectOf, type HttpOptions } from './http';
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import type { Db } from '../db/types';
-import { recordAnswer } from '../runs/actions';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { recordAnswer } from '../runs/offers';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../testing/runs';
 import { createExecutor } from './select';
 import { putExecutorSettings, rotateExecutorSecret } from './settings';
 
@@ -170,7 +170,7 @@ describe('HTTP executor (contract 9.4)', () => {
     const cooldown = await db.query<{ until: Date }>('SELECT cooldown_until AS until FROM sender_pacing WHERE account_id = $1', [
       run.accountId,
     ]);
-    expect(new Date(cooldown.rows[0]!.until).getTime()).toBe(clock.now() + 600_000);
+    expect(new Date(cooldown.rows[0]!.until).getTime()).toBe(clock.at() + 600_000);
     expect((await actionsOf(run))[0]!.status).toBe('scheduled');
     clock.advance(300_000);
     await drainDueWork(deps);

@@ -1,6 +1,6 @@
 import { DEFAULT_RATE_LIMIT_SECONDS } from '../../domain/contract/executors';
 import type { Queryable } from '../db/types';
-import type { ExecutorAnswer, OfferedAction } from '../runs/executor';
+import type { ExecutorAnswer, OfferedAction } from './executor';
 import { sendWebhook, type SendOutcome } from '../webhooks/sender';
 import type { HttpTarget } from './settings';
 

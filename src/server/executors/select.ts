@@ -1,39 +1,37 @@
 import { nodeDefinition } from '../../domain/catalog';
-import type { Clock } from '../../domain/run/clock';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
+import type { Clock } from '../db/clock';
 import type { Db } from '../db/types';
-import type { Executor } from '../runs/executor';
-import { sandboxExecutor } from '../runs/sandbox';
+import { batcher } from '../jobs/batcher';
 import { callStepUrl } from './engine-call';
+import type { Executor } from './executor';
 import { offerOverHttp, type HttpOptions } from './http';
-import { httpTargetOf, type HttpTarget } from './settings';
-
-/** How long a workspace's executor choice is reused before it is read again. */
-export const SETTINGS_CACHE_MS = 5_000;
+import { sandboxExecutor } from './sandbox';
+import { httpTargetsOf } from './settings';
 
 export type ExecutorConfig = Pick<Config, 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookRetryDelaysMs'>;
+
+/** Offers that start close together read their workspaces' executor choice in one statement. */
+const CHOICE_GROUP = { max: 32, waitMs: 1 };
 
 /**
  * The run engine's one executor (contract 9.3, 9.4): webhook / http_request steps are the engine's own
  * calls; every other action goes to its workspace's HTTP executor when one is configured, else to the
- * sandbox. Each workspace's choice is cached for SETTINGS_CACHE_MS (by the clock), so a PUT takes
- * effect within seconds.
+ * sandbox. The choice is read from the database as each action is offered — never remembered — so a
+ * change of executor applies to every action offered after the change's answer, in every process
+ * (contract 10.2); an action offered before keeps its executor until it is decided.
  */
-export function createExecutor(db: Db, clock: Clock, config: ExecutorConfig = loadConfig()): Executor {
+export function createExecutor(db: Db, clock: Clock, config: ExecutorConfig): Executor {
   const options: HttpOptions = {
     allowPrivate: config.webhookAllowPrivate,
     timeoutMs: config.webhookTimeoutMs,
     retryDelaysMs: config.webhookRetryDelaysMs,
   };
   const sandbox = sandboxExecutor(db, clock);
-  const cache = new Map<string, { target: HttpTarget | null; until: number }>();
-  const targetOf = async (workspaceId: string): Promise<HttpTarget | null> => {
-    const cached = cache.get(workspaceId);
-    if (cached && cached.until > clock.now()) return cached.target;
-    const target = await httpTargetOf(db, workspaceId);
-    cache.set(workspaceId, { target, until: clock.now() + SETTINGS_CACHE_MS });
-    return target;
-  };
+  const targetOf = batcher(async (workspaceIds: readonly string[]) => {
+    const targets = await httpTargetsOf(db, workspaceIds);
+    return workspaceIds.map((id) => targets.get(id) ?? null);
+  }, CHOICE_GROUP);
   return {
     async offer(action) {
       if (nodeDefinition(action.type)?.run.does === 'call') return callStepUrl(db, action, options);

@@ -107,12 +107,12 @@ export interface HttpTarget {
   readonly previousSecret: string | null;
 }
 
-export async function httpTargetOf(db: Queryable, workspaceId: string): Promise<HttpTarget | null> {
-  const { rows } = await db.query<{ url: string; secret: string; previous_secret: string | null }>(
-    `SELECT url, secret, CASE WHEN previous_secret_expires_at > now() THEN previous_secret END AS previous_secret
-     FROM executor_settings WHERE workspace_id = $1 AND kind = 'http' AND url IS NOT NULL AND secret IS NOT NULL`,
-    [workspaceId],
+/** The HTTP executors of these workspaces, now (a workspace without one uses the sandbox). */
+export async function httpTargetsOf(db: Queryable, workspaceIds: readonly string[]): Promise<Map<string, HttpTarget>> {
+  const { rows } = await db.query<{ workspace_id: string; url: string; secret: string; previous_secret: string | null }>(
+    `SELECT workspace_id, url, secret, CASE WHEN previous_secret_expires_at > now() THEN previous_secret END AS previous_secret
+     FROM executor_settings WHERE workspace_id = ANY($1::uuid[]) AND kind = 'http' AND url IS NOT NULL AND secret IS NOT NULL`,
+    [[...new Set(workspaceIds)]],
   );
-  const r = rows[0];
-  return r ? { url: r.url, secret: r.secret, previousSecret: r.previous_secret } : null;
+  return new Map(rows.map((r) => [r.workspace_id, { url: r.url, secret: r.secret, previousSecret: r.previous_secret }]));
 }

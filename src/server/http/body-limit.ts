@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { perKeyLimit } from '../compute/key-limit';
+import { perKeyLimit } from './key-limit';
 import type { AppEnv } from './auth';
 import { ApiError, problemResponse } from './errors';
 

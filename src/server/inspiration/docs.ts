@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDoc } from '../openapi/route-doc';
+import type { RouteDoc } from '../http/route-doc';
 import { inspirationInputSchema, inspirationPageSchema, inspirationSchema } from '../../domain/contract/inspiration';
 import { inspirationIdParams, listInspirationQuery } from './schemas';
 

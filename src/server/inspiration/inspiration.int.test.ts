@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allPages } from '../conversations/testing';
+import { allPages } from '../testing/conversations';
 import { api, keyFor, newWorkspace } from '../testing/fixtures';
 import { inspirationPageSchema, inspirationSchema } from '../../domain/contract/inspiration';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
 import { notFound, parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';

@@ -1,10 +1,10 @@
 import type { Db, Queryable } from '../db/types';
 
 /**
- * The one job loop (claim → run → release) every background worker runs on. PostgreSQL itself is
- * the queue: a job source keeps its work in a table, leases due rows with FOR UPDATE SKIP LOCKED and
+ * The one job loop (claim → run) every background worker runs on. PostgreSQL itself is the queue: a
+ * job source keeps its work in a table, leases due rows with FOR UPDATE SKIP LOCKED and a
  * `locked_until` (see `lease.ts`), so several processes share the work and a crashed process's rows
- * are taken over once its lease ends. The loop bounds the attempts in flight in this process, claims
+ * are taken over once its lease ends. The loop bounds the items in flight in this process, claims
  * again as soon as a slot frees or a `pg_notify` on the source's channel says new work committed,
  * and polls every `pollMs` as the safety net (a missed notification, a retry that became due).
  */
@@ -18,17 +18,23 @@ export interface JobSource<T> {
    * claim's job: only the database sees the leases of every process.
    */
   claim(limit: number): Promise<T[]>;
-  /**
-   * Does one claimed item and records the outcome, which ends its lease — unless it answers
-   * `{ keepForMs }`: this process keeps the lease and gets the item again via `reclaim` after that long.
-   */
+  /** Does one claimed item and records the outcome, which ends its lease. */
+  run(item: T, signal: AbortSignal): Promise<void>;
+  /** Housekeeping (pruning), called before a claim at most every `maintainEveryMs`. */
+  maintain?(): Promise<void>;
+}
+
+/**
+ * A source whose item may be due again within seconds (a webhook retry): `run` may answer
+ * `{ keepForMs }` to keep the lease in this process, and the loop hands the item to `reclaim` after
+ * that long (without waiting for a poll); at stop, the kept items' leases go back through `release`.
+ */
+export interface KeepingJobSource<T> extends Omit<JobSource<T>, 'run'> {
   run(item: T, signal: AbortSignal): Promise<{ keepForMs: number } | void>;
   /** Re-leases a kept item when it is due again; undefined when it is no longer due. */
   reclaim(item: T): Promise<T | undefined>;
   /** At stop: hands the leases of kept items back, so any process may take them when due. */
   release(items: T[]): Promise<void>;
-  /** Housekeeping (pruning), called before a claim at most every `maintainEveryMs`. */
-  maintain?(): Promise<void>;
 }
 
 export interface JobLoopOptions {
@@ -44,7 +50,7 @@ export interface JobLoopOptions {
 export interface JobLoop {
   /** Claim now (in-process shortcut; other processes hear the pg_notify). */
   wake(): void;
-  /** Aborts the items in flight (their `signal`), waits for them to be recorded, releases kept items. */
+  /** Aborts the items in flight (their `signal`), waits for them to be recorded, hands kept items back. */
   stop(): Promise<void>;
 }
 
@@ -56,7 +62,8 @@ export async function wakeJobs(tx: Queryable, channel: string): Promise<void> {
 const DEFAULT_BATCH = 32;
 const DEFAULT_MAINTAIN_EVERY_MS = 10 * 60_000;
 
-export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, options: JobLoopOptions): JobLoop {
+export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | KeepingJobSource<T>, options: JobLoopOptions): JobLoop {
+  const keeping = 'reclaim' in source ? source : null;
   const batch = options.batch ?? DEFAULT_BATCH;
   const maintainEveryMs = options.maintainEveryMs ?? DEFAULT_MAINTAIN_EVERY_MS;
   let stopped = false;
@@ -78,7 +85,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
     const t = setTimeout(() => {
       if (stopped) return;
       track(
-        source.reclaim(item).then(
+        keeping!.reclaim(item).then(
           (again) => {
             kept.delete(item);
             if (again && !stopped) start(again);
@@ -97,8 +104,8 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
     const work = source
       .run(item, shutdown.signal)
       .then(async (next) => {
-        if (!next) return;
-        if (stopped) await source.release([item]);
+        if (!next || !keeping) return;
+        if (stopped) await keeping.release([item]);
         else keep(item, next.keepForMs);
       })
       .catch((err) => log('running an item failed', err))
@@ -164,7 +171,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T>, op
       await (await listening)?.().catch(() => undefined);
       await ticking;
       await Promise.all(inFlight);
-      if (kept.size > 0) await source.release([...kept.keys()]);
+      if (kept.size > 0) await keeping?.release([...kept.keys()]);
     },
   };
 }

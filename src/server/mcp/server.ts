@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import type { AppEnv } from '../http/auth';
 import { changeOrigin } from '../http/change-origin';
 import { TOO_DEEP, tooDeepPath, unstorableTextPaths } from '../../domain/contract/bounds';
@@ -22,8 +22,8 @@ import { ApiError } from '../http/errors';
 import { MAX_RESPONSE_BYTES, responseTooLarge } from '../http/response-limit';
 import { isRecord } from '../../domain/is-record';
 import { hintFor } from './hints';
-import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from './tool';
-import { isSerialisedResult, serialisedBytes, serialisedResults } from './serialised-result';
+import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from '../tool';
+import { isSerialisedResult, serialisedBytes, serialisedResults } from '../compute/serialised-result';
 
 /**
  * Contract 1: POST /mcp speaks MCP Streamable HTTP statelessly — a fresh low-level Server and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../http/pagination';
-import type { RouteDoc } from './route-doc';
+import type { RouteDoc } from '../http/route-doc';
 import { MAX_JSON_DEPTH } from '../../domain/contract/bounds';
 import { campaignStatusSchema } from '../../domain/contract/campaigns';
 import { MAX_RESPONSE_BYTES } from '../http/response-limit';

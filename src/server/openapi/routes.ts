@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { workspaceListSchema } from '../../domain/contract/workspaces';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import { audienceDocs } from '../audience/docs';
 import { campaignDocs } from '../campaigns/docs';
 import { conversationDocs } from '../conversations/docs';
@@ -8,10 +8,11 @@ import { executorDocs } from '../executors/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
 import { runViewDocs } from '../run-view/docs';
+import { runInputDocs } from '../runs/docs';
 import { webhookDocs } from '../webhooks/docs';
 import { buildOpenApi } from './build';
 import { renderReference, REFERENCE_CSP } from './reference';
-import type { RouteDoc } from './route-doc';
+import type { RouteDoc } from '../http/route-doc';
 
 /** Every REST route of the server (contract 7: GET /api/openapi.json documents them all). */
 export const REST_ROUTES: RouteDoc[] = [
@@ -22,6 +23,7 @@ export const REST_ROUTES: RouteDoc[] = [
   ...inspirationDocs,
   ...webhookDocs,
   ...executorDocs,
+  ...runInputDocs,
   {
     method: 'get',
     path: '/api/workspaces',

@@ -1,27 +1,16 @@
 import { RUN_PROGRESS_INTERVAL_MS, type RunProgress } from '../../domain/contract/runs';
+import { listenFanOut } from '../db/listen-fan-out';
 import type { Db, Queryable } from '../db/types';
+import { RUN_MOVED_CHANNEL } from '../runs/progress-notice';
 import { campaignRun } from './progress';
 
 /**
- * Contract 9.5 `run.progress`: the run engine's transactions call `notifyRunMoved` when an enrollment
- * moves; the NOTIFY (sent on commit, to every process) only says "this campaign moved". Each process
- * with open streams of that campaign then reads the run body at most once a second, and once more a
- * second later while the body keeps changing, so moves whose notice was throttled are still sent.
+ * Contract 9.5 `run.progress`: the engine's transactions notify that a campaign moved (at most once
+ * a second per campaign, runs/progress-notice.ts); each process with open streams of that campaign
+ * then reads the run body and sends it when it changed — never two sends of a campaign within a
+ * second (a read starts a second after the last read or send), and once more a second later while it
+ * keeps changing, so moves whose notice was throttled are still sent.
  */
-
-export const RUN_MOVED_CHANNEL = 'run_progress';
-
-/** Per process: when each campaign's last notice went out (at most one a second each). */
-const lastNotice = new Map<string, number>();
-
-/** In an engine transaction that moved an enrollment of `campaignId`: tell every process (on commit), throttled to one notice a second. */
-export async function notifyRunMoved(tx: Queryable, campaignId: string, now = Date.now()): Promise<void> {
-  const last = lastNotice.get(campaignId);
-  if (last !== undefined && now - last < RUN_PROGRESS_INTERVAL_MS) return;
-  lastNotice.set(campaignId, now);
-  if (lastNotice.size > 10_000) lastNotice.clear(); // bounded: forgetting only allows one extra notice
-  await tx.query('SELECT pg_notify($1, $2)', [RUN_MOVED_CHANNEL, campaignId]);
-}
 
 type Send = (run: RunProgress) => void;
 
@@ -29,7 +18,11 @@ interface Watched {
   workspaceId: string;
   subscribers: Set<Send>;
   timer?: ReturnType<typeof setTimeout>;
-  lastSentAt: number;
+  /** A read is under way: a notice now asks for one more after it. */
+  reading: boolean;
+  again: boolean;
+  /** When the last read started or the last send went out, whichever is later. */
+  lastAt: number;
   lastBody?: string;
 }
 
@@ -38,38 +31,51 @@ export interface RunProgressFeed {
   subscribe(workspaceId: string, campaignId: string, onProgress: Send): Promise<() => void>;
 }
 
-/** One LISTEN per process (opened by the first subscriber), one refresh timer per watched campaign. */
-export function runProgressFeed(db: Db): RunProgressFeed {
+type ReadRun = (db: Queryable, workspaceId: string, campaignId: string) => Promise<RunProgress>;
+
+/** One LISTEN per process (db/listen-fan-out.ts), one refresh timer per watched campaign. */
+export function runProgressFeed(db: Db, readRun: ReadRun = campaignRun): RunProgressFeed {
+  const moved = listenFanOut(db, RUN_MOVED_CHANNEL, (campaignId) => ({ key: campaignId, value: campaignId }));
   const watched = new Map<string, Watched>();
-  let listening: Promise<unknown> | undefined;
 
   const refresh = async (campaignId: string, entry: Watched) => {
     entry.timer = undefined;
-    let run: RunProgress;
+    entry.reading = true;
+    entry.lastAt = Date.now();
+    let run: RunProgress | undefined;
     try {
-      run = await campaignRun(db, entry.workspaceId, campaignId);
+      run = await readRun(db, entry.workspaceId, campaignId);
     } catch {
-      return; // the campaign was deleted, or the database is closing: nothing to send
+      // The campaign was deleted, or the database is closing: nothing to send.
     }
-    entry.lastSentAt = Date.now();
+    entry.reading = false;
+    if (run === undefined || watched.get(campaignId) !== entry) return;
     const body = JSON.stringify(run);
-    if (body === entry.lastBody || watched.get(campaignId) !== entry) return;
-    entry.lastBody = body;
-    for (const send of entry.subscribers) send(run);
-    poke(campaignId); // it moved: look again in a second, until it stands still
+    if (body !== entry.lastBody) {
+      entry.lastBody = body;
+      entry.lastAt = Date.now();
+      for (const send of entry.subscribers) send(run);
+      entry.again = true; // it moved: look again in a second, until it stands still
+    }
+    if (entry.again) poke(campaignId);
   };
 
   const poke = (campaignId: string) => {
     const entry = watched.get(campaignId);
     if (!entry || entry.timer) return;
-    const delay = Math.max(0, entry.lastSentAt + RUN_PROGRESS_INTERVAL_MS - Date.now());
+    if (entry.reading) {
+      entry.again = true;
+      return;
+    }
+    entry.again = false;
+    const delay = Math.max(0, entry.lastAt + RUN_PROGRESS_INTERVAL_MS - Date.now());
     entry.timer = setTimeout(() => void refresh(campaignId, entry), delay);
     entry.timer.unref?.();
   };
 
   return {
     async subscribe(workspaceId, campaignId, onProgress) {
-      const entry = watched.get(campaignId) ?? { workspaceId, subscribers: new Set<Send>(), lastSentAt: 0 };
+      const entry = watched.get(campaignId) ?? { workspaceId, subscribers: new Set<Send>(), reading: false, again: false, lastAt: 0 };
       watched.set(campaignId, entry);
       entry.subscribers.add(onProgress);
       const unsubscribe = () => {
@@ -78,16 +84,17 @@ export function runProgressFeed(db: Db): RunProgressFeed {
         clearTimeout(entry.timer);
         watched.delete(campaignId);
       };
+      let stopListening: () => void;
       try {
-        await (listening ??= db.listen(RUN_MOVED_CHANNEL, poke).catch((err: unknown) => {
-          listening = undefined; // the next subscriber tries again
-          throw err;
-        }));
+        stopListening = await moved.subscribe(campaignId, poke);
       } catch (err) {
         unsubscribe();
         throw err;
       }
-      return unsubscribe;
+      return () => {
+        stopListening();
+        unsubscribe();
+      };
     },
   };
 }

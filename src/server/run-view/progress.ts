@@ -6,6 +6,7 @@ import type { Channel } from '../../domain/contract/conversations';
 import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
+import { scheduledSlots } from '../runs/action-store';
 import { runCounts, type EnrollmentCount, type StepCount } from './run-counts';
 
 /**
@@ -63,7 +64,7 @@ function stepCounts(rows: StepCount[], standing: Map<string, number>): CampaignR
   for (const row of rows) {
     const step = stepOf(row.node_id);
     step.entered += row.n;
-    if (row.status === 'done' || row.status === 'skipped') step.done += row.n;
+    if (row.status === 'done') step.done += row.n;
     if (row.status === 'failed') step.failed += row.n;
     if (row.handle !== null) step.handles[row.handle] = (step.handles[row.handle] ?? 0) + row.n;
   }
@@ -87,20 +88,24 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
     `SELECT id, channel, daily_limits FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [campaign.sender_account_ids],
   );
-  const { rows: quota } = await db.query<{ account_id: string; kind: DailyLimitKind; taken: number; scheduled: number }>(
-    `SELECT q.account_id, q.kind, q.used AS taken,
-            (SELECT count(*)::int FROM run_actions a
-             WHERE a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day AND a.status = 'scheduled') AS scheduled
-     FROM sender_quota q WHERE q.account_id = ANY($1::uuid[]) AND q.day = $2::date`,
-    [accounts.map((a) => a.id), campaign.today],
-  );
+  const ids = accounts.map((a) => a.id);
+  const [{ rows: quota }, scheduled] = await Promise.all([
+    db.query<{ account_id: string; kind: DailyLimitKind; taken: number }>(
+      `SELECT account_id, kind, used AS taken FROM sender_quota WHERE account_id = ANY($1::uuid[]) AND day = $2::date`,
+      [ids, campaign.today],
+    ),
+    scheduledSlots(db, ids, campaign.today),
+  ]);
   return accounts.map((account) => {
     const limits = { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(account.daily_limits) };
     const quotaOf = (kind: DailyLimitKind) => quota.find((q) => q.account_id === account.id && q.kind === kind);
     const perKind = <T>(fn: (kind: DailyLimitKind) => T) =>
       Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, fn(kind)])) as Record<DailyLimitKind, T>;
     const taken = perKind((kind) => quotaOf(kind)?.taken ?? 0);
-    const today = perKind((kind) => ({ used: Math.max(0, taken[kind] - (quotaOf(kind)?.scheduled ?? 0)), limit: limits[kind] }));
+    const today = perKind((kind) => ({
+      used: Math.max(0, taken[kind] - (scheduled.get(`${account.id}:${kind}`) ?? 0)),
+      limit: limits[kind],
+    }));
     return { accountId: account.id, channel: account.channel, limits, taken, today };
   });
 }

@@ -4,8 +4,8 @@ import { DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT } from '../../domain/contract/sch
 import { prospectPageSchema } from '../../domain/contract/prospects';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtures';
-import { createDraft } from '../campaigns/test-helpers';
-import { RUN_MOVED_CHANNEL } from './progress-feed';
+import { createDraft } from '../testing/campaigns';
+import { RUN_MOVED_CHANNEL } from '../runs/progress-notice';
 
 /**
  * Contract 9.5 over real HTTP: GET /api/v1/campaigns/{id}/run, its tool twin get-campaign-run, and

@@ -1,8 +1,8 @@
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { campaignRunSchema, getCampaignRunArgs, RUN_COMMANDS, type RunCommand } from '../../domain/contract/runs';
 import { resolveWorkspace } from '../http/auth';
-import { defineTool, type ToolDefinition } from '../mcp/tool';
-import { serverPacing } from '../runs/reslot';
+import { defineTool, type ToolDefinition } from '../tool';
+import { engineSettings } from '../runs/engine-deps';
 import { steerCampaign } from '../runs/steer';
 import { campaignRun } from './progress';
 
@@ -48,7 +48,14 @@ export const runViewTools: ToolDefinition[] = [
       result: campaignRecordSchema,
       readOnly: false,
       run: (args, { db, caller, origin, config }) =>
-        steerCampaign(db, resolveWorkspace(caller, args.workspaceId), args.campaignId.toLowerCase(), command, origin, serverPacing(config)),
+        steerCampaign(
+          db,
+          resolveWorkspace(caller, args.workspaceId),
+          args.campaignId.toLowerCase(),
+          command,
+          origin,
+          engineSettings(config),
+        ),
     }),
   ),
 ];

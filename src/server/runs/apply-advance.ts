@@ -3,11 +3,12 @@ import type { Decision, StepInput } from '../../domain/run/step';
 import { advance, runGraph, startPosition, type Advance, type RunGraph } from '../../domain/run/walker';
 import { waitZone, windowZone } from '../../domain/run/windows';
 import type { Queryable } from '../db/types';
-import type { EngineDeps, EnrollmentRow } from './enrollment-row';
+import type { EngineSettings } from './engine-deps';
+import type { EnrollmentRow } from './enrollment-row';
 import { drawSpacing, passGate } from './gate';
 import { senderStillOnCampaign } from './removed-sender';
 import { prospectFinishedData } from './run-events';
-import { ts } from './time-sql';
+import { ts } from '../db/time-sql';
 import type { EnrollmentValues, StepRef, WritePlan } from './write-plan';
 
 /**
@@ -16,21 +17,35 @@ import type { EnrollmentValues, StepRef, WritePlan } from './write-plan';
  * and spacing, exact across processes) and a removed sender's hand-over read or write at once.
  */
 
+/** Launched graphs kept per process: the most recently read ones, at most this many (issue 33 item 13). */
+export const PINNED_GRAPHS_KEPT = 256;
 const graphs = new Map<string, RunGraph | null>();
 
-/** The pinned graph of a launched campaign (immutable per version, so cached per process). */
+/**
+ * The pinned graph of a launched campaign. A version is immutable, so it is cached per process by
+ * (campaign, version) — a newer version pinned later is another key, never served stale — and the
+ * cache keeps only the PINNED_GRAPHS_KEPT read most recently.
+ */
 export async function pinnedGraph(tx: Queryable, campaignId: string, version: number): Promise<RunGraph | null> {
   const key = `${campaignId}:${version}`;
-  if (!graphs.has(key)) {
+  let graph = graphs.get(key);
+  if (graph === undefined) {
     const found = await tx.query<{ workflow_definition: string }>(
       'SELECT workflow_definition FROM campaign_versions WHERE campaign_id = $1 AND version = $2',
       [campaignId, version],
     );
     const text = found.rows[0]?.workflow_definition;
-    graphs.set(key, text === undefined ? null : (runGraph(JSON.parse(text)) ?? null));
+    graph = text === undefined ? null : (runGraph(JSON.parse(text)) ?? null);
   }
-  return graphs.get(key)!;
+  // Most recently read last: the first key is the one to forget.
+  graphs.delete(key);
+  graphs.set(key, graph);
+  if (graphs.size > PINNED_GRAPHS_KEPT) graphs.delete(graphs.keys().next().value!);
+  return graph;
 }
+
+/** How many launched graphs this process keeps now (for tests). */
+export const pinnedGraphsKept = (): number => graphs.size;
 
 const prospectOf = (row: EnrollmentRow) => ({
   profileUrl: row.profile_url,
@@ -66,7 +81,7 @@ function endEnrollment(
 export async function applyAdvance(
   tx: Queryable,
   plan: WritePlan,
-  deps: EngineDeps,
+  settings: EngineSettings,
   row: EnrollmentRow,
   graph: RunGraph,
   step: Advance,
@@ -142,14 +157,14 @@ export async function applyAdvance(
   }
   if (decision.kind === 'take') return; // the walker follows every take itself
   const nodeType = graph.node(position.nodeId)?.type ?? '';
-  await offerLater(tx, plan, deps, { ...row, visit, current_node_id: position.nodeId }, open, nodeType, decision, place, now);
+  await offerLater(tx, plan, settings, { ...row, visit, current_node_id: position.nodeId }, open, nodeType, decision, place, now);
 }
 
 /** An action (or the engine's own call): through the send gate when it keeps to the window, then its intent row. */
 async function offerLater(
   tx: Queryable,
   plan: WritePlan,
-  deps: EngineDeps,
+  settings: EngineSettings,
   given: EnrollmentRow,
   open: StepRef | null,
   nodeType: string,
@@ -179,7 +194,7 @@ async function offerLater(
       schedule: row.schedule,
       windowZone: windowZone(row.schedule, row.time_zone),
       now,
-      spacingMs: drawSpacing(deps),
+      spacingMs: drawSpacing(settings),
     });
     if (!verdict.ok) {
       plan.patchStep(open, { status: 'scheduled', scheduled_for: ts(verdict.retryAt) });
@@ -219,12 +234,12 @@ async function offerLater(
 export async function applyInput(
   tx: Queryable,
   plan: WritePlan,
-  deps: EngineDeps,
+  settings: EngineSettings,
   row: EnrollmentRow,
   input: StepInput,
 ): Promise<Decision['kind'] | 'missing'> {
   const graph = await pinnedGraph(tx, row.campaign_id, row.launched_version);
-  const now = deps.clock.now();
+  const now = plan.now;
   if (!graph) {
     const error = 'The launched workflow of this campaign could not be read.';
     endEnrollment(plan, row, { status: 'failed', outcome: 'failed', error, nodeId: row.current_node_id, now });
@@ -234,6 +249,6 @@ export async function applyInput(
     row.current_node_id === null ? startPosition(graph) : { nodeId: row.current_node_id, arrivedBy: row.arrived_by, replied: row.replied };
   const context = { prospect: prospectOf(row), now, zone: waitZone(row.schedule, row.time_zone) };
   const step = advance(graph, position, row.current_node_id === null ? { kind: 'enter' } : input, context);
-  await applyAdvance(tx, plan, deps, row, graph, step, now);
+  await applyAdvance(tx, plan, settings, row, graph, step, now);
   return step.decision.kind;
 }

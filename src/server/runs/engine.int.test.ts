@@ -4,10 +4,10 @@ import { connectionOnlyGraph, edge, node, scoredFollowUpGraph } from '../../doma
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
-import { recountSenderQuota } from './gate';
-import { drainDueWork } from './run-loop';
-import { sandboxExecutor } from './sandbox';
-import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from './testing';
+import { recountSenderQuota } from './action-store';
+import { drainDueWork } from '../testing/run-loop';
+import { sandboxExecutor } from '../executors/sandbox';
+import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from '../testing/runs';
 
 /**
  * Contract 9.3 on a real database (embedded, or PostgreSQL with DATABASE_URL), with a fake clock
@@ -26,8 +26,8 @@ const enrollmentsOf = (run: SeededRun) =>
 
 /** Moves the clock in steps, draining due work after each, until every enrollment ended or the time is up. */
 async function runUntilDone(deps: ReturnType<typeof engineDeps>, run: SeededRun, stepMs: number, maxMs: number): Promise<void> {
-  const until = deps.clock.now() + maxMs;
-  while (deps.clock.now() < until) {
+  const until = deps.clock.at() + maxMs;
+  while (deps.clock.at() < until) {
     await drainDueWork(deps);
     const open = await count(`SELECT count(*) AS n FROM enrollments WHERE campaign_id = $1 AND status IN ('waiting', 'active')`, [
       run.campaignId,

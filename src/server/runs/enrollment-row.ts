@@ -1,25 +1,6 @@
 import type { Schedule } from '../../domain/contract/schedule';
-import type { Clock } from '../../domain/run/clock';
-import type { Db } from '../db/types';
-import type { Executor } from './executor';
 
-/** What the run engine's transactions need (contract 9.3), and the enrollment row they read. */
-
-export interface EngineDeps {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly executor: Executor;
-  /** ACTION_SPACING_S in ms; each slot draws ±50 % around it. */
-  readonly spacingMs: number;
-  /** Uniform [0, 1): the spacing's random part (seeded in tests). */
-  readonly random: () => number;
-  readonly batch: number;
-  /** How long an offered action is leased before another process may offer it again. */
-  readonly leaseMs: number;
-  /** Test hook: runs after an action is claimed and before it is offered. */
-  readonly beforeOffer?: (actionId: string) => Promise<void>;
-}
-
+/** The enrollment row every engine transaction reads (contract 9.3): itself, its campaign's pin and schedule, its prospect. */
 export interface EnrollmentRow {
   id: string;
   workspace_id: string;
@@ -46,7 +27,6 @@ export interface EnrollmentRow {
   custom_fields: Record<string, string | number | boolean>;
 }
 
-/** The columns every engine read of an enrollment needs: itself, its campaign's pin and schedule, its prospect. */
 export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
   e.arrived_by, e.replied, e.visit, e.open_step, c.launched_version, c.schedule, c.sender_account_ids::text[] AS campaign_sender_ids,
   p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engineDbPerFile } from '../testing/engine-db';
 import { GateSession, QuotaRaced, withQuotaRetry } from './gate';
-import { seedRun, visitOnlyGraph } from './testing';
+import { seedRun, visitOnlyGraph } from '../testing/runs';
 
 /**
  * Contract 9.3 sender limits counted exactly: an optimistic gate session (the engine's own

@@ -2,7 +2,7 @@ import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
 import type { LimitKind } from '../../domain/catalog';
 import { localDay, nextLocalDayStart, nextWindowStart, windowFrom, type SendingSchedule } from '../../domain/run/windows';
 import type { Queryable } from '../db/types';
-import { msOf, ts } from './time-sql';
+import { msOf, ts } from '../db/time-sql';
 
 /**
  * The send gate (contract 9.3): in the caller's transaction (a `GateSession`), either a slot for one action of a
@@ -33,21 +33,8 @@ const DAY_MS = 86_400_000;
 export const drawSpacing = (pacing: { readonly spacingMs: number; readonly random: () => number }): number =>
   pacing.spacingMs * (0.5 + pacing.random());
 
-/** Takes one slot of the sender's day quota; false when the day is full. Atomic across processes, one statement. */
-export async function takeQuota(tx: Queryable, accountId: string, kind: LimitKind, day: string): Promise<boolean> {
-  // The limit is read from the account in the same statement; ON CONFLICT re-checks it on the locked row.
-  const taken = await tx.query(
-    `INSERT INTO sender_quota AS q (account_id, kind, day, used)
-     SELECT a.id, $2, $3, 1 FROM accounts a WHERE a.id = $1 AND coalesce((a.daily_limits ->> $2)::int, $4) > 0
-     ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used + 1
-     WHERE q.used < (SELECT coalesce((a.daily_limits ->> $2)::int, $4) FROM accounts a WHERE a.id = q.account_id)`,
-    [accountId, kind, day, DEFAULT_DAILY_LIMITS[kind]],
-  );
-  return taken.rowCount === 1;
-}
-
-/** Gives a slot back (an action cancelled before it was offered). */
-export async function releaseQuota(tx: Queryable, accountId: string, kind: string, day: string): Promise<void> {
+/** Gives a slot back outside any session's counting (an action cancelled before it was offered). */
+async function releaseQuota(tx: Queryable, accountId: string, kind: string, day: string): Promise<void> {
   await tx.query('UPDATE sender_quota SET used = used - 1 WHERE account_id = $1 AND kind = $2 AND day = $3 AND used > 0', [
     accountId,
     kind,
@@ -55,15 +42,12 @@ export async function releaseQuota(tx: Queryable, accountId: string, kind: strin
   ]);
 }
 
-/** Rebuilds a sender's counters of one day from the action rows (counters never drift from them). */
-export async function recountSenderQuota(tx: Queryable, accountId: string, day: string): Promise<void> {
-  await tx.query(
-    `UPDATE sender_quota q SET used = (
-       SELECT count(*) FROM run_actions a
-       WHERE a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day AND a.status <> 'cancelled')
-     WHERE q.account_id = $1 AND q.day = $2`,
-    [accountId, day],
-  );
+/** Contract 9.4/10.2 rate_limited: the sender takes no action until `until` (its `Retry-After` exactly). */
+export async function coolDown(tx: Queryable, accountId: string, until: number): Promise<void> {
+  await tx.query('UPDATE sender_pacing SET cooldown_until = greatest(coalesce(cooldown_until, $2), $2) WHERE account_id = $1', [
+    accountId,
+    ts(until),
+  ]);
 }
 
 interface Pacing {
@@ -105,13 +89,18 @@ export async function withQuotaRetry<T>(work: (optimistic: boolean) => Promise<T
   }
 }
 
-const LOCK_QUOTA = `INSERT INTO sender_quota AS q (account_id, kind, day, used) SELECT a.id, $2, $3, 0 FROM accounts a
-  WHERE a.id = $1 AND coalesce((a.daily_limits ->> $2)::int, $4) > 0
-  ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used
-  RETURNING used, (SELECT coalesce((a.daily_limits ->> $2)::int, $4) FROM accounts a WHERE a.id = $1) AS day_limit`;
+/**
+ * A sender's limit is read under a key-share lock on its account row, held to commit: a change of its
+ * limits (which locks the row for update and gives back the slots above a lowered limit) waits for
+ * the transactions counting on the old one, and those after it read the new one (issue 33 item 6).
+ */
+const LOCK_QUOTA = `WITH sender AS (SELECT id, coalesce((daily_limits ->> $2)::int, $4) AS day_limit FROM accounts WHERE id = $1 FOR KEY SHARE),
+  locked AS (INSERT INTO sender_quota AS q (account_id, kind, day, used) SELECT id, $2, $3, 0 FROM sender WHERE day_limit > 0
+             ON CONFLICT (account_id, kind, day) DO UPDATE SET used = q.used RETURNING used)
+  SELECT coalesce((SELECT used FROM locked), 0) AS used, (SELECT day_limit FROM sender) AS day_limit`;
 
 const READ_QUOTA = `SELECT coalesce(q.used, 0) AS used, coalesce((a.daily_limits ->> $2)::int, $4) AS day_limit
-  FROM accounts a LEFT JOIN sender_quota q ON q.account_id = a.id AND q.kind = $2 AND q.day = $3 WHERE a.id = $1`;
+  FROM accounts a LEFT JOIN sender_quota q ON q.account_id = a.id AND q.kind = $2 AND q.day = $3 WHERE a.id = $1 FOR KEY SHARE OF a`;
 
 /**
  * The send gate of one transaction: each sender's pacing row and each day quota it touches are read

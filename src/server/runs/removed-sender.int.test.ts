@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { edge, node } from '../../domain/testing/fixtures';
 import { updateCampaign } from '../campaigns/settings';
 import { engineDbPerFile } from '../testing/engine-db';
-import { drainDueWork } from './run-loop';
-import { engineDeps, seedRun, startClock, UNLIMITED } from './testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock, UNLIMITED } from '../testing/runs';
 
 /** Contract 9.4 on a real database: a sender removed from a running campaign holds its contacted prospects and hands over the rest. */
 

@@ -1,9 +1,11 @@
 import { CATALOG } from '../../domain/catalog';
 import { senderChannelOf } from '../../domain/channels';
+import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
 import { assignSenders, senderLoads } from '../audience/enrollments';
+import { ts } from '../db/time-sql';
 import type { Queryable } from '../db/types';
-import { releaseQuota } from './gate';
-import { msOf, ts } from './time-sql';
+import { senderReached, takeBackActions } from './action-store';
+import { GateSession } from './gate';
 import { wakeRuns } from './wake';
 import type { EnrollmentValues, StepRef, WritePlan } from './write-plan';
 
@@ -44,12 +46,7 @@ export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
 ): Promise<Row | null> {
   const removed = row.sender_account_id;
   if (removed === null || row.campaign_sender_ids.includes(removed)) return row;
-  const contacted = await tx.query(
-    `SELECT 1 FROM run_actions WHERE enrollment_id = $1 AND sender_account_id = $2 AND type = ANY($3::text[])
-       AND status IN ('offered', 'waiting_result', 'done') LIMIT 1`,
-    [row.id, removed, REACHING_TYPES],
-  );
-  if (contacted.rows.length === 0) {
+  if (!(await senderReached(tx, row.id, removed, REACHING_TYPES))) {
     const loads = await senderLoads(tx, row.workspace_id, row.campaign_sender_ids, senderChannelOf(nodeType));
     const [other] = assignSenders(1, loads);
     if (other) {
@@ -72,38 +69,35 @@ export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
  * the prospects held for a sender that is back are due at once. The number of enrollments due again.
  */
 export async function takeBackRemovedSendersActions(tx: Queryable, campaignId: string): Promise<number> {
-  const taken = await tx.query<{
-    id: string;
-    enrollment_id: string;
-    sender_account_id: string;
-    limit_kind: string | null;
-    quota_day: string | null;
-    not_before: number;
-  }>(
-    `DELETE FROM run_actions a USING campaigns c
-     WHERE a.campaign_id = $1 AND c.id = a.campaign_id AND a.status = 'scheduled' AND a.enrollment_id IS NOT NULL
-       AND a.sender_account_id IS NOT NULL AND NOT (a.sender_account_id = ANY(c.sender_account_ids))
-     RETURNING a.id, a.enrollment_id, a.sender_account_id, a.limit_kind, a.quota_day::text AS quota_day, ${msOf('a.not_before')} AS not_before`,
-    [campaignId],
-  );
-  for (const action of taken.rows) {
-    if (action.limit_kind && action.quota_day) await releaseQuota(tx, action.sender_account_id, action.limit_kind, action.quota_day);
-    await tx.query('UPDATE enrollment_steps SET action_id = NULL, rendered = NULL WHERE action_id = $1', [action.id]);
-    await tx.query(`UPDATE enrollments SET next_step_at = $2 WHERE id = $1 AND status = 'active' AND phase = 'act'`, [
-      action.enrollment_id,
-      ts(Number(action.not_before)),
-    ]);
-  }
+  const gate = new GateSession(tx);
+  const taken = await takeBackActions(tx, gate, { removedSendersOf: campaignId }, DEFAULT_DAILY_LIMITS);
+  await gate.flush();
   // A sender added back takes its held prospects up again: in the act phase with no action for the visit and nothing due is held.
   const resumed = await tx.query<{ open_step: string | null }>(
     `UPDATE enrollments e SET next_step_at = $2, error = NULL FROM campaigns c
      WHERE e.campaign_id = $1 AND c.id = e.campaign_id AND e.status = 'active' AND e.phase = 'act' AND e.next_step_at IS NULL
-       AND e.sender_account_id = ANY(c.sender_account_ids)
-       AND NOT EXISTS (SELECT 1 FROM run_actions a WHERE a.enrollment_id = e.id AND a.visit = e.visit)
+       AND e.sender_account_id = ANY(c.sender_account_ids) AND e.error IS NOT NULL
      RETURNING e.open_step`,
     [campaignId, ts(0)],
   );
   for (const e of resumed.rows) await tx.query('UPDATE enrollment_steps SET error = NULL WHERE position = $1', [e.open_step]);
-  if (taken.rows.length + resumed.rows.length > 0) await wakeRuns(tx);
-  return taken.rows.length + resumed.rows.length;
+  if (taken + resumed.rows.length > 0) await wakeRuns(tx);
+  return taken + resumed.rows.length;
+}
+
+/**
+ * Issue 33 item 6, in the transaction that changed a sender's daily limits: the slots it holds above a
+ * lowered limit are given back (the latest scheduled actions of each day, taken back like a removed
+ * sender's), and their enrollments meet the gate again. The account row is locked first: the engine's
+ * transactions counting on the old limit finish before, the later ones read the new one (gate.ts).
+ */
+export async function giveBackBeyondLimits(tx: Queryable, accountId: string, now: number): Promise<number> {
+  await tx.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+  const gate = new GateSession(tx);
+  // A day's quota counts in its schedule's zone: from yesterday (UTC) on covers every zone's today.
+  const fromDay = ts(now - 86_400_000).slice(0, 10);
+  const taken = await takeBackActions(tx, gate, { beyondLimitsOf: accountId, fromDay }, DEFAULT_DAILY_LIMITS);
+  await gate.flush();
+  if (taken > 0) await wakeRuns(tx);
+  return taken;
 }

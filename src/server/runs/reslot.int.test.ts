@@ -3,10 +3,10 @@ import type { Schedule } from '../../domain/contract/schedule';
 import { engineDbPerFile } from '../testing/engine-db';
 import { WITHOUT_REQUEST } from '../http/change-origin';
 import { moveDueEnrollments, startWaitingEnrollments } from './engine';
-import { drainDueWork } from './run-loop';
+import { drainDueWork } from '../testing/run-loop';
 import { steerCampaign } from './steer';
-import { msOf } from './time-sql';
-import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
+import { msOf } from '../db/time-sql';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 
 /** Contract 9.3 "a resume never bursts" on a real database, with a fake clock moved by the test. */
 
@@ -34,8 +34,8 @@ describe('resuming a paused campaign', () => {
     await steerCampaign(db, workspace, run.campaignId, 'pause', WITHOUT_REQUEST, deps);
     // Paused long past every slot: all six are due at once on resume unless re-slotted.
     clock.advance(3_600_000);
-    expect(before.every((s) => s.at < clock.now())).toBe(true);
-    const resumedAt = clock.now();
+    expect(before.every((s) => s.at < clock.at())).toBe(true);
+    const resumedAt = clock.at();
     await steerCampaign(db, workspace, run.campaignId, 'resume', WITHOUT_REQUEST, deps);
     const after = await slotsOf(run.campaignId);
     expect(after).toHaveLength(6);

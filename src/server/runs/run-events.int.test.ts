@@ -3,8 +3,8 @@ import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
-import { drainDueWork } from './run-loop';
-import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from './testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 
 /** Contract 9.5: the run's webhook events, written in the transaction of the change they report. */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { prospectPageSchema } from '../../domain/contract/prospects';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
-import { createDraft } from '../campaigns/test-helpers';
+import { createDraft } from '../testing/campaigns';
 import { api, callTool, fixtureSql, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 
 /** Contract 9.3 over real HTTP: POST /api/v1/campaigns/{id}/pause|resume|stop. */

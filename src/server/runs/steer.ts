@@ -1,15 +1,19 @@
 import type { CampaignStatus } from '../../domain/contract/campaigns';
+import { UNFINISHED_ENROLLMENT_STATUSES_SQL } from '../../domain/contract/statuses';
 import type { RunCommand } from '../../domain/contract/runs';
 import type { EventType } from '../../domain/contract/webhooks';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import type { WorkspaceRef } from '../http/auth';
 import type { ChangeOrigin } from '../http/change-origin';
 import { ApiError } from '../http/errors';
 import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
-import { notifyRunMoved } from '../run-view/progress-feed';
-import { cancelPendingActions } from './write-plan';
-import { reslotPausedActions, type Pacing } from './reslot';
+import { ts } from '../db/time-sql';
+import { cancelActions } from './action-store';
+import type { EngineSettings } from './engine-deps';
+import { GateSession } from './gate';
+import { notifyRunMoved } from './progress-notice';
+import { reslotPausedActions } from './reslot';
 import { wakeRuns } from './wake';
 
 /** Contract 9.3: pause / resume / stop, each a move of the campaign's status and the event it emits. */
@@ -39,7 +43,7 @@ export async function steerCampaign(
   campaignId: string,
   command: RunCommand,
   origin: ChangeOrigin,
-  pacing: Pacing,
+  settings: EngineSettings,
 ): Promise<Campaign> {
   const move = MOVES[command];
   await db.transaction(async (tx) => {
@@ -52,17 +56,8 @@ export async function steerCampaign(
     if (row.status === move.to) return;
     if (!(move.from as readonly string[]).includes(row.status)) throw notActive(row.status);
     await tx.query('UPDATE campaigns SET status = $3 WHERE id = $1 AND workspace_id = $2', [campaignId, workspace.id, move.to]);
-    if (command === 'stop') {
-      const stopped = await tx.query<{ id: string }>(
-        `UPDATE enrollments SET status = 'stopped', outcome = 'stopped', finished_at = now(), next_step_at = NULL
-         WHERE campaign_id = $1 AND status IN ('waiting', 'active') RETURNING id`,
-        [campaignId],
-      );
-      await cancelPendingActions(
-        tx,
-        stopped.rows.map((e) => e.id),
-      );
-    }
+    const now = await settings.clock.now(tx);
+    if (command === 'stop') await stopEnrollments(tx, campaignId, now);
     await emitEvent(
       tx,
       workspace.id,
@@ -70,11 +65,32 @@ export async function steerCampaign(
       { campaignId, workspaceId: workspace.id, name: row.name, status: move.to, updated_at: new Date(row.updated_at).toISOString() },
       origin,
     );
-    await notifyRunMoved(tx, campaignId);
+    await notifyRunMoved(tx, [campaignId], now);
     if (command === 'resume') {
-      await reslotPausedActions(tx, campaignId, pacing);
+      await reslotPausedActions(tx, campaignId, settings, now);
       await wakeRuns(tx);
     }
   });
   return getCampaign(db, workspace, campaignId);
+}
+
+/**
+ * Stop (contract 9.3): every unfinished enrollment of the campaign ends as stopped, the step it stood
+ * on ends as skipped (no timeline is left running), and its actions not yet offered are cancelled with
+ * their quota slots given back.
+ */
+async function stopEnrollments(tx: Queryable, campaignId: string, now: number): Promise<void> {
+  const stopped = await tx.query<{ id: string }>(
+    `WITH stopped AS (
+       UPDATE enrollments SET status = 'stopped', outcome = 'stopped', finished_at = $2, next_step_at = NULL
+       WHERE campaign_id = $1 AND status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL}) RETURNING id, open_step),
+     skipped AS (
+       UPDATE enrollment_steps s SET status = 'skipped', finished_at = $2 FROM stopped
+       WHERE s.position = stopped.open_step AND s.status IN ('scheduled', 'running'))
+     SELECT id FROM stopped`,
+    [campaignId, ts(now)],
+  );
+  const gate = new GateSession(tx);
+  await cancelActions(tx, gate, { enrollmentIds: stopped.rows.map((e) => e.id) }, now);
+  await gate.flush();
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { engineDbPerFile } from '../testing/engine-db';
-import { eventually } from '../webhooks/testing';
-import { seedRun, UNLIMITED, visitOnlyGraph } from './testing';
+import { eventually } from '../testing/webhooks';
+import { seedRun, UNLIMITED, visitOnlyGraph } from '../testing/runs';
 import { wakeRuns } from './wake';
-import { nextDueAt, startRunWorker } from './worker';
+import { nextDueAt } from './due';
+import { startRunWorker } from './worker';
 
 /**
  * The run worker on the system clock (contract 9.3): it starts a launched campaign's enrollments by

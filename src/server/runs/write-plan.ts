@@ -1,8 +1,10 @@
 import type { EventType } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
+import { asText, fromUnnest, type Value } from '../db/unnest';
 import { emitEvents } from '../events';
-import { notifyRunMoved } from '../run-view/progress-feed';
+import { cancelActions, insertActions, type NewAction } from './action-store';
 import { GateSession } from './gate';
+import { notifyRunMoved } from './progress-notice';
 import { wakeRuns } from './wake';
 
 /**
@@ -41,25 +43,9 @@ const ENROLLMENT_TYPES = {
   wait_events: 'jsonb',
   timeout_handle: 'text',
 } as const;
-const ACTION_TYPES = {
-  id: 'uuid',
-  workspace_id: 'uuid',
-  campaign_id: 'uuid',
-  enrollment_id: 'uuid',
-  visit: 'int',
-  node_id: 'text',
-  type: 'text',
-  sender_account_id: 'uuid',
-  limit_kind: 'text',
-  quota_day: 'date',
-  payload: 'jsonb',
-  not_before: 'timestamptz',
-} as const;
 
-type Value = string | number | boolean | null;
 export type StepValues = Partial<Record<keyof typeof STEP_TYPES, Value>>;
 export type EnrollmentValues = Partial<Record<keyof typeof ENROLLMENT_TYPES, Value | StepRef>>;
-export type ActionValues = Record<keyof typeof ACTION_TYPES, Value>;
 
 /** A timeline row this plan inserts; its position is allocated when the plan is flushed. */
 export interface NewStep {
@@ -69,30 +55,20 @@ export interface NewStep {
 /** A timeline row: an existing one by position, or one this plan inserts. */
 export type StepRef = string | NewStep;
 
-const text = (v: Value | undefined): string | null => (v === null || v === undefined ? null : String(v));
-
-/** `SELECT v.a::t, …` from `unnest($1::text[], …) AS v(a, …)`: one parameter per column. */
-function fromUnnest(columns: readonly string[], types: Readonly<Record<string, string>>, first = 1) {
-  return {
-    select: columns.map((c) => `v.${c}::${types[c]}`).join(', '),
-    from: `unnest(${columns.map((_, i) => `$${first + i}::text[]`).join(', ')}) AS v(${columns.join(', ')})`,
-  };
-}
-
 export class WritePlan {
   private readonly newSteps: NewStep[] = [];
   private readonly stepPatches = new Map<StepRef, StepValues>();
   private readonly enrollmentPatches = new Map<string, EnrollmentValues>();
-  private readonly actions: ActionValues[] = [];
+  private readonly actions: NewAction[] = [];
   private readonly ended = new Set<string>();
   private readonly events: { workspaceId: string; type: EventType; data: unknown }[] = [];
   private readonly moved = new Set<string>();
   private wake = false;
   private gate: GateSession | undefined;
 
-  /** `optimisticQuota`: the plan's transaction runs again on `QuotaRaced` (gate.ts `withQuotaRetry`). */
+  /** `now`: the engine's clock when the transaction began. `optimisticQuota`: it runs again on `QuotaRaced` (gate.ts `withQuotaRetry`). */
   constructor(
-    private readonly now: number,
+    readonly now: number,
     private readonly optimisticQuota = false,
   ) {}
 
@@ -118,7 +94,7 @@ export class WritePlan {
     this.enrollmentPatches.set(id, { ...this.enrollmentPatches.get(id), ...values });
   }
 
-  insertAction(values: ActionValues): void {
+  insertAction(values: NewAction): void {
     this.actions.push(values);
   }
 
@@ -144,7 +120,7 @@ export class WritePlan {
   async flush(tx: Queryable): Promise<void> {
     await this.insertSteps(tx);
     await patchRows(tx, 'enrollment_steps', 'position', 'bigint', STEP_TYPES, this.stepPatches, (ref) => positionOf(ref));
-    await this.insertActions(tx);
+    await insertActions(tx, this.actions);
     const resolved = new Map(
       [...this.enrollmentPatches].map(([id, values]) => [
         id,
@@ -153,7 +129,7 @@ export class WritePlan {
     );
     await patchRows(tx, 'enrollments', 'id', 'uuid', ENROLLMENT_TYPES, resolved, (id) => id);
     const gate = this.gateSession(tx);
-    if (this.ended.size > 0) await cancelPendingActions(tx, [...this.ended], gate);
+    await cancelActions(tx, gate, { enrollmentIds: [...this.ended] }, this.now);
     await gate.flush();
     // Consecutive events of one workspace and type go out together; their order is kept.
     for (let i = 0; i < this.events.length;) {
@@ -168,7 +144,7 @@ export class WritePlan {
       );
       i = j;
     }
-    for (const campaignId of this.moved) await notifyRunMoved(tx, campaignId, this.now);
+    await notifyRunMoved(tx, [...this.moved], this.now);
     if (this.wake) await wakeRuns(tx);
   }
 
@@ -185,25 +161,8 @@ export class WritePlan {
     const { select, from } = fromUnnest(['position', ...columns], { ...STEP_TYPES, position: 'bigint' });
     await tx.query(`INSERT INTO enrollment_steps (position, ${columns.join(', ')}) SELECT ${select} FROM ${from}`, [
       this.newSteps.map((s) => s.position!),
-      ...columns.map((c) => this.newSteps.map((s) => text(s.values[c]))),
+      ...columns.map((c) => this.newSteps.map((s) => asText(s.values[c]))),
     ]);
-  }
-
-  private async insertActions(tx: Queryable): Promise<void> {
-    if (this.actions.length === 0) return;
-    const columns = Object.keys(ACTION_TYPES) as (keyof typeof ACTION_TYPES)[];
-    const { select, from } = fromUnnest(columns, ACTION_TYPES);
-    const inserted = await tx.query<{ enrollment_id: string }>(
-      `INSERT INTO run_actions (${columns.join(', ')}, status) SELECT ${select}, 'scheduled' FROM ${from}
-       ON CONFLICT (enrollment_id, visit) DO NOTHING RETURNING enrollment_id`,
-      columns.map((c) => this.actions.map((a) => text(a[c]))),
-    );
-    // One action per visit of a step (contract 9.3): a second would mean a bug; refuse the whole move.
-    if (inserted.rowCount !== this.actions.length) {
-      const written = new Set(inserted.rows.map((r) => r.enrollment_id));
-      const twice = this.actions.find((a) => !written.has(String(a.enrollment_id)));
-      throw new Error(`a second action for visit ${twice?.visit} of enrollment ${twice?.enrollment_id}`);
-    }
   }
 }
 
@@ -235,24 +194,7 @@ async function patchRows<K>(
     const { from } = fromUnnest(['k', ...columns], { ...types, k: keyType });
     await tx.query(
       `UPDATE ${table} t SET ${columns.map((c) => `${c} = v.${c}::${types[c]}`).join(', ')} FROM ${from} WHERE t.${key} = v.k::${keyType}`,
-      [rows.map(([k]) => k), ...columns.map((c) => rows.map(([, values]) => text(values[c] as Value)))],
+      [rows.map(([k]) => k), ...columns.map((c) => rows.map(([, values]) => asText(values[c] as Value)))],
     );
   }
-}
-
-/** Actions not yet offered of ended enrollments are cancelled, their quota slots given back. */
-export async function cancelPendingActions(
-  tx: Queryable,
-  enrollmentIds: readonly string[],
-  gate: GateSession = new GateSession(tx),
-): Promise<void> {
-  const cancelled = await tx.query<{ sender_account_id: string | null; limit_kind: string | null; quota_day: string | null }>(
-    `UPDATE run_actions SET status = 'cancelled', finished_at = now() WHERE enrollment_id = ANY($1::uuid[]) AND status = 'scheduled'
-     RETURNING sender_account_id, limit_kind, quota_day::text AS quota_day`,
-    [enrollmentIds],
-  );
-  for (const a of cancelled.rows) {
-    if (a.sender_account_id && a.limit_kind && a.quota_day) await gate.release(a.sender_account_id, a.limit_kind, a.quota_day);
-  }
-  await gate.flush();
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createWorkspace } from '../admin/ops';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/types';
+import { wireServer } from '../main';
 import { createEndpoint } from '../webhooks/queries';
 import { openMigratedPglite } from './migrated-pglite';
 
@@ -20,8 +21,10 @@ export interface EmbeddedWebhooks {
 export function embeddedWebhooks(slug: string): EmbeddedWebhooks {
   const env = {} as EmbeddedWebhooks;
   beforeAll(async () => {
-    env.db = await openMigratedPglite();
     env.config = { ...loadConfig({}), webhookRetentionDays: 30, webhookAllowPrivate: false };
+    // The outbox's subscribers (webhook deliveries among them) as the server registers them.
+    wireServer(env.config);
+    env.db = await openMigratedPglite();
     env.workspaceId = (await createWorkspace(env.db, slug)).workspaceId;
     env.endpointId = (await createEndpoint(env.db, env.workspaceId, 'http://192.0.2.1/hook', [])).endpointId;
   }, 60_000);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
+import { loadConfig } from '../config';
 import type { Db, Queryable } from '../db/types';
-import { openEngineDb } from '../runs/testing';
+import { wireServer } from '../main';
+import { openEngineDb } from './runs';
 
 /**
  * The engine tests' database, one per test file: opened before its tests (embedded, or a fresh
@@ -10,6 +12,8 @@ export function engineDbPerFile(): Db {
   let opened: Db | undefined;
   // A first embedded database builds its migrated image once (slow on a busy machine).
   beforeAll(async () => {
+    // What resources call upward (the outbox's subscribers, the engine's hooks) is wired as the server wires it.
+    wireServer(loadConfig({}));
     opened = await openEngineDb();
   }, 240_000);
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingest } from '../conversations/testing';
+import { ingest } from '../testing/conversations';
 import { api, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 import { deliveryPageSchema, deliverySchema } from './schemas';
-import { eventually, sleep, startReceiver } from './testing';
+import { eventually, sleep, startReceiver } from '../testing/webhooks';
 
 const BASE = '/api/v1/webhook-endpoints';
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { batcher } from '../jobs/batcher';
-import { startJobLoop, type JobLoop, type JobSource } from '../jobs/loop';
+import { startJobLoop, type JobLoop, type KeepingJobSource } from '../jobs/loop';
 import { claimDue, reclaim, recordAttempt, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from './attempts';
 import { sendWebhook } from './sender';
 import { WEBHOOK_CHANNEL } from './wake';
@@ -51,7 +51,7 @@ export async function attemptDelivery(
  * Webhook deliveries as a job source: a retry due within KEEP_LEASE_MAX_MS stays with this process
  * (contract 8.3: the schedule holds); 2xx answers that arrive together are recorded together.
  */
-export function webhookJobs(db: Db, config: Config): JobSource<ClaimedDelivery> {
+export function webhookJobs(db: Db, config: Config): KeepingJobSource<ClaimedDelivery> {
   const delivered = batcher(async (batch: readonly DeliveredAttempt[]) => {
     await recordDelivered(db, batch);
     return batch.map(() => undefined);

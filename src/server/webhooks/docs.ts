@@ -1,4 +1,4 @@
-import type { RouteDoc } from '../openapi/route-doc';
+import type { RouteDoc } from '../http/route-doc';
 import {
   createEndpointBody,
   createdEndpointSchema,

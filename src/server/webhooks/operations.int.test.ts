@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 import { deliveryDetailSchema, deliverySchema, endpointSchema, recoverResultSchema, rotatedSecretSchema } from './schemas';
-import { eventually, refusingUrl, sleep, startReceiver, type Receiver } from './testing';
+import { eventually, refusingUrl, sleep, startReceiver, type Receiver } from '../testing/webhooks';
 
 /** Contract 8.3 on the shared server (retry delays 300,300; poll 100 ms; attempt timeout 10 s). */
 

@@ -6,7 +6,7 @@ import { apiFailure } from '../testing/api-failure';
 import { startWebhookDispatcher } from './dispatcher';
 import { createEndpoint, deleteEndpoint } from './queries';
 import { redeliver } from './redeliver';
-import { startReceiver } from './testing';
+import { startReceiver } from '../testing/webhooks';
 
 /**
  * Redelivery as a client sees it (contract 4 / 6), on an embedded database without HTTP: a new

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { DEFAULT_GRACE_HOURS } from '../../domain/contract/webhooks';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import { resolveWorkspace, type AppEnv } from '../http/auth';
 import { invalidRequest, notFound, parseOrThrow } from '../http/errors';
 import { queryOf, readBody } from '../http/input';

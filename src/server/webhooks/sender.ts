@@ -2,11 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { RESPONSE_EXCERPT_BYTES } from '../../domain/contract/webhooks';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, RESPONSE_EXCERPT_BYTES } from '../../domain/contract/webhooks';
 import { BlockedDestinationError, guardedLookup, isPrivateAddress, urlHost } from './ssrf';
-
-/** Contract 6/8.3: WEBHOOK_TIMEOUT_MS's default. */
-export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 
 export interface SendInput {
   url: string;

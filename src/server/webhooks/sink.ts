@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { RouteModule } from '../http/route-module';
+import type { RouteModule } from '../route-module';
 import type { AppEnv } from '../http/auth';
 
 /**

@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendWebhook } from './sender';
 import { checkDestination, guardedLookup } from './ssrf';
-import { startReceiver, type Receiver } from './testing';
+import { startReceiver, type Receiver } from '../testing/webhooks';
 
 /**
  * Contract 6's address guard for webhook URLs that are names, not IP literals: at creation every

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from './sender';
 import { checkDestination, isPrivateAddress } from './ssrf';
-import { startReceiver } from './testing';
+import { startReceiver } from '../testing/webhooks';
 
 describe('SSRF guard (contract 6)', () => {
   const cases: [string, boolean][] = [

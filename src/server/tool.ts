@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Config } from '../config';
-import type { Db } from '../db/types';
-import type { ComputePool } from '../compute/pool';
-import type { Caller } from '../http/auth';
-import type { ChangeOrigin } from '../http/change-origin';
-import { ApiError, type FieldError } from '../http/errors';
+import type { Config } from './config';
+import type { Db } from './db/types';
+import type { ComputePool } from './compute/pool';
+import type { Caller } from './http/auth';
+import type { ChangeOrigin } from './http/change-origin';
+import { ApiError, type FieldError } from './http/errors';
 
 /** What a tool's handler receives: the database, the configuration, the authenticated caller, who its changes come from and the compute pool. */
 export interface ToolContext {
@@ -63,4 +63,4 @@ export function parseArguments<S extends z.ZodType>(schema: S, value: unknown): 
   return result.data;
 }
 
-export { toolErrorSchema } from '../../domain/contract/tool-error';
+export { toolErrorSchema } from '../domain/contract/tool-error';

@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import { nodeDefinition, type RunEvent } from '../../domain/catalog';
+import type { IngestMessageBody } from '../../domain/contract/conversations';
 import { DEFAULT_SANDBOX_SEED } from '../../domain/contract/executors';
 import { DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
-import type { Clock } from '../../domain/run/clock';
 import { ingestInTx } from '../conversations/ingest';
+import type { Clock } from '../db/clock';
+import { msOf, ts } from '../db/time-sql';
 import type { Db, Queryable } from '../db/types';
-import { applyProspectEvent, type EngineDeps } from './engine';
-import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
-import { ts } from './time-sql';
 import { batcher } from '../jobs/batcher';
-import { claimInIndexOrder } from '../jobs/lease';
+import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
 
 /**
  * Contract 9.4 sandbox: a simulated network inside the server. Deterministic from the workspace's
  * seed and the actionId; de-duplicates on actionId (and counts the duplicates it was offered);
- * accepts and replies later with the configured rates, around the median response time.
+ * accepts and replies later with the configured rates, around the median response time. Its
+ * settings are read in the transaction that records each batch of offers: a change applies to the
+ * next offer, in every process (contract 10.2).
  */
 
 export interface SandboxSettings {
@@ -23,7 +24,7 @@ export interface SandboxSettings {
   readonly medianResponseHours: number;
   readonly seed: number;
 }
-export const DEFAULT_SANDBOX: SandboxSettings = { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED };
+const DEFAULT_SANDBOX: SandboxSettings = { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED };
 
 /** Three uniform numbers in [0, 1) drawn from the seed and the actionId. */
 function draws(seed: number, actionId: string): [number, number, number] {
@@ -46,44 +47,56 @@ async function settingsOf(db: Queryable, workspaceId: string): Promise<SandboxSe
     : DEFAULT_SANDBOX;
 }
 
+/** A message the sandbox's network carried between a sender and a person. */
+export interface SandboxMessage {
+  readonly workspaceId: string;
+  readonly accountId: string;
+  /** Normalised (domain/profile-url.ts); empty for a contact without one. */
+  readonly profileUrl: string;
+  /** Its externalMessageId: the actionId of a send (so recording a reply as sent finds it), or an event's key. */
+  readonly key: string;
+  readonly direction: 'inbound' | 'outbound';
+  readonly text: string;
+  readonly at: number;
+  /** An inbox reply's own conversation. */
+  readonly conversationId?: string | null;
+  /** Contract 8.2: the campaign step that sent it. */
+  readonly campaign?: { readonly campaignId: string; readonly nodeId: string | null };
+}
+
 /**
- * Contract 9.4: the sandbox's sends and replies appear in the inbox, marked sandbox, in one
- * conversation per sender and prospect (`sandbox:` + the profile URL); idempotent on the action or event.
+ * Issue 39: one thread per person and sender. A sandbox message lands in the conversation it
+ * belongs to — an inbox reply's own, else the newest one of that sender with that person — and only
+ * when there is none in a new conversation named after the prospect. The ingest body and the
+ * account's channel; null when the account is gone.
  */
-async function recordSandboxMessage(
-  tx: Queryable,
-  of: OfferedAction | { workspaceId: string; accountId: string; profileUrl: string; key: string },
-  direction: 'inbound' | 'outbound',
-  text: string,
-  now: number,
-): Promise<void> {
-  const [workspaceId, accountId, profileUrl, key] =
-    'actionId' in of
-      ? [of.workspaceId, of.sender.accountId!, of.prospect.profileUrl, of.actionId]
-      : [of.workspaceId, of.accountId, of.profileUrl, of.key];
-  const found = await tx.query<{ channel: string; name: string | null }>(
-    `SELECT a.channel, p.name FROM accounts a LEFT JOIN prospects p ON p.workspace_id = a.workspace_id AND p.profile_url = $2 WHERE a.id = $1`,
-    [accountId, profileUrl],
+export async function sandboxMessageBody(tx: Queryable, m: SandboxMessage): Promise<{ channel: string; body: IngestMessageBody } | null> {
+  const found = await tx.query<{ channel: string; thread: string | null; name: string | null }>(
+    `SELECT a.channel, cv.external_conversation_id AS thread, coalesce(cv.contact_name, p.name) AS name
+     FROM accounts a
+     LEFT JOIN prospects p ON p.workspace_id = a.workspace_id AND p.profile_url = $2
+     LEFT JOIN LATERAL (
+       SELECT external_conversation_id, contact_name FROM conversations
+       WHERE account_id = a.id AND (id = $3::uuid OR ($3::uuid IS NULL AND $2 <> '' AND contact_profile_url = $2))
+       ORDER BY last_message_at DESC LIMIT 1) cv ON true
+     WHERE a.id = $1`,
+    [m.accountId, m.profileUrl, m.conversationId ?? null],
   );
   const row = found.rows[0];
-  if (!row) return;
-  await ingestInTx(
-    tx,
-    workspaceId,
-    row.channel,
-    {
-      accountId,
-      externalConversationId: `sandbox:${profileUrl}`,
-      externalMessageId: `sandbox:${key}`,
-      contact: { name: row.name || profileUrl, profileUrl },
-      direction,
-      text,
-      sentAt: new Date(now).toISOString(),
-      // Contract 8.2: the campaign step that sent it (the first non-null sticks to the conversation).
-      ...('actionId' in of && of.campaignId !== null ? { campaignId: of.campaignId, nodeId: of.nodeId } : {}),
+  if (!row) return null;
+  return {
+    channel: row.channel,
+    body: {
+      accountId: m.accountId,
+      externalConversationId: row.thread ?? `sandbox:${m.profileUrl}`,
+      externalMessageId: m.key,
+      contact: { name: row.name || m.profileUrl, ...(m.profileUrl !== '' ? { profileUrl: m.profileUrl } : {}) },
+      direction: m.direction,
+      text: m.text,
+      sentAt: new Date(m.at).toISOString(),
+      ...(m.campaign ? { campaignId: m.campaign.campaignId, nodeId: m.campaign.nodeId } : {}),
     },
-    { sandbox: true },
-  );
+  };
 }
 
 /** Offers that arrive close together are recorded in one transaction (one commit for the batch). */
@@ -93,7 +106,7 @@ export function sandboxExecutor(db: Db, clock: Clock): Executor {
   const offer = batcher(
     (actions: readonly OfferedAction[]) =>
       db.transaction(async (tx) => {
-        const now = clock.now();
+        const now = await clock.now(tx);
         const firstTime = await countOffers(tx, actions, now);
         const settings = new Map<string, SandboxSettings>();
         const answers: ExecutorAnswer[] = [];
@@ -148,7 +161,21 @@ async function recordOffer(
   if (run?.does === 'ask') result[run.resultKey] = u1 < settings.acceptRate;
   const answer: ExecutorAnswer = { status: 'done', result };
   if (!first || action.sender.accountId === null) return answer;
-  if (action.payload.text !== undefined) await recordSandboxMessage(tx, action, 'outbound', action.payload.text, now);
+  if (action.payload.text !== undefined) {
+    const conversationId = action.payload.data.conversationId;
+    const message = await sandboxMessageBody(tx, {
+      workspaceId: action.workspaceId,
+      accountId: action.sender.accountId,
+      profileUrl: action.prospect.profileUrl,
+      key: action.actionId,
+      direction: 'outbound',
+      text: action.payload.text,
+      at: now,
+      conversationId: typeof conversationId === 'string' ? conversationId : null,
+      ...(action.campaignId !== null ? { campaign: { campaignId: action.campaignId, nodeId: action.nodeId } } : {}),
+    });
+    if (message) await ingestInTx(tx, action.workspaceId, message.channel, message.body, { sandbox: true });
+  }
   if (action.awaits === null) return answer;
   const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
   if (u2 >= rate) return answer;
@@ -166,37 +193,47 @@ async function recordOffer(
   return answer;
 }
 
-/** Sends the sandbox's due acceptances and replies to the engine; the number delivered. */
-export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    await claimInIndexOrder(tx);
-    const now = deps.clock.now();
-    const due = await tx.query<{
-      id: string;
-      workspace_id: string;
-      account_id: string;
-      profile_url: string;
-      event: string;
-      text: string | null;
-    }>(
-      `SELECT id, workspace_id, account_id, profile_url, event, text FROM sandbox_events
-       WHERE delivered_at IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [ts(now), deps.batch],
-    );
-    for (const e of due.rows) {
-      if (e.event === 'message_received' && e.text !== null) {
-        const profile = { workspaceId: e.workspace_id, accountId: e.account_id, profileUrl: e.profile_url };
-        await recordSandboxMessage(tx, { ...profile, key: `reply-${e.id}` }, 'inbound', e.text, now);
-      }
-      await applyProspectEvent(tx, deps, {
-        workspaceId: e.workspace_id,
-        accountId: e.account_id,
-        profileUrl: e.profile_url,
-        event: e.event as RunEvent,
-        ...(e.text !== null ? { text: e.text } : {}),
-      });
-      await tx.query('UPDATE sandbox_events SET delivered_at = $2 WHERE id = $1', [e.id, ts(now)]);
-    }
-    return due.rows.length;
-  });
+/** An acceptance or a reply the sandbox sends back once it is due. */
+export interface SandboxEvent {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly accountId: string;
+  readonly profileUrl: string;
+  readonly event: RunEvent;
+  readonly text: string | null;
+}
+
+/** When the sandbox's next event is due (a SQL expression of epoch milliseconds, null when none). */
+export const NEXT_SANDBOX_EVENT_AT = `(SELECT ${msOf('min(due_at)')} FROM sandbox_events WHERE delivered_at IS NULL)`;
+
+/**
+ * Up to `limit` due events, locked for the caller's transaction and marked delivered in it: the
+ * caller hands them to the run engine before it commits, so each is delivered once.
+ */
+export async function takeDueSandboxEvents(tx: Queryable, now: number, limit: number): Promise<SandboxEvent[]> {
+  const due = await tx.query<{
+    id: string;
+    workspace_id: string;
+    account_id: string;
+    profile_url: string;
+    event: RunEvent;
+    text: string | null;
+    due: number;
+  }>(
+    `UPDATE sandbox_events SET delivered_at = $1 WHERE id IN (
+       SELECT id FROM sandbox_events WHERE delivered_at IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id::text, workspace_id, account_id, profile_url, event, text, ${msOf('due_at')} AS due`,
+    [ts(now), limit],
+  );
+  // In due order, as they were taken (RETURNING keeps no order).
+  return due.rows
+    .sort((a, b) => a.due - b.due || Number(a.id) - Number(b.id))
+    .map((e) => ({
+      id: e.id,
+      workspaceId: e.workspace_id,
+      accountId: e.account_id,
+      profileUrl: e.profile_url,
+      event: e.event,
+      text: e.text,
+    }));
 }

@@ -1,16 +1,17 @@
 import pg from 'pg';
 import { DAILY_LIMIT_KINDS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
-import { fakeClock, type FakeClock } from '../../domain/run/clock';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
 import type { Db, Queryable } from '../db/types';
-import { openMigratedPglite } from '../testing/migrated-pglite';
-import type { EngineDeps } from './engine';
-import type { Executor } from './executor';
-import { sandboxExecutor } from './sandbox';
-import { msOf } from './time-sql';
+import { openMigratedPglite } from './migrated-pglite';
+import { loadConfig } from '../config';
+import type { Clock } from '../db/clock';
+import { msOf } from '../db/time-sql';
+import type { Executor } from '../executors/executor';
+import { sandboxExecutor } from '../executors/sandbox';
+import { engineSettings, type OfferDeps } from '../runs/engine-deps';
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it, closing what still uses it. */
 export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -64,16 +65,56 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function engineDeps(db: Db, clock: FakeClock, over: Partial<EngineDeps> = {}): EngineDeps {
+/** A clock that only moves when the test says (the engine reads it like the database's). */
+export interface FakeClock extends Clock {
+  /** The instant now, for the test's own arithmetic. */
+  at(): number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function fakeClock(startMs: number): FakeClock {
+  let at = startMs;
   return {
-    db,
+    now: async () => at,
+    at: () => at,
+    set: (ms) => {
+      at = ms;
+    },
+    advance: (ms) => {
+      at += ms;
+    },
+  };
+}
+
+type TestDeps = OfferDeps & { readonly clock: FakeClock };
+
+/**
+ * The engine as the server builds it (runs/engine-deps.ts, from a configuration), on a fake clock with
+ * a seeded random, the sandbox as executor unless given, and ACTION_SPACING_S of 90 s unless given.
+ */
+export function engineDeps(
+  db: Db,
+  clock: FakeClock,
+  over: {
+    spacingMs?: number;
+    executor?: Executor;
+    random?: () => number;
+    batch?: number;
+    leaseMs?: number;
+    beforeOffer?: OfferDeps['beforeOffer'];
+  } = {},
+): TestDeps {
+  const config = loadConfig({ ACTION_SPACING_S: String((over.spacingMs ?? 90_000) / 1000) });
+  const settings = engineSettings(config, { clock, random: over.random ?? seededRandom(7) });
+  return {
+    ...settings,
     clock,
+    db,
     executor: over.executor ?? sandboxExecutor(db, clock),
-    spacingMs: 90_000,
-    random: seededRandom(7),
-    batch: 100,
-    leaseMs: 60_000,
-    ...over,
+    ...(over.batch !== undefined ? { batch: over.batch } : {}),
+    ...(over.leaseMs !== undefined ? { leaseMs: over.leaseMs } : {}),
+    ...(over.beforeOffer ? { beforeOffer: over.beforeOffer } : {}),
   };
 }
 
@@ -165,7 +206,7 @@ export async function campaignNextDueAt(db: Db, campaignId: string): Promise<num
     `SELECT ${msOf(`least(
        (SELECT min(next_step_at) FROM enrollments WHERE campaign_id = $1 AND status = 'active'),
        (SELECT min(not_before) FROM run_actions WHERE campaign_id = $1 AND status = 'scheduled'),
-       (SELECT min(lease_until) FROM run_actions WHERE campaign_id = $1 AND status = 'offered'))`)} AS at`,
+       (SELECT min(locked_until) FROM run_actions WHERE campaign_id = $1 AND status = 'offered'))`)} AS at`,
     [campaignId],
   );
   const at = due.rows[0]?.at;

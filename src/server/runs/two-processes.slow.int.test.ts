@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { openDatabase } from '../db/open';
 import { childEnv, startServerProcess, type ServerProcess } from '../testing/processes';
-import { eventually } from '../webhooks/testing';
-import { scratchDatabase, seedRun } from './testing';
+import { eventually } from '../testing/webhooks';
+import { scratchDatabase, seedRun } from '../testing/runs';
 
 /**
  * Contract 9.3 sender limits over every process: two server processes share one PostgreSQL

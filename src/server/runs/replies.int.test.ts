@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Executor } from '../runs/executor';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, startClock } from '../runs/testing';
+import type { Executor } from '../executors/executor';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
-import { conversationReplies, queueReply } from './reply';
+import { conversationReplies, queueReply } from './replies';
 
 /**
  * Contract 9.4 replying from the inbox, through the engine on a real database (embedded, or

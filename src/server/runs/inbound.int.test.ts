@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph, edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock, type SeededRun } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
-import { eventDeps, ingestWithStopOnReply, receiveExecutorEvent } from './events';
+import type { IngestMessageBody } from '../../domain/contract/conversations';
+import type { EngineDeps } from './engine-deps';
+import { receiveExecutorEvent as receiveEvent, receiveInbound } from './inbound';
 
 /**
  * Contract 9.3 stop on reply from the inbox ingest and 9.4 connector events, on a real database:
@@ -27,9 +29,16 @@ async function waitingRun(graph = messageGraph()) {
   await db.query(`INSERT INTO executor_settings (workspace_id, kind, accept_rate, reply_rate) VALUES ($1, 'sandbox', 0, 0)`, [
     run.workspaceId,
   ]);
-  await drainDueWork(engineDeps(db, clock, { spacingMs: 1000 }));
-  return { run, deps: eventDeps(db, clock, 1000) };
+  const deps = engineDeps(db, clock, { spacingMs: 1000 });
+  await drainDueWork(deps);
+  return { run, deps };
 }
+
+/** The REST ingest's path (hooks.ingest): one transaction, stop on reply inside it. */
+const ingestWithStopOnReply = (deps: EngineDeps, workspaceId: string, channel: string, m: IngestMessageBody) =>
+  deps.db.transaction((tx) => receiveInbound(tx, deps, workspaceId, channel, m));
+const receiveExecutorEvent = (deps: EngineDeps, workspaceId: string, e: Parameters<typeof receiveEvent>[3]) =>
+  receiveEvent(deps.db, deps, workspaceId, e);
 
 const enrollment = async (run: SeededRun) =>
   (

@@ -1,4 +1,4 @@
-import { callTool, type TestWorkspace } from '../testing/fixtures';
+import { callTool, type TestWorkspace } from './fixtures';
 
 /** Shared steps of the campaign integration tests (real HTTP, raw JSON-RPC tools/call). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashRun } from './crash-run';
+import { crashRun } from '../testing/crash-run';
 
 /**
  * kill -9 of a real server mid-run (contract 9.3 exactly once): after the restart every enrollment

@@ -4,10 +4,10 @@ import type { Schedule } from '../../domain/contract/schedule';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
-import type { Executor } from './executor';
-import { drainDueWork } from './run-loop';
-import { msOf } from './time-sql';
-import { campaignNextDueAt, engineDeps, seedRun, startClock, UNLIMITED } from './testing';
+import type { Executor } from '../executors/executor';
+import { drainDueWork } from '../testing/run-loop';
+import { msOf } from '../db/time-sql';
+import { campaignNextDueAt, engineDeps, seedRun, startClock, UNLIMITED } from '../testing/runs';
 
 /**
  * Contract 9.3 windows and calendar-day waits through the engine, in five zones across the 2026
@@ -66,7 +66,7 @@ describe('five time zones across the 2026 clock changes', () => {
       await drainDueWork(deps);
       const next = await campaignNextDueAt(db, run.campaignId);
       if (next === null) break;
-      clock.set(Math.max(next, clock.now() + 1));
+      clock.set(Math.max(next, clock.at() + 1));
     }
     const enrollments = await db.query<{ status: string; n: number }>(
       'SELECT status, count(*)::int AS n FROM enrollments WHERE campaign_id = $1 GROUP BY status',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, startServerProcess, type ServerProcess } from '../testing/processes';
-import { eventually, startReceiver, type Receiver } from './testing';
+import { eventually, startReceiver, type Receiver } from '../testing/webhooks';
 
 /**
  * Contract 8.3 with dedicated server processes (settings the shared server does not have):

@@ -4,10 +4,10 @@ import type { Schedule } from '../../domain/contract/schedule';
 import { forecastCampaign } from '../../domain/forecast';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import { drainDueWork } from '../runs/run-loop';
-import { engineDeps, seedRun, startClock } from '../runs/testing';
+import { drainDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
-import { nextDueAt } from '../runs/worker';
+import { nextDueAt } from '../runs/due';
 
 /**
  * The forecast (contract 9.5 `forecast.finishBy`) against a sandbox run on the same settings, its
@@ -66,7 +66,7 @@ describe('the forecast against a sandbox run', () => {
       const next = await nextDueAt(db);
       if (next === null) break;
       expect(next - launch).toBeLessThan(MAX_RUN_MS);
-      clock.set(Math.max(next, clock.now() + 1000));
+      clock.set(Math.max(next, clock.at() + 1000));
     }
     const { rows } = await db.query<{ open: number; finished_at: Date }>(
       `SELECT count(*) FILTER (WHERE status IN ('waiting', 'active'))::int AS open, max(finished_at) AS finished_at

@@ -1,4 +1,4 @@
-import { api, type ApiResponse, type TestWorkspace } from '../testing/fixtures';
+import { api, type ApiResponse, type TestWorkspace } from './fixtures';
 
 /** Test helper: ingests one message over HTTP with sensible defaults. */
 let seq = 0;

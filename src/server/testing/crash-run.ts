@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createApiKey } from '../admin/ops';
 import { openDatabase } from '../db/open';
 import type { Db } from '../db/types';
-import { childEnv, startServerProcess, type ServerProcess } from '../testing/processes';
-import { scratchDatabase, seedRun, UNLIMITED, visitOnlyGraph } from './testing';
+import { childEnv, startServerProcess, type ServerProcess } from './processes';
+import { scratchDatabase, seedRun, UNLIMITED, visitOnlyGraph } from './runs';
 
 /**
  * The crash proof of the run worker (contract 9.3 exactly once), shared by the integration test

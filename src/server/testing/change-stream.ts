@@ -1,5 +1,5 @@
 import type { CampaignChanged } from '../../domain/contract/changes';
-import { api, type ApiResponse } from '../testing/fixtures';
+import { api, type ApiResponse } from './fixtures';
 import { TOOL_CALL_ACCEPT, toolCallBody } from '../../domain/contract/tool-call';
 
 /** Test helpers for contract 8.5: read a live-changes stream over real HTTP, save with client headers. */

@@ -6,12 +6,12 @@ import { validWorkflow } from '../../domain/testing/arbitraries';
 import { endedAtEndStep, runHops, unsimulatedPath } from '../../domain/testing/run-paths';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
-import { recordAnswer } from './actions';
+import { recordAnswer } from './offers';
 import { applyProspectEvent } from './engine';
-import type { Executor, ExecutorAnswer } from './executor';
-import { drainDueWork } from './run-loop';
-import { msOf } from './time-sql';
-import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from './testing';
+import type { Executor, ExecutorAnswer } from '../executors/executor';
+import { drainDueWork } from '../testing/run-loop';
+import { msOf } from '../db/time-sql';
+import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from '../testing/runs';
 
 /**
  * Contract 9.3 end to end through the server engine: random valid graphs (the domain's generator),
@@ -78,14 +78,14 @@ async function driveToEnd(run: SeededRun, seed: number) {
   const random = seededRandom(seed);
   const clock = startClock('2026-03-02T08:00:00Z');
   const later: LaterResult[] = [];
-  const scripted = scriptedExecutor(random, later, () => clock.now());
+  const scripted = scriptedExecutor(random, later, () => clock.at());
   const deps = engineDeps(db, clock, { executor: scripted.executor, spacingMs: MINUTE, random });
   const events: PendingEvent[] = [];
   const repliedTo = new Set<string>();
   const planned = new Set<string>();
   for (let guard = 0; guard < 1000; guard++) {
     await drainDueWork(deps);
-    const now = clock.now();
+    const now = clock.at();
     const dueLater = later.filter((l) => l.at <= now);
     for (const l of dueLater) {
       later.splice(later.indexOf(l), 1);

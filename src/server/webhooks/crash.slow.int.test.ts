@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, startServerProcess, type ServerProcess } from '../testing/processes';
 import { NO_ANSWER_RECORDED } from './attempts';
-import { eventually, startReceiver, type Receiver } from './testing';
+import { eventually, startReceiver, type Receiver } from '../testing/webhooks';
 
 /**
  * kill -9 during an attempt: the attempt was counted when it was claimed, so after the restart the

@@ -4,8 +4,8 @@ import { scoredFollowUpGraph } from '../../domain/testing/fixtures';
 import { deleteProspect } from '../audience/prospects';
 import type { Queryable } from '../db/types';
 import { applyProspectEvent } from '../runs/engine';
-import { runDueWork } from '../runs/run-loop';
-import { engineDeps, seedRun, startClock, type SeededRun } from '../runs/testing';
+import { runDueWork } from '../testing/run-loop';
+import { engineDeps, seedRun, startClock, type SeededRun } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { compactRunCounts, runCounts, type RunCounts } from './run-counts';
 

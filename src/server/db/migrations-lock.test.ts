@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A merged migration is history: it is never edited, only followed by a new one (issue 33 item 12:
+ * 022 changed after it was merged, and a database migrated in between never got its new index).
+ * Each file's SHA-256 is locked here; adding a migration means adding its line, and changing one
+ * fails until the change is undone and made in a new migration instead.
+ */
+const LOCKED: Readonly<Record<string, string>> = {
+  '001_core.sql': 'b60d2efacd6cc4362752568828ba56e4b706911711e70d51328471d435fea2bb',
+  '002_campaigns.sql': '41ac40b963d8dfc670a96b8223c49ca0a40e9098840675dffd732c72b74b7df7',
+  '003_conversations.sql': '328611e92aab3d8f3b6d7e73151a5dab5c3a4deac21f4b8b0a108691d6d97b08',
+  '004_inspiration.sql': 'c04838efa1e9b4fefec5c0c91e9cfaea7c90612ae340aad70e05417a5edc773e',
+  '005_webhooks.sql': '6f8210354b772e606a6c2d77b7db9d0187a921ac41bcd51646bd0fdba8b27914',
+  '006_inbox_operations.sql': 'cb88bb7d303e712a2a24e9768fdda993715a974c45c2382832fc9643ede2c50a',
+  '007_webhook_operations.sql': '030bd200d3a92f796ba419c878bbf3c6d23d6b617617c739f664fc669d28bbf8',
+  '008_step_counts_indexes.sql': '9abaf390e5f1d5a7dbfffd9db7c616bb123422cb9ece560abaf281cd95744e0b',
+  '009_job_loop.sql': '2f340ec873515d7bb642569b27de6714213d9177a13e3af7fb45c35428e5b5b7',
+  '010_auth_failures.sql': 'c3538808325cd9985528859e61c93dae76469d1d78e2284d90c9320511fe6739',
+  '011_audience.sql': 'f05918f5763edb3ab2b7b90525ecfa4ca5517e3b33861154fba441a586f4dbf5',
+  '012_run_engine.sql': 'fa94d74d7d6985a6dcdb94ab1c3f8cf287feb77964d8689a3776382cf7a18627',
+  '014_executors.sql': 'a734352bcef4c0de70e7882436e635f98e0ddabd8732ea5b7980470036f0a024',
+  '015_inbox_replies.sql': 'a11e2fbddd6c4df3e6bc9b0388b7a70b1810ba0ac3a86b88c1827376bc4ea1b0',
+  '016_idempotency_keys.sql': 'a8f423958c0d00606b6c3684d083418c9707c3ca9b7db77a9acb6c609fd378a5',
+  '017_campaign_archive.sql': '95bfb494a3d45ad73b8ecbfb6d3e107d624a3a5e8faacfb71aaeb02819753625',
+  '018_run_counts.sql': 'cfae567ee05ec41df743fa83c3ead5d93af3a06458c4d4fd7cfd6161cdad4451',
+  '021_version_authors.sql': 'c47e8057b4b41852b104f5354750e4f483110b248ea1f4bf321d97cd5b8a7e1e',
+  '022_due_replies_index.sql': 'af41b729aded859f86b9e79655dccfd7284431f82efc2a674454f3fc7545f64e',
+  '023_engine_one_clock.sql': '929b6ba9414dd2f1e69874b4ca963ff1fd5ad4ef9d7f34c6da79763931556a03',
+};
+
+const MIGRATIONS = new URL('./migrations/', import.meta.url);
+const sha256 = (file: string) =>
+  createHash('sha256')
+    .update(readFileSync(new URL(file, MIGRATIONS)))
+    .digest('hex');
+
+describe('merged migrations are locked', () => {
+  const files = readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql'));
+
+  it('every migration has a locked checksum, and every locked one still exists', () => {
+    expect(files.filter((f) => !(f in LOCKED))).toEqual([]);
+    expect(Object.keys(LOCKED).filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it.each(Object.keys(LOCKED))('%s is as it was merged', (file) => {
+    expect(sha256(file)).toBe(LOCKED[file]);
+  });
+});
