@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LEGACY_ZONE_NAMES } from '../../domain/time-zones';
 import { engineDbPerFile } from '../testing/engine-db';
-import { ALWAYS_OPEN, seedRun, visitOnlyGraph } from '../runs/testing';
+import { ALWAYS_OPEN, seedRun, visitOnlyGraph } from '../testing/runs';
 import { splitStatements } from './migrate';
 
 const MIGRATION = readFileSync(new URL('./migrations/050_canonical_time_zones.sql', import.meta.url), 'utf8');
