@@ -1,4 +1,4 @@
-import { CHANNEL_LABEL, type Channel } from '../../api/accounts';
+import { channelBeside } from '../../../domain/channels';
 import type { LaunchReview, ReviewWarning } from '../../../domain/paths';
 import { editorStore } from '../store';
 
@@ -116,7 +116,9 @@ export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; 
             {review.senders.map((s) => (
               <li key={s.accountId}>
                 {s.name ?? s.accountId}
-                {s.channel && <span className="muted"> · {CHANNEL_LABEL[s.channel as Channel] ?? s.channel}</span>}
+                {s.channel && channelBeside(s.name ?? '', s.channel) && (
+                  <span className="muted"> · {channelBeside(s.name ?? '', s.channel)}</span>
+                )}
                 {s.premium && <span className="badge badge-accent">Premium seat</span>}
               </li>
             ))}
