@@ -48,13 +48,15 @@ export function storeRunProgress(campaignId: string, run: CampaignRun): void {
 export interface EnrollmentFilters {
   status?: EnrollmentStatus;
   nodeId?: string;
+  /** The prospect's name, headline, company or profile holds it. */
+  search?: string;
 }
 
 /** The run's prospects with the filters of the list, a page (the largest the contract allows) at a time (cursor). */
 export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useInfiniteQuery({
-    queryKey: ['run-enrollments', workspaceId, campaignId, filters.status ?? null, filters.nodeId ?? null],
+    queryKey: ['run-enrollments', workspaceId, campaignId, filters.status ?? null, filters.nodeId ?? null, filters.search ?? ''],
     staleTime: 5_000,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
@@ -64,6 +66,7 @@ export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters
             limit: MAX_LIMIT,
             status: filters.status,
             nodeId: filters.nodeId,
+            search: filters.search || undefined,
             cursor: pageParam,
           },
           signal,

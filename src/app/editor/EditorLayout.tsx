@@ -1,5 +1,5 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
 import { useFormRoom, usePushPanelBelowForm } from './canvas/form-room';
@@ -28,6 +28,7 @@ import {
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
+import { useRunFilter } from '../run/run-view';
 import { giveRoomBack, takeRoom } from '../ui/side-room';
 
 function SidePanel() {
@@ -88,6 +89,11 @@ function RunSide({ campaignId }: { campaignId: string }) {
 
 function RunSideShown({ campaignId }: { campaignId: string }) {
   const rf = useReactFlow<FlowNode>();
+  // A step clicked on the run's canvas lists who is there, as a click on its count does.
+  const clicked = useSingleSelectedNodeId();
+  useEffect(() => {
+    if (clicked) useRunFilter.getState().set({ nodeId: clicked, status: null });
+  }, [clicked]);
   const nodes = useEditorStore((s) => s.nodes);
   const schedule = useEditorStore((s) => s.campaign?.schedule);
   // A launched graph does not change: its names and types are read once per graph.

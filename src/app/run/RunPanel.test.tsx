@@ -135,7 +135,7 @@ beforeEach(() => {
     this.open = false;
   };
   queryClient.clear();
-  useRunFilter.setState({ status: null, nodeId: null, error: null });
+  useRunFilter.setState({ status: null, nodeId: null, error: null, search: '' });
 });
 afterEach(() => {
   cleanup();
@@ -189,6 +189,14 @@ describe('RunPanel', () => {
     await waitFor(() => expect(screen.getByLabelText('Prospects by status').textContent).toContain('2 in progress'));
     expect(screen.getByLabelText('Prospects by status').textContent).toContain('5 finished');
     expect(calls.filter((c) => c.includes('/run')).length).toBe(reads);
+  });
+
+  it('finds a prospect of the run by name: the search goes to the server with the other filters', async () => {
+    const calls = stubApi();
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Find a prospect of the run' }), 'Berg');
+    await waitFor(() => expect(calls.some((c) => c.includes('/enrollments') && c.includes('search=Berg'))).toBe(true));
+    expect(await screen.findByText('No prospect of the run matches “Berg”.')).toBeTruthy();
   });
 
   it('Stop asks first in users’ words; Cancel sends nothing', async () => {
