@@ -7,6 +7,7 @@ import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
 import { REPLY_LABEL, SANDBOX_HINT, SANDBOX_LABEL } from './labels';
+import { InvitationNotice } from './InvitationNotice';
 import { ReplyBox } from './ReplyBox';
 import { TagEditor } from './TagEditor';
 
@@ -101,6 +102,7 @@ export function ConversationThread({
         ))}
         <div ref={endRef} />
       </div>
+      {c.campaign && c.channel === 'professional_network' && <InvitationNotice campaign={c.campaign} contact={c.contact} />}
       <ReplyBox key={c.id} conversationId={c.id} />
     </section>
   );
