@@ -20,6 +20,13 @@ const graph = () => ({
 
 const problems = () => screen.getByRole('region', { name: 'Problems' });
 
+// jsdom lays nothing out: the panel's size is watched all the same.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 afterEach(() => {
   cleanup();
   act(() => useCanvasUi.getState().setProblemsOpen(false));
@@ -46,6 +53,16 @@ describe('the Problems list’s one-click fixes', () => {
     await userEvent.click(within(problems()).getByRole('button', { name: 'Use {{firstName}}' }));
     expect(editorStore.getState().nodes.find((n) => n.id === 'thanks')?.data.message_template).toBe('Hi {{firstName}}, thanks!');
     expect(within(problems()).queryByRole('button', { name: 'Use {{firstName}}' })).toBeNull();
+  });
+
+  it('tells the page it is open and how tall it is, so the toasts stand above it; closed, it says nothing', () => {
+    openInEditor(graph());
+    act(() => useCanvasUi.getState().setProblemsOpen(true));
+    render(<ProblemsPanel />);
+    expect(document.documentElement.hasAttribute('data-problems-open')).toBe(true);
+    expect(document.documentElement.style.getPropertyValue('--problems-height')).toMatch(/^\d+px$/);
+    act(() => useCanvasUi.getState().setProblemsOpen(false));
+    expect(document.documentElement.hasAttribute('data-problems-open')).toBe(false);
   });
 
   it('offers no fix on a read-only campaign', () => {
