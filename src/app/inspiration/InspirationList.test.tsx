@@ -93,7 +93,11 @@ describe('an inspiration card', () => {
     const card = (await screen.findByText(/Three lessons/)).closest('li')!;
     expect(within(card).getByText('Open with the second lesson.')).toBeTruthy();
     const tags = within(card).getByRole('list', { name: 'Tags' });
-    expect(within(tags).getAllByRole('button').map((b) => b.textContent)).toEqual(['#SaaS', '#sales']);
+    expect(
+      within(tags)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['#SaaS', '#sales']);
     await userEvent.click(within(tags).getByRole('button', { name: '#SaaS' }));
     await waitFor(() => expect(searches.at(-1)).toBe('#SaaS'));
     expect((screen.getByRole('searchbox', { name: 'Search inspirations' }) as HTMLInputElement).value).toBe('#SaaS');

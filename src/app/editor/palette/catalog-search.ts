@@ -48,5 +48,8 @@ export function searchCatalog(query: string): CatalogGroup[] {
       .sort((a, b) => a.rank - b.rank || a.order - b.order);
     return { group: { id: c.id, label: c.label, items: ranked.map((r) => r.def) }, best: ranked[0]?.rank ?? Infinity };
   }).filter((g) => g.group.items.length > 0);
-  return groups.map((g, order) => ({ ...g, order })).sort((a, b) => a.best - b.best || a.order - b.order).map((g) => g.group);
+  return groups
+    .map((g, order) => ({ ...g, order }))
+    .sort((a, b) => a.best - b.best || a.order - b.order)
+    .map((g) => g.group);
 }

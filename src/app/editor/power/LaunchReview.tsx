@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
 import { reviewLaunch, type SenderAccount } from '../../../domain/paths';
 import { useAccounts } from '../../api/accounts';
+import { useFirstEnrolledProspect } from '../../api/prospects';
 import { campaignKeys, useLaunchCampaign, type Campaign } from '../../api/campaigns';
 import { ToolError } from '../../api/mcp';
 import { useSavedCampaignForReview } from '../../api/power';
@@ -58,6 +59,8 @@ function toSenders(campaign: Campaign, accounts: ReturnType<typeof useAccounts>[
 function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): void }) {
   const saved = useSavedCampaignForReview(campaignId, true);
   const accounts = useAccounts();
+  // A real prospect of the campaign: the review shows the messages as they will get them.
+  const enrolled = useFirstEnrolledProspect(campaignId);
   const fields = useSampleProspect((s) => s.fields);
   const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
   const [staleMessage, setStaleMessage] = useState<string | null>(null);
@@ -151,7 +154,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       </p>
       <ReviewWarnings warnings={review.warnings} />
       <ReviewPaths review={review} />
-      <ReviewSends review={review} accountsFailed={accounts.isError} />
+      <ReviewSends review={review} accountsFailed={accounts.isError} prospect={enrolled.data ?? null} sampleFields={fields} />
       <ReviewForecast campaign={campaign} accounts={accounts.data} />
       <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">
         <h3 id={`${sectionId}-confirm`}>Launch</h3>

@@ -1,5 +1,8 @@
 import { channelBeside } from '../../../domain/channels';
 import type { LaunchReview, ReviewWarning } from '../../../domain/paths';
+import { placeholderValues, renderSegments } from '../../../domain/template';
+import type { Prospect } from '../../api/prospects';
+import { FilledText } from '../../ui/FilledText';
 import { editorStore } from '../store';
 
 /** The read-only parts of the launch review: problems, paths, sends and senders. */
@@ -68,11 +71,34 @@ export function ReviewPaths({ review }: { review: LaunchReview }) {
   );
 }
 
-export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; accountsFailed: boolean }) {
+const prospectName = (prospect: Prospect): string => prospect.name?.trim() || 'This prospect';
+
+export function ReviewSends({
+  review,
+  accountsFailed,
+  prospect,
+  sampleFields,
+}: {
+  review: LaunchReview;
+  accountsFailed: boolean;
+  /** An enrolled prospect the messages are filled in for (as the import's preview does); null: none enrolled yet. */
+  prospect: Prospect | null;
+  /** The sample prospect's fields, used while nobody is enrolled. */
+  sampleFields: Record<string, string>;
+}) {
+  const values = prospect ? placeholderValues(prospect) : placeholderValues({ customFields: sampleFields });
+  const filled = (text: string) => renderSegments(text, values);
   return (
     <>
       <section aria-labelledby="review-sends">
         <h3 id="review-sends">What will be sent</h3>
+        {review.sends.some((s) => s.message) && (
+          <p className="muted" data-testid="review-filled-for">
+            {prospect
+              ? `As ${prospectName(prospect)}, one of the prospects enrolled, will get them.`
+              : 'As the sample prospect would get them: nobody is enrolled yet.'}
+          </p>
+        )}
         {review.sends.length === 0 ? (
           <p className="muted">Nothing: this graph has no step that sends.</p>
         ) : (
@@ -92,11 +118,11 @@ export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; 
                   <td>
                     {s.subject !== undefined && (
                       <div>
-                        <span className="muted">Subject:</span> {s.subject || <em>empty</em>}
+                        <span className="muted">Subject:</span> {s.subject ? <FilledText {...filled(s.subject)} /> : <em>empty</em>}
                       </div>
                     )}
                     {s.message !== undefined ? (
-                      <div className="power-message">{s.message || <em>empty message</em>}</div>
+                      <div className="power-message">{s.message ? <FilledText {...filled(s.message)} /> : <em>empty message</em>}</div>
                     ) : (
                       <div className="muted">{s.summary}</div>
                     )}
