@@ -35,7 +35,14 @@ test('import a CSV with a BOM, Windows line endings, quoted commas and a bad URL
   await expect(page.getByText('4 people in 6 columns')).toBeVisible();
   await expect(page.getByLabel('Import “LinkedIn URL” as')).toHaveValue('field:profileUrl');
   await expect(page.getByLabel('Import “Company” as')).toHaveValue('field:company');
-  await expect(page.getByLabel('Import “First name” as')).toHaveValue('custom');
+  // First and last name are the prospect's name, the job title its headline (issue 39): not custom fields.
+  await expect(page.getByLabel('Import “First name” as')).toHaveValue('part:firstName');
+  await expect(page.getByLabel('Import “Job title” as')).toHaveValue('field:headline');
+  // The row whose link is not a profile is named before the import, with the reason (issue 39 major 6, contract 10.3).
+  await expect(page.getByText('1 row will not be imported: only LinkedIn and WhatsApp profiles can be contacted.')).toBeVisible();
+  await expect(page.locator('.import-refused-list li')).toHaveText(
+    /^Row 4 not a profile link: This is not a web link: use a LinkedIn profile link \(https:\/\/www\.linkedin\.com\/in\/…\)/,
+  );
   await expect(page.getByLabel('Custom field name for “Favourite colour”')).toHaveValue('favouriteColour');
 
   // The campaign's first message for each row; the one unfilled placeholder highlighted.
@@ -66,7 +73,8 @@ test('import a CSV with a BOM, Windows line endings, quoted commas and a bad URL
   expect(grace.company).toBe('Navy, "the" US');
   expect(grace.profileUrl).toBe(`https://www.linkedin.com/in/${token}-grace`);
   expect(grace.name).toBe('Grace Hopper');
-  expect(grace.customFields).toMatchObject({ firstName: 'Grace', jobTitle: 'Rear admiral' });
+  expect(grace.headline).toBe('Rear admiral');
+  expect(grace.customFields).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
 
   // Then into the campaign, and its toolbar counts them.
   await page.getByRole('combobox', { name: 'Add to campaign' }).selectOption({ label: campaign.name });

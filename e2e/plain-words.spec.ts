@@ -83,6 +83,7 @@ test('the campaigns list, the editor, the export dialog, inbox, inspiration, aud
     ['/inbox', 'The inbox', 'Conversations'],
     ['/inspiration', 'Inspiration', null],
     ['/audience', 'The audience', null],
+    ['/audience/do-not-contact', 'The do-not-contact list', null],
     ['/webhooks', 'Webhooks', null],
   ] as const) {
     await page.goto(path);
@@ -250,6 +251,7 @@ test('on a phone, the menu, every page and a selected step’s sheet speak the u
     ['/inbox', 'The inbox on a phone'],
     ['/inspiration', 'Inspiration on a phone'],
     ['/audience', 'The audience on a phone'],
+    ['/audience/do-not-contact', 'The do-not-contact list on a phone'],
     ['/webhooks', 'Webhooks on a phone'],
   ] as const) {
     await page.goto(path);

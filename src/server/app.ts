@@ -20,6 +20,7 @@ import { webhookSinkRoutes } from './webhooks/sink';
 import { openApiRoutes } from './openapi/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
+import { exclusionRoutes } from './audience/exclusion-routes';
 import { runViewRoutes } from './run-view/routes';
 import { executorRoutes } from './executors/routes';
 import { runInputRoutes } from './runs/routes';
@@ -32,6 +33,7 @@ const MODULES: RouteModule[] = [
   workspaceRoutes,
   campaignRoutes,
   audienceRoutes,
+  exclusionRoutes,
   runViewRoutes,
   conversationRoutes,
   inspirationRoutes,

@@ -11,7 +11,8 @@ import {
   type ProspectInput,
 } from '../../domain/contract/prospects';
 import { useSession } from '../session';
-import { apiCall, type CallOptions } from './http';
+import { ERROR_CODES } from '../../domain/contract/errors';
+import { ApiProblem, apiCall, type CallOptions } from './http';
 
 export { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, type EnrollResult } from '../../domain/contract/enrollments';
 export { MAX_IMPORT_ROWS, type ImportResult, type OnDuplicate, type Prospect, type ProspectDetail } from '../../domain/contract/prospects';
@@ -48,6 +49,8 @@ export function useProspects(filters: ProspectFilters) {
         query: {
           limit: PAGE_SIZE,
           cursor: pageParam,
+          // The first page also says how many match (the page's title shows it).
+          withTotal: pageParam === undefined ? 'true' : undefined,
           search: filters.search || undefined,
           campaignId: filters.campaignId,
           enrollmentStatus: filters.status,
@@ -112,14 +115,51 @@ export function useProspect(prospectId: string | null) {
   });
 }
 
-/** Deleting stops its enrollments first (contract 9.1); every list and count may change. */
+const deleteOne = async (prospectId: string): Promise<void> => {
+  await call(z.null(), `/api/v1/prospects/${prospectId}`, { method: 'DELETE' });
+};
+
+/**
+ * Deleting (contract 10.3): refused with `prospect_enrolled` while the prospect is in a running
+ * campaign; otherwise it goes with its enrollments and timelines. Every list and count may change.
+ */
 export function useDeleteProspect() {
   const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteOne, onSuccess: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }) });
+}
+
+/** Deletes at once, a few at a time. */
+const DELETES_IN_FLIGHT = 4;
+
+/** What deleting several prospects did: deleted, kept because still in a running campaign, failed otherwise. */
+export interface BulkDeleteResult {
+  deleted: number;
+  enrolled: number;
+  failed: { prospectId: string; message: string }[];
+}
+
+/** Deletes the chosen prospects one request each (a few at a time); those still enrolled are kept and counted. */
+export function useDeleteProspects() {
+  const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (prospectId: string) => {
-      await call(z.null(), `/api/v1/prospects/${prospectId}`, { method: 'DELETE' });
+    mutationFn: async (prospectIds: readonly string[]): Promise<BulkDeleteResult> => {
+      const result: BulkDeleteResult = { deleted: 0, enrolled: 0, failed: [] };
+      const queue = [...prospectIds];
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          try {
+            await deleteOne(id);
+            result.deleted++;
+          } catch (e) {
+            if (e instanceof ApiProblem && e.code === ERROR_CODES.prospect_enrolled) result.enrolled++;
+            else result.failed.push({ prospectId: id, message: (e as Error).message });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DELETES_IN_FLIGHT, queue.length) }, worker));
+      return result;
     },
-    onSuccess: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: prospectKeys.all }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { normaliseProfileUrl } from '../../domain/profile-url';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignRecordSchema } from '../../domain/contract/campaigns';
 import { conversationPageSchema } from '../../domain/contract/conversations';
@@ -86,10 +87,11 @@ export function useProspectEnrollment(campaignId: string, profileUrl: string | n
     queryKey: ['prospect-enrollment', workspaceId, campaignId, profileUrl],
     enabled: profileUrl !== null,
     queryFn: async ({ signal }) => {
-      const page = (
-        await apiCall(prospectPageSchema, '/api/v1/prospects', { query: { campaignId, search: profileUrl, limit: 10 }, signal })
-      ).data;
-      const prospect = page.items.find((p) => p.profileUrl === profileUrl) ?? page.items[0];
+      // A conversation's contact may spell the profile another way: prospects are stored by the one rule (contract 10.3).
+      const stored = normaliseProfileUrl(profileUrl!) ?? profileUrl;
+      const page = (await apiCall(prospectPageSchema, '/api/v1/prospects', { query: { campaignId, search: stored, limit: 10 }, signal }))
+        .data;
+      const prospect = page.items.find((p) => p.profileUrl === stored) ?? page.items[0];
       if (!prospect) return null;
       const detail = (await apiCall(prospectDetailSchema, `/api/v1/prospects/${prospect.prospectId}`, { signal })).data;
       const enrollmentId = detail.campaigns.find((c) => c.campaignId === campaignId)?.enrollmentId;
@@ -110,7 +112,8 @@ export function useProspectConversation(campaignId: string, prospect: { name: st
           signal,
         })
       ).data;
-      return page.items.find((c) => c.contact.profileUrl === prospect.profileUrl)?.id ?? null;
+      const same = (url: string | null) => url !== null && normaliseProfileUrl(url) === normaliseProfileUrl(prospect.profileUrl);
+      return page.items.find((c) => same(c.contact.profileUrl))?.id ?? null;
     },
   });
 }

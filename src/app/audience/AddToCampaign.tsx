@@ -10,9 +10,11 @@ import { hrefs } from '../boot/paths';
 /** What an enrollment did, in one sentence. */
 export function enrollSentence(result: EnrollResult, campaignName: string): string {
   const inOther = result.excluded.filter((e) => e.reason === 'in_another_campaign').length;
-  const gone = result.excluded.length - inOther;
+  const doNotContact = result.excluded.filter((e) => e.reason === 'do_not_contact').length;
+  const gone = result.excluded.length - inOther - doNotContact;
   const parts = [`${plural(result.enrolled, formatCount(result.enrolled), 'prospect')} added to “${campaignName}”`];
   if (result.alreadyEnrolled) parts.push(`${formatCount(result.alreadyEnrolled)} already in it`);
+  if (doNotContact) parts.push(`${formatCount(doNotContact)} left out: on your do-not-contact list`);
   if (inOther) parts.push(`${formatCount(inOther)} left out: already in another campaign`);
   if (gone) parts.push(`${formatCount(gone)} no longer in your audience`);
   return `${parts.join('; ')}.`;

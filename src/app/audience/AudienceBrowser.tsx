@@ -5,7 +5,7 @@ import { Link } from '../router';
 import { formatCount } from '../ui/format';
 import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { useDebouncedField } from '../ui/useDebounced';
-import { AddToCampaign } from './AddToCampaign';
+import { BulkActions } from './BulkActions';
 import { CampaignSelect, useCampaignOptions } from './CampaignSelect';
 import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
 import { plural } from './labels';
@@ -45,27 +45,45 @@ export function AudienceBrowser() {
     });
   const open = (prospectId: string | null) => setView({ prospectId }, true);
   const filtered = Boolean(view.search || view.campaignId || view.status);
+  const total = query.data?.pages[0]?.total;
   return (
     <main className={`feature-page feature-page-full audience${view.prospectId ? ' has-detail' : ''}`} aria-labelledby="audience-title">
       <div className="audience-head">
         <h1 id="audience-title" className="audience-title">
           Audience
+          {total && (
+            <span className="audience-total muted">
+              {filtered
+                ? `${formatCount(total.count)}${total.more ? '+' : ''} ${total.count === 1 && !total.more ? 'matches' : 'match'}`
+                : plural(total.count, `${formatCount(total.count)}${total.more ? '+' : ''}`, 'prospect')}
+            </span>
+          )}
         </h1>
+        <Link to={hrefs.doNotContact()} className="btn btn-sm btn-ghost">
+          Do not contact
+        </Link>
         <Link to={hrefs.audienceImport({ addTo: view.addTo ?? undefined })} className="btn btn-sm btn-primary">
           Import a CSV
         </Link>
       </div>
-      {view.addTo && (
+      {view.addTo && checked.size === 0 && (
         <div className="audience-addto" role="region" aria-label="Add prospects to a campaign">
           <p>
-            Choose who to add to <strong>{addToName ? `“${addToName}”` : 'the campaign'}</strong>:{' '}
-            {plural(checked.size, formatCount(checked.size), 'prospect')} chosen.
+            Choose who to add to <strong>{addToName ? `“${addToName}”` : 'the campaign'}</strong>: tick them in the list.
           </p>
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => setChecked(new Set(rows.map((r) => r.prospectId)))}>
             Choose all {formatCount(rows.length)} shown
           </button>
-          <AddToCampaign key={view.addTo} prospectIds={[...checked]} campaignId={view.addTo} disabled={checked.size === 0} />
         </div>
+      )}
+      {checked.size > 0 && (
+        <BulkActions
+          chosen={[...checked]}
+          shown={rows.length}
+          campaignId={view.addTo}
+          onChooseAll={() => setChecked(new Set(rows.map((r) => r.prospectId)))}
+          onClear={() => setChecked(new Set())}
+        />
       )}
       <div className="audience-body">
         <section className="audience-list-col" aria-label="Prospects">
@@ -116,9 +134,9 @@ export function AudienceBrowser() {
               isFetchingNextPage={query.isFetchingNextPage}
               fetchNextPage={() => void query.fetchNextPage()}
               openId={view.prospectId}
-              checkedIds={view.addTo ? checked : undefined}
+              checkedIds={checked}
               onOpen={open}
-              onCheck={view.addTo ? toggle : undefined}
+              onCheck={toggle}
             />
           )}
         </section>

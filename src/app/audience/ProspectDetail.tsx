@@ -1,4 +1,9 @@
+import { useState } from 'react';
+import { ERROR_CODES } from '../../domain/contract/errors';
+import { useAddExclusion, useExclusionsOf } from '../api/exclusions';
+import { ApiProblem } from '../api/http';
 import { useDeleteProspect, useProspect, type ProspectDetail as Detail } from '../api/prospects';
+import { reasonProblem } from './do-not-contact/entries';
 import { Link } from '../router';
 import { Avatar } from '../ui/Avatar';
 import { askConfirm } from '../ui/confirm';
@@ -60,7 +65,57 @@ function Fields({ prospect }: { prospect: Detail }) {
   );
 }
 
-/** A prospect's fields, custom fields and campaigns, and deleting it. */
+/** Whether the person is on the do-not-contact list (and why), or a way to put them there. */
+function DoNotContact({ profileUrl, title }: { profileUrl: string; title: string }) {
+  const entries = useExclusionsOf(profileUrl);
+  const add = useAddExclusion();
+  const [reason, setReason] = useState<string | null>(null);
+  if (entries.isPending || entries.isError) return null;
+  const [first] = entries.data;
+  if (first)
+    return (
+      <p className="prospect-dnc" role="status">
+        <span className="badge badge-warning">Do not contact</span> {first.reason} (
+        <Link to={hrefs.doNotContact()}>the do-not-contact list</Link>): no campaign will contact {title}.
+      </p>
+    );
+  if (reason === null)
+    return (
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setReason('')}>
+        Don’t contact again
+      </button>
+    );
+  const problem = reasonProblem(reason);
+  return (
+    <form
+      className="prospect-dnc-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (problem) return;
+        add.mutate(
+          { kind: 'profile', value: profileUrl, reason: reason.trim() },
+          {
+            onSuccess: () => toast.success(`${title} is on the do-not-contact list: running campaigns stop before their next step.`),
+            onError: (err) => toast.error(`${title} could not be added to the list: ${err.message}`),
+          },
+        );
+      }}
+    >
+      <label>
+        <span className="dnc-label">Why should nobody contact {title}?</span>
+        <input className="input input-sm" value={reason} maxLength={250} onChange={(e) => setReason(e.target.value)} />
+      </label>
+      <button type="submit" className="btn btn-sm" disabled={problem !== null || add.isPending}>
+        Add to the do-not-contact list
+      </button>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setReason(null)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** A prospect's fields, custom fields and campaigns, and deleting it (contract 10.3: not while a campaign runs it). */
 export function ProspectDetail({ prospectId, onClose }: { prospectId: string; onClose(): void }) {
   const query = useProspect(prospectId);
   const remove = useDeleteProspect();
@@ -73,9 +128,8 @@ export function ProspectDetail({ prospectId, onClose }: { prospectId: string; on
     const yes = await askConfirm({
       title: `Delete ${title}?`,
       message:
-        (running.length
-          ? `${title} is in ${running.map((c) => `“${c.name}”`).join(', ')}: nothing more will be sent to them there. `
-          : '') + 'Their fields and their place in every campaign are removed from your audience. This cannot be undone.',
+        'Their fields, their place in every campaign and their timelines are removed from your audience. Campaign counts keep them, and ' +
+        'their conversations stay in the inbox. This cannot be undone.',
       confirmLabel: 'Delete prospect',
       danger: true,
     });
@@ -85,7 +139,12 @@ export function ProspectDetail({ prospectId, onClose }: { prospectId: string; on
         toast.success(`${title} was deleted.`);
         onClose();
       },
-      onError: (e) => toast.error(`${title} could not be deleted: ${e.message}`),
+      onError: (e) =>
+        toast.error(
+          e instanceof ApiProblem && e.code === ERROR_CODES.prospect_enrolled
+            ? `${title} was not deleted: ${e.message}`
+            : `${title} could not be deleted: ${e.message}`,
+        ),
     });
   };
   return (
@@ -128,9 +187,17 @@ export function ProspectDetail({ prospectId, onClose }: { prospectId: string; on
         In your audience since <RelativeTime iso={prospect.createdAt} />, last changed <RelativeTime iso={prospect.updatedAt} />.
       </p>
       <div className="prospect-actions">
-        <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => void onDelete()}>
-          {remove.isPending ? 'Deleting…' : 'Delete prospect'}
-        </button>
+        <DoNotContact profileUrl={prospect.profileUrl} title={title} />
+        {running.length > 0 ? (
+          <p className="muted prospect-delete-note">
+            {title} can be deleted once {running.map((c) => `“${c.name}”`).join(', ')} {running.length === 1 ? 'is' : 'are'} done with them
+            (or stopped).
+          </p>
+        ) : (
+          <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending} onClick={() => void onDelete()}>
+            {remove.isPending ? 'Deleting…' : 'Delete prospect'}
+          </button>
+        )}
       </div>
     </article>
   );

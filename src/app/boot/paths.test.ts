@@ -28,6 +28,9 @@ describe('routeOf', () => {
     expect(routeOf('/inbox/')).toEqual({ page: 'inbox' });
     expect(routeOf('/inspiration')).toEqual({ page: 'inspiration' });
     expect(routeOf('/webhooks')).toEqual({ page: 'webhooks' });
+    expect(routeOf('/audience')).toEqual({ page: 'audience' });
+    expect(routeOf('/audience/import')).toEqual({ page: 'audience' });
+    expect(routeOf(hrefs.doNotContact())).toEqual({ page: 'audience' });
   });
 
   it('calls a malformed or unknown address not found', () => {

@@ -11,6 +11,7 @@ export const PATHS = {
   webhooks: '/webhooks',
   audience: '/audience',
   audienceImport: '/audience/import',
+  doNotContact: '/audience/do-not-contact',
 } as const;
 
 /** Percent-decoding that answers null for text that is not valid percent-encoding (`%E0` alone). */
@@ -55,7 +56,7 @@ export function routeOf(pathname: string): Route {
   if (editor) return { page: 'editor', campaignId: editor.campaignId };
   for (const page of ['campaigns', 'inbox', 'inspiration', 'webhooks', 'audience'] as const)
     if (matchPath(PATHS[page], pathname)) return { page };
-  if (matchPath(PATHS.audienceImport, pathname)) return { page: 'audience' };
+  if (matchPath(PATHS.audienceImport, pathname) || matchPath(PATHS.doNotContact, pathname)) return { page: 'audience' };
   return { page: 'not-found' };
 }
 
@@ -82,4 +83,6 @@ export const hrefs = {
   /** The audience; `addTo` offers to add prospects to that campaign, `campaign` filters by it. */
   audience: (query: { addTo?: string; campaign?: string } = {}): string => withQuery(PATHS.audience, query),
   audienceImport: (query: { addTo?: string } = {}): string => withQuery(PATHS.audienceImport, query),
+  /** The do-not-contact list (contract 10.3). */
+  doNotContact: (): string => PATHS.doNotContact,
 };

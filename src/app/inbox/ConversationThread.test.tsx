@@ -68,6 +68,46 @@ describe('the thread marks sandbox messages (contract 9.4)', () => {
   });
 });
 
+describe('a contact on the do-not-contact list (contract 10.3)', () => {
+  it('the thread says so, with the reason, and the reply box stays', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url.includes('/api/v1/exclusions'))
+          return json({
+            items: [
+              {
+                exclusionId: '00000000-0000-4000-8000-000000000009',
+                kind: 'company',
+                value: 'Engines',
+                reason: 'Customer',
+                createdAt: '2026-03-01T10:00:00.000Z',
+                createdBy: 'studio',
+              },
+            ],
+            nextCursor: null,
+          });
+        if (url.includes('/messages')) return json({ items: [message('1', 'Hello again', 'inbound', false)], nextCursor: null });
+        return json({});
+      }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ConversationThread conversation={CONVERSATION} onClose={() => {}} onFilterStep={() => {}} />
+      </QueryClientProvider>,
+    );
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'Do not contact Ada Lovelace is on your do-not-contact list (Customer): no campaign will contact them. You can still answer here.',
+    );
+    expect(asked.some((u) => new URL(u, 'http://app.test').searchParams.get('profileUrl') === CONVERSATION.contact.profileUrl)).toBe(true);
+    expect(screen.getByRole('textbox', { name: /reply/i })).toBeTruthy();
+  });
+});
+
 describe('replying to someone whose invitation is pending', () => {
   const CAMPAIGN = '44444444-4444-4444-8444-444444444444';
   const PROSPECT = '55555555-5555-4555-8555-555555555555';
@@ -86,6 +126,21 @@ describe('replying to someone whose invitation is pending', () => {
     error: null,
   });
 
+  /** The contact as the audience knows them. */
+  const ADA = {
+    prospectId: PROSPECT,
+    workspaceId: CONVERSATION.accountId,
+    profileUrl: CONVERSATION.contact.profileUrl,
+    name: 'Ada Lovelace',
+    headline: null,
+    company: null,
+    email: null,
+    timeZone: null,
+    customFields: {},
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+  };
+
   const renderThreadAt = (last: ReturnType<typeof timelineStep>) => {
     vi.stubGlobal(
       'fetch',
@@ -93,40 +148,12 @@ describe('replying to someone whose invitation is pending', () => {
         if (url.includes('/timeline')) return json({ items: [timelineStep('start', 'start', 'done', null), last] });
         if (url.includes(`/prospects/${PROSPECT}`))
           return json({
-            prospectId: PROSPECT,
-            workspaceId: CONVERSATION.accountId,
-            profileUrl: CONVERSATION.contact.profileUrl,
-            name: 'Ada Lovelace',
-            headline: null,
-            company: null,
-            email: null,
-            timeZone: null,
-            customFields: {},
-            createdAt: '2026-03-01T10:00:00.000Z',
-            updatedAt: '2026-03-01T10:00:00.000Z',
+            ...ADA,
             campaigns: [
               { campaignId: CAMPAIGN, name: 'Webinar', enrollmentId: ENROLLMENT, status: 'active', enteredAt: '2026-03-01T10:00:00.000Z' },
             ],
           });
-        if (url.includes('/api/v1/prospects'))
-          return json({
-            items: [
-              {
-                prospectId: PROSPECT,
-                workspaceId: CONVERSATION.accountId,
-                profileUrl: CONVERSATION.contact.profileUrl,
-                name: 'Ada Lovelace',
-                headline: null,
-                company: null,
-                email: null,
-                timeZone: null,
-                customFields: {},
-                createdAt: '2026-03-01T10:00:00.000Z',
-                updatedAt: '2026-03-01T10:00:00.000Z',
-              },
-            ],
-            nextCursor: null,
-          });
+        if (url.includes('/api/v1/prospects')) return json({ items: [ADA], nextCursor: null, total: null });
         if (url.includes('/messages')) return json({ items: [], nextCursor: null });
         return json({});
       }),

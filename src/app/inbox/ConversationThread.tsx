@@ -6,6 +6,7 @@ import { fullTime } from '../ui/format';
 import { ErrorState, SkeletonRows } from '../ui/StateViews';
 import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
+import { ExclusionNotice } from './ExclusionNotice';
 import { REPLY_LABEL, SANDBOX_HINT, SANDBOX_LABEL } from './labels';
 import { InvitationNotice } from './InvitationNotice';
 import { ReplyBox } from './ReplyBox';
@@ -81,6 +82,7 @@ export function ConversationThread({
         </div>
       </header>
       {c.campaign && <CampaignContext campaign={c.campaign} profileUrl={c.contact.profileUrl} onFilterStep={onFilterStep} />}
+      <ExclusionNotice profileUrl={c.contact.profileUrl} name={c.contact.name} />
       <TagEditor conversation={c} />
       {/* A scrolling region must be focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

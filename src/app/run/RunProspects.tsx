@@ -9,7 +9,7 @@ import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
 import { useDebouncedField } from '../ui/useDebounced';
 import { formatCount, fullTime } from '../ui/format';
-import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
+import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL } from '../ui/enrollment-status';
 import { errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
@@ -200,7 +200,9 @@ export function RunProspects({
                     <span className="run-row-status">
                       {e.status === 'active' && e.currentNodeId
                         ? `At ${graph.stepName(e.currentNodeId)}`
-                        : ENROLLMENT_STATUS_LABEL[e.status]}
+                        : e.outcome === 'excluded'
+                          ? EXCLUDED_OUTCOME_LABEL
+                          : ENROLLMENT_STATUS_LABEL[e.status]}
                     </span>
                   </button>
                 </div>

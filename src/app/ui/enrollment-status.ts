@@ -8,3 +8,6 @@ export const ENROLLMENT_STATUS_LABEL: Readonly<Record<EnrollmentStatus, string>>
   stopped: 'Stopped',
   failed: 'Failed',
 };
+
+/** A prospect stopped because they went on the do-not-contact list (contract 10.3 outcome `excluded`). */
+export const EXCLUDED_OUTCOME_LABEL = 'Stopped: on the do-not-contact list';

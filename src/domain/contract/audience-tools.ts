@@ -9,11 +9,12 @@ import {
   timelineSchema,
   updateCampaignScheduleArgs,
 } from './enrollments';
+import { EXCLUSION_TOOLS } from './exclusions';
 import { importProspectsBody, importProspectsEnvelope, importResultSchema, listProspectsArgs, prospectPageSchema } from './prospects';
 
 /**
- * The audience tools (contract 9.5): each takes its REST twin's body and path fields (plus
- * workspaceId) and answers that route's body.
+ * The audience tools (contract 9.5, and 10.3's do-not-contact list): each takes its REST twin's body
+ * and path fields (plus workspaceId) and answers that route's body.
  */
 export const AUDIENCE_TOOLS = {
   // Rows are checked one by one and reported by index (not as invalid_arguments), exactly as the REST twin does.
@@ -23,6 +24,7 @@ export const AUDIENCE_TOOLS = {
   'list-enrollments': { arguments: listEnrollmentsArgs, result: enrollmentPageSchema },
   'get-enrollment-timeline': { arguments: getEnrollmentTimelineArgs, result: timelineSchema },
   'update-campaign-schedule': { arguments: updateCampaignScheduleArgs, result: campaignRecordSchema },
+  ...EXCLUSION_TOOLS,
 } as const satisfies Record<string, { arguments: z.ZodType; advertised?: z.ZodType; result: z.ZodType }>;
 
 export type AudienceToolName = keyof typeof AUDIENCE_TOOLS;

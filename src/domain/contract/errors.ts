@@ -21,6 +21,7 @@ export const errorCodeSchema = z.enum([
   'campaign_completed',
   'invalid_workflow',
   'prospect_exists',
+  'prospect_enrolled',
   'delivery_not_redeliverable',
   'idempotency_in_progress',
   'idempotency_key_reused',

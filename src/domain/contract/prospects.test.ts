@@ -8,17 +8,22 @@ const rowIssues = (row: unknown) => {
 };
 
 describe('prospect rows (contract 9.1)', () => {
-  it('needs an http(s) profile URL; the rest is optional', () => {
+  it('needs a LinkedIn or WhatsApp profile URL (contract 10.3); the rest is optional', () => {
     expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/ada' })).toEqual([]);
+    expect(rowIssues({ profileUrl: 'linkedin.com/in/ada' })).toEqual([]);
+    expect(rowIssues({ profileUrl: 'https://wa.me/33612345678' })).toEqual([]);
     expect(rowIssues({})).toEqual(['profileUrl']);
-    expect(rowIssues({ profileUrl: 'linkedin.com/in/ada' })).toEqual(['profileUrl']);
+    expect(rowIssues({ profileUrl: 'https://twitter.com/ada' })).toEqual(['profileUrl']);
+    expect(rowIssues({ profileUrl: 'https://www.figma.com/@ada' })).toEqual(['profileUrl']);
   });
   it('checks e-mail, time zone, custom field values and unknown fields', () => {
-    expect(rowIssues({ profileUrl: 'https://x.com/a', email: 'nope' })).toEqual(['email']);
-    expect(rowIssues({ profileUrl: 'https://x.com/a', timeZone: 'Nowhere/Land' })).toEqual(['timeZone']);
-    expect(rowIssues({ profileUrl: 'https://x.com/a', customFields: { a: { nested: 1 } } })).toEqual(['customFields.a']);
-    expect(rowIssues({ profileUrl: 'https://x.com/a', age: 3 })).toEqual(['']);
-    expect(rowIssues({ profileUrl: 'https://x.com/a', name: null, timeZone: null, customFields: { n: 1, b: false, t: 'x' } })).toEqual([]);
+    expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', email: 'nope' })).toEqual(['email']);
+    expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', timeZone: 'Nowhere/Land' })).toEqual(['timeZone']);
+    expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', customFields: { a: { nested: 1 } } })).toEqual(['customFields.a']);
+    expect(rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', age: 3 })).toEqual(['']);
+    expect(
+      rowIssues({ profileUrl: 'https://www.linkedin.com/in/a', name: null, timeZone: null, customFields: { n: 1, b: false, t: 'x' } }),
+    ).toEqual([]);
   });
   it('the import takes 1..10,000 rows of anything (each row is judged alone)', () => {
     expect(importProspectsEnvelope.safeParse({ prospects: [] }).success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseProfileUrl } from '../profile-url';
+import { profileUrlProblem } from '../profile-url';
 import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
 import { ianaTimeZone } from './schedule';
@@ -32,15 +32,21 @@ const workspaceId = text()
   .optional()
   .describe('Workspace id or slug (contract 2); optional when the key grants one workspace.');
 
-/** A profile URL as sent: an absolute http(s) URL; the server stores its normalised form. */
+/** A profile URL as sent (contract 10.3): a LinkedIn member, a Sales Navigator lead or WhatsApp; the server stores its normalised form. */
 export const profileUrlInput = () =>
   text()
     .trim()
     .min(1, 'is required')
     .max(MAX_PROFILE_URL)
-    .refine((url) => normaliseProfileUrl(url) !== null, 'must be an absolute http(s) URL, e.g. https://www.linkedin.com/in/ada-lovelace')
+    .check((ctx) => {
+      // A missing or overlong URL has its one issue already.
+      const problem = ctx.issues.length === 0 ? profileUrlProblem(ctx.value) : null;
+      if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    })
     .describe(
-      'The prospect’s profile, an absolute http(s) URL. Stored normalised: lower-case host, no query or fragment, no trailing "/".',
+      'The prospect’s profile: a LinkedIn member URL (https://www.linkedin.com/in/<slug>, any scheme, www or country host, locale, query and trailing "/" dropped, ' +
+        'the slug stored lower-case), a Sales Navigator lead URL (/sales/lead/… or /sales/people/…) or a WhatsApp link (https://wa.me/<digits>). ' +
+        'Any other URL is refused. Stored in that normal form, so every spelling of one profile is one prospect.',
     );
 
 const optionalText = (max: number, description: string) => text().trim().max(max).nullable().optional().describe(description);
@@ -142,7 +148,18 @@ export const prospectDetailSchema = prospectSchema.extend({
 });
 export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
 
-export const prospectPageSchema = pageOf(prospectSchema);
+/** A list's total is counted up to this many (a count of a whole audience would cost more than its page). */
+export const PROSPECT_TOTAL_CAP = 10_000;
+
+export const prospectPageSchema = pageOf(prospectSchema).extend({
+  total: z
+    .object({
+      count: int32().min(0).max(PROSPECT_TOTAL_CAP),
+      more: z.boolean().describe(`true: more than ${PROSPECT_TOTAL_CAP} match (count says ${PROSPECT_TOTAL_CAP}).`),
+    })
+    .nullable()
+    .describe('How many prospects match the filters: on the first page when withTotal asks for it, else null.'),
+});
 /** @public A type of the published contract, for clients of the API. */
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
 
@@ -162,14 +179,22 @@ const listProspectsFields = {
     .describe('Only prospects with an enrollment in this status (in campaignId when given, else in any campaign).'),
 };
 
+const WITH_TOTAL = `On the first page (no cursor), also count the prospects that match, up to ${PROSPECT_TOTAL_CAP} (total).`;
+
 /** Contract 9.1 list: newest first, cursor-paginated like conversations. */
-export const listProspectsQuery = z.object({ ...listProspectsFields, limit: limitParam, cursor: cursorParam });
+export const listProspectsQuery = z.object({
+  ...listProspectsFields,
+  withTotal: z.enum(['true', 'false']).optional().describe(WITH_TOTAL),
+  limit: limitParam,
+  cursor: cursorParam,
+});
 /** @public A type of the published contract, for clients of the API. */
 export type ListProspectsQuery = z.infer<typeof listProspectsQuery>;
 
 /** The list as tool arguments (a number for limit). */
 export const listProspectsArgs = z.strictObject({
   ...listProspectsFields,
+  withTotal: z.boolean().optional().describe(WITH_TOTAL),
   limit: int32().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1..${MAX_LIMIT}; default 100.`),
   cursor: text().min(1).max(1000).optional().describe('nextCursor of the previous page (same filters).'),
 });

@@ -6,10 +6,12 @@
 export const ENROLLMENT_STATUSES = ['waiting', 'active', 'finished', 'stopped', 'failed'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 
-export const ENROLLMENT_OUTCOMES = ['replied', 'finished', 'not_qualified', 'condition_not_met', 'stopped', 'failed'] as const;
+/** Contract 9.2's outcomes, and 10.3's `excluded` (the prospect went on the do-not-contact list while enrolled). */
+export const ENROLLMENT_OUTCOMES = ['replied', 'finished', 'not_qualified', 'condition_not_met', 'stopped', 'failed', 'excluded'] as const;
 export type EnrollmentOutcome = (typeof ENROLLMENT_OUTCOMES)[number];
 
-export const EXCLUSION_REASONS = ['in_another_campaign', 'not_found'] as const;
+/** Why enrolling left a prospect out (contract 9.2; `do_not_contact`: on the do-not-contact list, contract 10.3). */
+export const EXCLUSION_REASONS = ['do_not_contact', 'in_another_campaign', 'not_found'] as const;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 export const TIMELINE_STATUSES = ['scheduled', 'running', 'done', 'skipped', 'failed'] as const;

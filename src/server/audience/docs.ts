@@ -32,8 +32,9 @@ export const audienceDocs: RouteDoc[] = [
     summary: 'Import prospects (contract 9.1)',
     description:
       `1–${MAX_IMPORT_ROWS} rows. Each row is checked alone: a bad row is reported in \`errors\` by index and field and not stored; the valid rows are stored ` +
-      'in one transaction. Profiles are matched on the normalised URL (lower-case host, no query or fragment, no trailing "/"), within the request and against ' +
-      'the workspace; `onDuplicate` decides whether a duplicate is skipped (default) or updated.',
+      'in one transaction. A profile URL must be a LinkedIn member, a Sales Navigator lead or a WhatsApp link (contract 10.3; any other URL is refused ' +
+      'for that row, the message naming what is accepted). Profiles are matched on their stored form (`https://www.linkedin.com/in/<slug>`, the slug ' +
+      'lower-case), within the request and against the workspace; `onDuplicate` decides whether a duplicate is skipped (default) or updated.',
     body: importProspectsBody,
     responses: { 200: { description: 'What was stored', schema: importResultSchema } },
     errors: [400, 404, 413],
@@ -76,11 +77,13 @@ export const audienceDocs: RouteDoc[] = [
     path: '/api/v1/prospects/{prospectId}',
     tag: 'Audience',
     summary: 'Delete a prospect',
-    description: 'Its unfinished enrollments are stopped first; then the prospect, its enrollments and their timelines are removed.',
+    description:
+      'Contract 10.3: while the prospect has an unfinished enrollment, 409 `prospect_enrolled` with `campaignIds`; otherwise the prospect, its ' +
+      'enrollments and their timelines are removed (run counts keep their totals) and its conversations stay in the inbox.',
     params: prospectIdParams,
     query: workspaceQuery,
     responses: { 204: { description: 'Deleted', schema: null } },
-    errors: [400, 404],
+    errors: [400, 404, 409],
   },
   {
     method: 'post',
@@ -88,8 +91,8 @@ export const audienceDocs: RouteDoc[] = [
     tag: 'Audience',
     summary: 'Enrol prospects in a campaign (contract 9.2)',
     description:
-      'A prospect already in another campaign that is not completed is excluded (`in_another_campaign`) unless `allowInOtherCampaigns`; unknown ids are excluded ' +
-      'as `not_found`. Each new enrollment gets the least busy sender of the campaign. Draft or paused campaigns keep them waiting; completed: 409 campaign_completed.',
+      'A prospect already in another campaign that is not completed is excluded (`in_another_campaign`) unless `allowInOtherCampaigns`; one on the do-not-contact ' +
+      'list (contract 10.3) as `do_not_contact`; unknown ids as `not_found`. Each new enrollment gets the least busy sender of the campaign. Draft or paused campaigns keep them waiting; completed: 409 campaign_completed.',
     params: campaignIdParams,
     body: enrollBody,
     responses: { 200: { description: 'What happened', schema: enrollResultSchema } },

@@ -106,7 +106,7 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     expect(tool.structured.error.hint).toBeTruthy();
   });
 
-  it('an active campaign takes enrollments due at once; deleting a prospect stops its enrollments first', async () => {
+  it('an active campaign takes enrollments due at once; a prospect still enrolled cannot be deleted (contract 10.3)', async () => {
     const ws = await newWorkspace();
     const campaign = await createDraft(ws);
     await setStatus(campaign.campaignId, 'active');
@@ -114,8 +114,28 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     await enrol(ws, campaign.campaignId, { prospectIds: [p] });
     const [entry] = (await enrollments(ws, campaign.campaignId)).items;
     expect(entry!.nextStepAt).not.toBeNull();
+    const refused = await api(ws.apiKey, 'DELETE', `/api/v1/prospects/${p}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'prospect_enrolled', campaignIds: [campaign.campaignId] });
+    expect(refused.body.detail).toContain(`“${campaign.name}”`);
+    expect((await enrollments(ws, campaign.campaignId)).items).toHaveLength(1);
+    // Once the campaign is done with them, they go with their enrollments and timelines; their conversation stays.
+    const profileUrl = entry!.prospect.profileUrl;
+    await fixtureSql(
+      `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_profile_url,
+         last_message_text, last_message_direction, last_message_at) VALUES ($1, $2, 'professional_network', 'kept', 'Kept', $3, 'Hi', 'inbound', now())`,
+      [ws.workspaceId, ws.accounts.linkedinFree, profileUrl],
+    );
+    await fixtureSql(`INSERT INTO enrollment_steps (enrollment_id, node_id, type, status) VALUES ($1, 'start', 'start', 'done')`, [
+      entry!.enrollmentId,
+    ]);
+    expect((await api(ws.apiKey, 'POST', `/api/v1/campaigns/${campaign.campaignId}/stop`)).status).toBe(200);
     expect((await api(ws.apiKey, 'DELETE', `/api/v1/prospects/${p}`)).status).toBe(204);
     expect((await enrollments(ws, campaign.campaignId)).items).toEqual([]);
+    expect(await fixtureSql('SELECT 1 FROM enrollment_steps WHERE enrollment_id = $1', [entry!.enrollmentId])).toEqual([]);
+    expect(await fixtureSql('SELECT contact_profile_url FROM conversations WHERE workspace_id = $1', [ws.workspaceId])).toEqual([
+      { contact_profile_url: profileUrl },
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
 import { campaignNotFound } from '../campaigns/service';
 import { prospectSearchCondition } from './prospects';
+import { excludedProspectSql } from './exclusions';
 
 /**
  * Enrollments (contract 9.2): enrolling prospects into a campaign with the one-campaign-at-a-time
@@ -75,6 +76,7 @@ export function assignSenders(count: number, loads: Map<string, number>): (strin
 /**
  * POST /api/v1/campaigns/{id}/enrollments. One transaction; the prospects are locked so two
  * concurrent enrolments of one prospect into two campaigns cannot both pass the one-campaign rule.
+ * A prospect on the do-not-contact list is left out (`do_not_contact`, contract 10.3).
  * Enrollments start `waiting`: in an active campaign they are due at once, otherwise at launch/resume.
  */
 export async function enrollProspects(
@@ -87,9 +89,10 @@ export async function enrollProspects(
   return db.transaction(async (tx) => {
     const campaign = await campaignForEnrollment(tx, workspaceId, campaignId);
     if (campaign.status === 'completed') throw campaignCompleted();
-    const { rows: found } = await tx.query<{ id: string; here: boolean; elsewhere: boolean }>(
+    const { rows: found } = await tx.query<{ id: string; here: boolean; elsewhere: boolean; excluded: boolean }>(
       `SELECT p.id,
          EXISTS (SELECT 1 FROM enrollments e WHERE e.prospect_id = p.id AND e.campaign_id = $3) AS here,
+         ${excludedProspectSql('p')} AS excluded,
          EXISTS (SELECT 1 FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
                  WHERE e.prospect_id = p.id AND e.campaign_id <> $3 AND c.status <> 'completed' AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS elsewhere
        FROM prospects p WHERE p.workspace_id = $1 AND p.id = ANY($2::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
@@ -103,6 +106,7 @@ export async function enrollProspects(
       const row = known.get(id);
       if (!row) excluded.push({ prospectId: id, reason: 'not_found' });
       else if (row.here) alreadyEnrolled++;
+      else if (row.excluded) excluded.push({ prospectId: id, reason: 'do_not_contact' });
       else if (row.elsewhere && !input.allowInOtherCampaigns) excluded.push({ prospectId: id, reason: 'in_another_campaign' });
       else toEnroll.push(id);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importResultSchema, prospectDetailSchema, prospectPageSchema, prospectSchema } from '../../domain/contract/prospects';
 import { api, callTool, newWorkspace, type TestWorkspace } from '../testing/fixtures';
 
-/** Contract 9.1 over real HTTP: import, list, get, patch, delete — and the import tool's twin answers. */
+/** Contract 9.1 and 10.3 over real HTTP: import, list, get, patch, delete — and the import tool's twin answers. */
 
 const url = (n: number | string) => `https://www.linkedin.com/in/person-${n}`;
 const importRows = (ws: TestWorkspace, prospects: unknown[], extra: Record<string, unknown> = {}) =>
@@ -23,7 +23,7 @@ describe('POST /api/v1/prospects/import', () => {
         company: 'Engines',
         customFields: { firstName: 'Ada', score: 82 },
       },
-      { profileUrl: 'linkedin.com/in/no-scheme' },
+      { profileUrl: 'https://twitter.com/ada' },
       { profileUrl: 'https://www.linkedin.com/in/Ada/', name: 'Ada again' },
       { name: 'No URL' },
       { profileUrl: url(2), email: 'not-an-email', timeZone: 'Mars/Olympus' },
@@ -43,9 +43,12 @@ describe('POST /api/v1/prospects/import', () => {
       [7, ''],
     ]);
     for (const e of body.errors) expect(e.message).not.toBe('');
+    expect(body.errors[0]!.message).toMatch(/^twitter\.com is not LinkedIn or WhatsApp: use a LinkedIn profile link/);
+    // A missing URL is said once.
+    expect(body.errors.filter((e) => e.index === 3)).toEqual([{ index: 3, path: 'profileUrl', message: expect.any(String) }]);
 
     const page = await listAll(ws);
-    expect(page.items.map((p) => p.profileUrl).sort()).toEqual(['https://www.linkedin.com/in/Ada', url(4)]);
+    expect(page.items.map((p) => p.profileUrl).sort()).toEqual(['https://www.linkedin.com/in/ada', url(4)]);
     const ada = page.items.find((p) => p.name === 'Ada Lovelace')!;
     expect(ada).toMatchObject({ headline: null, email: null, timeZone: null, customFields: { firstName: 'Ada', score: 82 } });
     // A zone is stored under its canonical name, whatever its case.
@@ -72,6 +75,46 @@ describe('POST /api/v1/prospects/import', () => {
     expect(update).toEqual({ created: 1, updated: 2, skipped: 0, errors: [] });
     const names = (await listAll(ws)).items.map((p) => p.name).sort();
     expect(names).toEqual(['Ada L.', 'Bob', 'Six, later', null].sort());
+  });
+
+  it('imports 20 spellings of one LinkedIn member as one prospect (contract 10.3)', async () => {
+    const ws = await newWorkspace();
+    const spellings = [
+      'https://www.linkedin.com/in/imp-dup',
+      'http://www.linkedin.com/in/imp-dup',
+      'https://www.linkedin.com/in/IMP-DUP',
+      'https://linkedin.com/in/imp-dup',
+      'linkedin.com/in/imp-dup',
+      'www.linkedin.com/in/Imp-Dup/',
+      'HTTPS://WWW.LINKEDIN.COM/IN/IMP-DUP',
+      'https://uk.linkedin.com/in/imp-dup',
+      'https://fr.linkedin.com/in/imp-dup/fr',
+      'https://de.linkedin.com/in/imp-dup/de-de/',
+      'https://www.linkedin.com/in/imp-dup/?originalSubdomain=uk',
+      'https://www.linkedin.com/in/imp-dup?trk=public_profile_browsemap',
+      'https://www.linkedin.com/in/imp-dup#experience',
+      'https://www.linkedin.com/in/imp%2Ddup',
+      'https://www.linkedin.com/in/%69mp-dup/',
+      'https://www.linkedin.com:443/in/imp-dup',
+      '  https://www.linkedin.com/in/imp-dup//  ',
+      'http://linkedin.com/in/IMP-dup/en_US?locale=en_US',
+      'https://www.linkedin.com/in/imp-dup/?utm_source=share&utm_medium=member_desktop',
+      'Http://Www.Linkedin.Com/in/imp-DUP/',
+    ];
+    expect(new Set(spellings).size).toBe(20);
+    const body = importResultSchema.parse(
+      (
+        await importRows(
+          ws,
+          spellings.map((profileUrl, i) => ({ profileUrl, name: `Imp ${i}` })),
+        )
+      ).body,
+    );
+    expect(body).toEqual({ created: 1, updated: 0, skipped: 19, errors: [] });
+    // Again, one at a time: each finds the one prospect.
+    for (const profileUrl of spellings.slice(1, 4))
+      expect(importResultSchema.parse((await importRows(ws, [{ profileUrl }])).body)).toMatchObject({ created: 0, skipped: 1 });
+    expect((await listAll(ws)).items.map((p) => [p.profileUrl, p.name])).toEqual([['https://www.linkedin.com/in/imp-dup', 'Imp 0']]);
   });
 
   it('refuses a bad envelope as a whole, and text that cannot be stored', async () => {
@@ -111,6 +154,11 @@ describe('POST /api/v1/prospects/import', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen.size).toBe(9_900);
+    // Counted up to 10,000: 9,900 exactly.
+    expect(prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&withTotal=true')).body).total).toEqual({
+      count: 9_900,
+      more: false,
+    });
   }, 120_000);
 
   it('the import-prospects tool answers the REST body', async () => {
@@ -142,6 +190,22 @@ describe('GET /api/v1/prospects', () => {
     expect(await names('&search=_')).toEqual([]);
     const first = prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&search=acme')).body);
     expect(first.nextCursor).not.toBeNull();
+    // Asked, the first page says how many match; the next ones do not count again; unasked, nothing is counted.
+    expect(first.total).toBeNull();
+    const counted = prospectPageSchema.parse((await api(ws.apiKey, 'GET', '/api/v1/prospects?limit=1&search=acme&withTotal=true')).body);
+    expect(counted.total).toEqual({ count: 2, more: false });
+    const next = prospectPageSchema.parse(
+      (
+        await api(
+          ws.apiKey,
+          'GET',
+          `/api/v1/prospects?limit=1&search=acme&withTotal=true&cursor=${encodeURIComponent(counted.nextCursor!)}`,
+        )
+      ).body,
+    );
+    expect(next.total).toBeNull();
+    expect((await listAll(ws, '&withTotal=true')).total).toEqual({ count: 3, more: false });
+    expect((await callTool(ws.apiKey, 'list-prospects', { withTotal: true })).structured.total).toEqual({ count: 3, more: false });
     const other = await api(ws.apiKey, 'GET', `/api/v1/prospects?limit=1&search=ada&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('invalid_cursor');
@@ -184,6 +248,9 @@ describe('GET / PATCH / DELETE /api/v1/prospects/{id}', () => {
     const clash = await api(ws.apiKey, 'PATCH', `/api/v1/prospects/${one!.prospectId}`, { profileUrl: `${two!.profileUrl}/?ref=x` });
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('prospect_exists');
+    const figma = await api(ws.apiKey, 'PATCH', `/api/v1/prospects/${one!.prospectId}`, { profileUrl: 'https://www.figma.com/@one' });
+    expect(figma.status).toBe(400);
+    expect(figma.body.errors).toEqual([{ path: 'profileUrl', message: expect.stringMatching(/^figma\.com is not LinkedIn or WhatsApp/) }]);
     const bad = await api(ws.apiKey, 'PATCH', `/api/v1/prospects/${one!.prospectId}`, { timeZone: 'Nowhere', unknown: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['timeZone', 'unknown']);

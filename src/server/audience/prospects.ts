@@ -1,5 +1,11 @@
 import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus } from '../../domain/contract/statuses';
-import type { CustomFields, PatchProspectBody, Prospect, ProspectDetail } from '../../domain/contract/prospects';
+import {
+  PROSPECT_TOTAL_CAP,
+  type CustomFields,
+  type PatchProspectBody,
+  type Prospect,
+  type ProspectDetail,
+} from '../../domain/contract/prospects';
 import { normaliseProfileUrl } from '../../domain/profile-url';
 import { toIsoMillis } from '../../domain/time';
 import { jsonColumn } from '../db/json';
@@ -66,8 +72,8 @@ export function prospectSearchCondition(params: unknown[], search: string): stri
   return `p.search_text LIKE $${params.length}`;
 }
 
-/** One page, newest first (ties by id), `limit + 1` rows so the caller knows whether a next page exists. */
-export async function listProspects(db: Queryable, filters: ProspectFilters, limit: number, after?: TimeIdKey): Promise<Prospect[]> {
+/** The WHERE of the list's filters on prospects `p`, its parameters from $1. */
+function filtersWhere(filters: ProspectFilters): { where: string[]; params: unknown[] } {
   const params: unknown[] = [filters.workspaceId];
   const where = ['p.workspace_id = $1'];
   if (filters.search) where.push(prospectSearchCondition(params, filters.search));
@@ -83,6 +89,24 @@ export async function listProspects(db: Queryable, filters: ProspectFilters, lim
     }
     where.push(`EXISTS (SELECT 1 FROM enrollments e WHERE ${inEnrollment.join(' AND ')})`);
   }
+  return { where, params };
+}
+
+/** How many prospects match the filters, counted up to the cap (the list's first page says it when asked). */
+export async function countProspects(db: Queryable, filters: ProspectFilters): Promise<{ count: number; more: boolean }> {
+  const { where, params } = filtersWhere(filters);
+  params.push(PROSPECT_TOTAL_CAP + 1);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM prospects p WHERE ${where.join(' AND ')} LIMIT $${params.length}) matching`,
+    params,
+  );
+  const n = rows[0]?.n ?? 0;
+  return { count: Math.min(n, PROSPECT_TOTAL_CAP), more: n > PROSPECT_TOTAL_CAP };
+}
+
+/** One page, newest first (ties by id), `limit + 1` rows so the caller knows whether a next page exists. */
+export async function listProspects(db: Queryable, filters: ProspectFilters, limit: number, after?: TimeIdKey): Promise<Prospect[]> {
+  const { where, params } = filtersWhere(filters);
   if (after) {
     params.push(after[0], after[1]);
     where.push(`(p.created_at, p.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
@@ -168,7 +192,11 @@ export async function patchProspect(db: Queryable, workspaceId: string, prospect
   }
 }
 
-/** DELETE: its unfinished enrollments are stopped first (contract 9.1), then the prospect and its history go. */
+/**
+ * DELETE (contract 10.3, replacing 9.1's rule): refused with `prospect_enrolled` while an enrollment is
+ * unfinished; otherwise the prospect goes with its enrollments and timelines (the run counters keep
+ * their totals, migration 040) and its conversations stay in the inbox.
+ */
 export async function deleteProspect(db: Db, workspaceId: string, prospectId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM prospects WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [
@@ -176,12 +204,20 @@ export async function deleteProspect(db: Db, workspaceId: string, prospectId: st
       workspaceId,
     ]);
     if (!rows[0]) throw prospectNotFound();
-    await tx.query(
-      `UPDATE enrollments SET status = 'stopped', outcome = 'stopped', next_step_at = NULL,
-         finished_at = date_trunc('milliseconds', clock_timestamp())
-       WHERE prospect_id = $1 AND status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})`,
+    const running = await tx.query<{ campaign_id: string; name: string }>(
+      `SELECT e.campaign_id, c.name FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
+       WHERE e.prospect_id = $1 AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL}) ORDER BY e.entered_at, e.id`,
       [prospectId],
     );
+    if (running.rows.length > 0) throw prospectEnrolled(running.rows);
     await tx.query('DELETE FROM prospects WHERE id = $1', [prospectId]);
   });
 }
+
+const prospectEnrolled = (campaigns: { campaign_id: string; name: string }[]) =>
+  new ApiError(
+    409,
+    'prospect_enrolled',
+    `This prospect is still in ${campaigns.map((c) => `“${c.name}”`).join(', ')}: it can be deleted once ${campaigns.length === 1 ? 'that campaign is' : 'those campaigns are'} done with it.`,
+    { campaignIds: campaigns.map((c) => c.campaign_id) },
+  );

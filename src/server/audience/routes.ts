@@ -12,7 +12,7 @@ import { cursorCodec, DEFAULT_LIMIT, pageOf, pathUuid, timeIdKey } from '../http
 import type { RouteModule } from '../route-module';
 import { enrollmentTimeline, enrollProspects, listEnrollments } from './enrollments';
 import { importProspects } from './import';
-import { deleteProspect, getProspect, listProspects, patchProspect } from './prospects';
+import { countProspects, deleteProspect, getProspect, listProspects, patchProspect } from './prospects';
 import { updateCampaignSchedule, updateDailyLimits } from './settings';
 
 /**
@@ -20,7 +20,7 @@ import { updateCampaignSchedule, updateDailyLimits } from './settings';
  * below, so a tool and its REST twin answer the same body.
  */
 
-export type ListProspectsInput = Omit<z.infer<typeof listProspectsQuery>, 'workspaceId'>;
+export type ListProspectsInput = Omit<z.infer<typeof listProspectsQuery>, 'workspaceId' | 'withTotal'> & { withTotal?: boolean };
 export type ListEnrollmentsInput = Omit<z.infer<typeof listEnrollmentsQuery>, 'workspaceId'> & { campaignId: string };
 
 /** One page of the workspace's prospects (cursor bound to the filters). */
@@ -33,8 +33,12 @@ export async function prospectPage(db: Db, workspace: WorkspaceRef, q: ListProsp
   };
   const codec = cursorCodec(db, 'prospects', filters, timeIdKey);
   const limit = q.limit ?? DEFAULT_LIMIT;
-  const rows = await listProspects(db, filters, limit, await codec.decode(q.cursor));
-  return pageOf(rows, limit, codec, (r) => [r.createdAt, r.prospectId]);
+  const after = await codec.decode(q.cursor);
+  const [rows, total] = await Promise.all([
+    listProspects(db, filters, limit, after),
+    after === undefined && q.withTotal ? countProspects(db, filters) : Promise.resolve(null),
+  ]);
+  return { ...(await pageOf(rows, limit, codec, (r) => [r.createdAt, r.prospectId])), total };
 }
 
 /** One page of a campaign's enrollments (cursor bound to the filters). */
@@ -63,8 +67,8 @@ export const audienceRoutes: RouteModule = ({ db }) => {
   });
 
   app.get('/api/v1/prospects', async (c) => {
-    const { workspaceId, ...q } = parseOrThrow(listProspectsQuery, queryOf(c), 'query');
-    return c.json(await prospectPage(db, workspaceOf(c, workspaceId), q));
+    const { workspaceId, withTotal, ...q } = parseOrThrow(listProspectsQuery, queryOf(c), 'query');
+    return c.json(await prospectPage(db, workspaceOf(c, workspaceId), { ...q, withTotal: withTotal === 'true' }));
   });
 
   app.get('/api/v1/prospects/:prospectId', async (c) => {

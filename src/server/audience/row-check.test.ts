@@ -24,8 +24,21 @@ const edgeText = (max: number) =>
     fc.oneof(fc.constantFrom(undefined, null, '', '   '), fc.string({ maxLength: 12 })),
     fc.constantFrom('x'.repeat(max), 'x'.repeat(max + 1), ` ${'x'.repeat(max)} `, 'a\u0000b', 'a\ud800b', 42, true, [], {}),
   );
+// Mostly LinkedIn members as people write them (contract 10.3), else other web pages (refused by the schema).
+const memberUrl = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://', 'HTTPS://', ''),
+    fc.constantFrom('www.linkedin.com', 'LinkedIn.com', 'uk.linkedin.com'),
+    fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+    fc.constantFrom('', '/', '/fr', '?trk=x', '#a'),
+  )
+  .map(([scheme, host, slug, tail]) => ` ${scheme}${host}/in/${slug}${tail} `);
 const url = mostly(
-  fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.constantFrom(' http://EXAMPLE.com/x/// ')),
+  fc.oneof(
+    { arbitrary: memberUrl, weight: 3 },
+    fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    fc.constantFrom(' http://EXAMPLE.com/x/// ', 'https://wa.me/+33612345678', 'https://www.linkedin.com/sales/lead/AC1,x'),
+  ),
   fc.oneof(
     fc.constantFrom(
       'ftp://example.com/a',
@@ -115,7 +128,10 @@ describe('import row check (contract 9.1)', () => {
       customFields: '{"firstName":"Ada","score":82,"vip":true}',
     });
     expect(schemaRow(typical)).toEqual({ row: quick });
-    expect(quickRow({ profileUrl: 'https://x.example/in/a', name: null, email: null, timeZone: null })).toBeDefined();
+    expect(quickRow({ profileUrl: 'linkedin.com/in/a', name: null, email: null, timeZone: null })).toBeDefined();
+    expect(schemaRow({ profileUrl: 'https://wa.me/33612345678' })).toEqual({ row: quickRow({ profileUrl: 'https://wa.me/+33612345678' }) });
+    // A URL the rule refuses (contract 10.3) is the schema's to word.
+    expect(quickRow({ profileUrl: 'https://x.example/in/a' })).toBeUndefined();
   });
 
   it('leaves every doubtful row to the schema, which names the field', () => {
@@ -123,6 +139,13 @@ describe('import row check (contract 9.1)', () => {
     expect(checkRow({ ...typical, title: 'CEO' })).toEqual({ errors: [{ path: 'title', message: 'Unknown field "title"' }] });
     expect(checkRow({ ...typical, email: 'nope' })).toEqual({ errors: [{ path: 'email', message: 'must be an e-mail address' }] });
     expect(checkRow([typical])).toMatchObject({ errors: [{ path: '' }] });
+    expect(checkRow({ profileUrl: 'https://twitter.com/ada' })).toEqual({
+      errors: [
+        { path: 'profileUrl', message: expect.stringMatching(/^twitter\.com is not LinkedIn or WhatsApp: use a LinkedIn profile link/) },
+      ],
+    });
+    // A missing URL is said once.
+    expect(checkRow({ profileUrl: '  ' })).toEqual({ errors: [{ path: 'profileUrl', message: 'is required' }] });
   });
 
   it('whenever it reads a row by hand, the schema accepts it and stores the same', () => {

@@ -12,14 +12,14 @@ import {
 } from '../../domain/contract/prospects';
 import { MAX_TIME_ZONE } from '../../domain/contract/schedule';
 import { canonicalTimeZone } from '../../domain/time-zones';
-import { normaliseProfileUrl } from '../../domain/profile-url';
+import { normaliseProfileUrl, readProfileUrl } from '../../domain/profile-url';
 import { storedText } from './prospects';
 
 /**
  * One import row (contract 9.1) checked and turned into what is stored. The contract's zod schema is
  * the rule and the only source of error messages; zod costs ~25 µs a row, most of it the object
  * machinery, so a row that is plainly valid — known fields, clean text within its bounds, a profile
- * URL that normalises — is read by hand first (~1 µs). Anything unusual goes to zod, which accepts it
+ * URL the rule accepts (contract 10.3) — is read by hand first (~1 µs). Anything unusual goes to zod, which accepts it
  * or says why; a property test keeps both ways giving the same row.
  */
 
@@ -89,8 +89,9 @@ export function quickRow(raw: unknown): StoredRow | undefined {
   for (const key of Object.keys(raw)) if (!FIELDS.has(key)) return undefined;
   const url = raw.profileUrl;
   if (!isCleanText(url) || url.length > MAX_PROFILE_URL) return undefined;
-  const profileUrl = normaliseProfileUrl(url);
-  if (profileUrl === null) return undefined;
+  // Only an accepted profile (contract 10.3) is read by hand; zod says why any other is refused.
+  const profileUrl = readProfileUrl(url);
+  if (!profileUrl?.kind) return undefined;
   const texts: Partial<Record<keyof typeof PROSPECT_TEXT_LIMITS, string | null>> = {};
   for (const [field, max] of TEXT_FIELDS) {
     const value = plainText(raw[field], max);
@@ -102,7 +103,7 @@ export function quickRow(raw: unknown): StoredRow | undefined {
   if (email === undefined || timeZone === undefined) return undefined;
   if (raw.customFields !== undefined && !plainCustomFields(raw.customFields)) return undefined;
   return {
-    profileUrl,
+    profileUrl: profileUrl.url,
     name: texts.name!,
     headline: texts.headline!,
     company: texts.company!,
@@ -112,20 +113,23 @@ export function quickRow(raw: unknown): StoredRow | undefined {
   };
 }
 
+/** A row's schema errors as import errors: one per problem, by path (an unknown field named by its own path). */
+export function schemaErrors(error: z.ZodError): Omit<ImportError, 'index'>[] {
+  const errors: Omit<ImportError, 'index'>[] = [];
+  for (const issue of error.issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
+    for (const key of keys) {
+      const path = [...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
+      errors.push({ path, message: key === null ? issue.message : `Unknown field "${key}"` });
+    }
+  }
+  return errors;
+}
+
 /** The contract's schema on the whole row: the stored row, or every problem by path. */
 export function schemaRow(raw: unknown): RowVerdict {
   const parsed = prospectInputSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: Omit<ImportError, 'index'>[] = [];
-    for (const issue of parsed.error.issues) {
-      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
-      for (const key of keys) {
-        const path = [...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
-        errors.push({ path, message: key === null ? issue.message : `Unknown field "${key}"` });
-      }
-    }
-    return { errors };
-  }
+  if (!parsed.success) return { errors: schemaErrors(parsed.error) };
   const row = parsed.data;
   return {
     row: {

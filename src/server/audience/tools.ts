@@ -6,6 +6,9 @@ import { enrollmentTimeline, enrollProspects } from './enrollments';
 import { importProspects } from './import';
 import { enrollmentPage, prospectPage } from './routes';
 import { updateCampaignSchedule } from './settings';
+import { exclusionPage } from './exclusion-routes';
+import { importExclusions, removeExclusion } from './exclusions';
+import { campaignAudienceCheck } from './audience-check';
 
 /**
  * The audience tools of contract 9.5: each takes its REST twin's body and path fields (plus
@@ -27,9 +30,10 @@ export const audienceTools: ToolDefinition[] = [
     ...wire('import-prospects'),
     title: 'Import prospects',
     description:
-      `Add up to ${MAX_IMPORT_ROWS} prospects (people to contact) to the workspace's audience. Each needs profileUrl (an absolute http(s) URL of their profile); ` +
+      `Add up to ${MAX_IMPORT_ROWS} prospects (people to contact) to the workspace's audience. Each needs profileUrl: a LinkedIn profile ` +
+      '(https://www.linkedin.com/in/<slug>), a Sales Navigator lead or a WhatsApp link (https://wa.me/<digits>); other URLs are refused for that row. ' +
       'name, headline, company, email, timeZone (IANA, e.g. "Europe/Paris") and customFields (values for {{placeholders}} such as firstName) are optional. ' +
-      'Profiles are matched after normalising the URL (lower-case host, no query, no trailing "/"): onDuplicate "skip" (default) leaves an existing prospect as it is, ' +
+      'Every spelling of one profile is one prospect (scheme, host, slug case, locale, query and trailing "/" do not count): onDuplicate "skip" (default) leaves an existing prospect as it is, ' +
       '"update" replaces its fields. Bad rows come back in errors with their index and field and are not stored; the others are stored together. Contacts nobody. ' +
       'Then enrol them with enroll-prospects (their ids: list-prospects). ' +
       'Example: {"prospects": [{"profileUrl": "https://www.linkedin.com/in/ada-lovelace", "name": "Ada Lovelace", "company": "Analytical Engines", "customFields": {"firstName": "Ada"}}]}.',
@@ -55,7 +59,8 @@ export const audienceTools: ToolDefinition[] = [
     title: 'Enrol prospects in a campaign',
     description:
       'Add prospects (their prospectIds) to a campaign. A prospect already in another campaign that is not completed is excluded (reason in_another_campaign) ' +
-      'unless allowInOtherCampaigns is true; unknown ids are excluded as not_found; ones already in this campaign are counted, not repeated. ' +
+      'unless allowInOtherCampaigns is true; one on the do-not-contact list (list-exclusions) is excluded as do_not_contact; unknown ids are excluded as not_found; ' +
+      'ones already in this campaign are counted, not repeated. ' +
       'Each gets the least busy of the campaign’s sender accounts. In a draft or paused campaign they wait for launch or resume; in an active one the run takes them ' +
       'at once (within the sending window); a completed campaign answers campaign_completed. ' +
       'Example: {"campaignId": "3f0c…", "prospectIds": ["9b1e…", "c2d4…"]}.',
@@ -100,5 +105,52 @@ export const audienceTools: ToolDefinition[] = [
       const { workspaceId, campaignId, ...schedule } = args;
       return updateCampaignSchedule(db, resolveWorkspace(caller, workspaceId), campaignId.toLowerCase(), schedule);
     },
+  }),
+  defineTool({
+    ...wire('list-exclusions'),
+    title: 'List the do-not-contact list',
+    description:
+      "Read the workspace's do-not-contact list, newest first, one page at a time (nextCursor; null on the last page): each entry's kind (profile, company, " +
+      'domain), value, reason, who added it and when. kind keeps one kind; search matches part of the value or reason; profileUrl keeps the entries that stop ' +
+      'that person (their profile, and as a prospect their company and e-mail domain). Example: {"profileUrl": "https://www.linkedin.com/in/ada-lovelace"}.',
+    readOnly: true,
+    run: (args, { db, caller }) => {
+      const { workspaceId, ...query } = args;
+      return exclusionPage(db, resolveWorkspace(caller, workspaceId), query);
+    },
+  }),
+  defineTool({
+    ...wire('add-exclusions'),
+    title: 'Add people to the do-not-contact list',
+    description:
+      `Add 1–${MAX_IMPORT_ROWS} entries that nobody may contact: kind "profile" (one person: a LinkedIn profile or WhatsApp link), "company" (everyone whose ` +
+      'company is that name, case-insensitive) or "domain" (everyone with an e-mail address at that domain or its subdomains), each with a reason (1–200 characters). ' +
+      'Enrolling skips them and running campaigns stop them before their next action (outcome excluded). An entry already on the list is skipped; bad rows come ' +
+      'back in errors by index and field and are not stored. items are the entries of the valid rows (for their exclusionId). ' +
+      'Example: {"exclusions": [{"kind": "domain", "value": "acme.com", "reason": "Customer"}, {"kind": "profile", "value": "https://www.linkedin.com/in/ada-lovelace", "reason": "Asked not to be contacted"}]}.',
+    readOnly: false,
+    run: (args, { db, caller }) => importExclusions(db, resolveWorkspace(caller, args.workspaceId).id, args.exclusions, 'agent'),
+  }),
+  defineTool({
+    ...wire('remove-exclusion'),
+    title: 'Remove an entry from the do-not-contact list',
+    description:
+      'Remove one do-not-contact entry by its exclusionId (from list-exclusions): the people it named may be enrolled again; enrollments it stopped stay stopped. ' +
+      'Example: {"exclusionId": "5a7c…"}.',
+    readOnly: false,
+    run: async (args, { db, caller }) => {
+      await removeExclusion(db, resolveWorkspace(caller, args.workspaceId).id, args.exclusionId.toLowerCase());
+      return { exclusionId: args.exclusionId.toLowerCase(), removed: true as const };
+    },
+  }),
+  defineTool({
+    ...wire('check-campaign-audience'),
+    title: 'Check who of a campaign’s prospects cannot be contacted',
+    description:
+      'Before launching: of the campaign’s enrolled prospects not yet finished, how many are on the do-not-contact list (they will be skipped; the first ' +
+      'are named with the entry that names them) and how many have a profile URL that is not LinkedIn or WhatsApp (nobody can reach them). ' +
+      'Example: {"campaignId": "3f0c…"}.',
+    readOnly: true,
+    run: (args, { db, caller }) => campaignAudienceCheck(db, resolveWorkspace(caller, args.workspaceId).id, args.campaignId.toLowerCase()),
   }),
 ];

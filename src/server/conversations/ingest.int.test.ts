@@ -51,6 +51,23 @@ describe('POST /api/messaging/messages (contract 7 ingest)', () => {
     });
   });
 
+  it('stores the contact’s profile by the profile URL rule, never refusing one (contract 10.3)', async () => {
+    const ws = await newWorkspace();
+    const spelled = async (n: number, profileUrl: string) => {
+      const body = { ...validBody(ws.accounts.linkedinFree), externalConversationId: `c-${n}`, externalMessageId: `m-${n}` };
+      expect((await api(ws.apiKey, 'POST', '/api/messaging/messages', { ...body, contact: { ...body.contact, profileUrl } })).status).toBe(
+        201,
+      );
+    };
+    await spelled(1, 'http://UK.linkedin.com/in/Grace-Hopper/?trk=x');
+    await spelled(2, 'https://twitter.com/grace/');
+    const items = (await api(ws.apiKey, 'GET', '/api/messaging/conversations')).body.items.map(conversationSchema.parse);
+    expect(items.map((c: { contact: { profileUrl: string | null } }) => c.contact.profileUrl).sort()).toEqual([
+      'https://twitter.com/grace',
+      'https://www.linkedin.com/in/grace-hopper',
+    ]);
+  });
+
   it('20 concurrent ingests of one message create exactly one message', async () => {
     const ws = await newWorkspace();
     const results = await Promise.all(

@@ -1,3 +1,4 @@
+import { normaliseProfileUrl } from '../../domain/profile-url';
 import type { IngestMessageBody } from '../../domain/contract/conversations';
 import type { Queryable } from '../db/types';
 import { emitEvent } from '../events';
@@ -33,7 +34,11 @@ export async function ingestInTx(
   const existing = await findMessage(tx, m.accountId, m.externalMessageId);
   if (existing) return existing;
   const sentAt = new Date(m.sentAt).toISOString();
-  const c = m.contact;
+  // Contract 10.3: a contact's profile is stored by the one profile URL rule (never refused), so it is
+  // matched with its prospect; text that is no http(s) URL is kept as it came.
+  const c = m.contact.profileUrl
+    ? { ...m.contact, profileUrl: normaliseProfileUrl(m.contact.profileUrl) ?? m.contact.profileUrl }
+    : m.contact;
   // A savepoint: a concurrent ingest of the same message that wins undoes only our part of the caller's transaction.
   await tx.query('SAVEPOINT ingest_message');
   try {

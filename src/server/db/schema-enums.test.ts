@@ -5,6 +5,7 @@ import { CHANGE_VIA } from '../../domain/contract/change-via';
 import { CHANNELS, DIRECTIONS } from '../../domain/contract/conversations';
 import { ACTION_STATUSES, ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, TIMELINE_STATUSES } from '../../domain/contract/statuses';
 import { EXECUTOR_KINDS } from '../../domain/contract/executors';
+import { EXCLUSION_AUTHORS, EXCLUSION_KINDS } from '../../domain/contract/exclusions';
 import { DELIVERY_STATUSES, DISABLED_REASONS, ENDPOINT_STATUSES } from '../../domain/contract/webhooks';
 
 /**
@@ -31,11 +32,13 @@ const CASES: { what: string; file: string; column: string; index?: number; value
   { what: 'an endpoint’s disabled reason', file: '007_webhook_operations.sql', column: 'disabled_reason', values: DISABLED_REASONS },
   { what: 'a delivery’s status', file: '007_webhook_operations.sql', column: 'status', index: 1, values: DELIVERY_STATUSES },
   { what: 'an enrollment’s status', file: '011_audience.sql', column: 'status', index: 0, values: ENROLLMENT_STATUSES },
-  { what: 'an enrollment’s outcome', file: '011_audience.sql', column: 'outcome', values: ENROLLMENT_OUTCOMES },
+  { what: 'an enrollment’s outcome', file: '041_exclusions.sql', column: 'outcome', values: ENROLLMENT_OUTCOMES },
   { what: 'a timeline step’s status', file: '011_audience.sql', column: 'status', index: 1, values: TIMELINE_STATUSES },
   { what: 'an action’s status', file: '012_run_engine.sql', column: 'status', values: ACTION_STATUSES },
   { what: 'a workspace’s executor kind', file: '012_run_engine.sql', column: 'kind', values: EXECUTOR_KINDS },
   { what: 'who saved a graph version', file: '021_version_authors.sql', column: 'saved_via', values: CHANGE_VIA },
+  { what: 'a do-not-contact entry’s kind', file: '041_exclusions.sql', column: 'kind', values: EXCLUSION_KINDS },
+  { what: 'who added a do-not-contact entry', file: '041_exclusions.sql', column: 'created_by', values: EXCLUSION_AUTHORS },
 ];
 
 describe('contract enums in SQL CHECKs', () => {
@@ -48,6 +51,11 @@ describe('contract enums in SQL CHECKs', () => {
     expect(sql('007_webhook_operations.sql')).toContain('DROP CONSTRAINT webhook_deliveries_status_check');
   });
 
+  it('the first outcome CHECK (011) is dropped before its replacement (041)', () => {
+    expect(checks('011_audience.sql', 'outcome')).toHaveLength(1);
+    expect(sql('041_exclusions.sql')).toContain('DROP CONSTRAINT enrollments_outcome_check');
+  });
+
   it('no migration sets a CHECK on an enum column this test does not read', () => {
     const read = new Set(CASES.map((c) => `${c.file}: ${c.column}`));
     const unread = readdirSync(MIGRATIONS)
@@ -55,9 +63,11 @@ describe('contract enums in SQL CHECKs', () => {
       .flatMap((f) => [...sql(f).matchAll(/CHECK \((\w+) IN \(/g)].map((m) => `${f}: ${m[1]}`))
       .filter((check) => !read.has(check));
     // The server's own bookkeeping, not contract enums: the idempotency keys' state and where the run
-    // engine stands in a step (phase); and 001's delivery status, replaced in 007 (the test above).
+    // engine stands in a step (phase); and 001's delivery status, replaced in 007, and 011's outcome,
+    // replaced in 041 (the tests above).
     const ownBookkeeping = [
       '001_core.sql: status',
+      '011_audience.sql: outcome',
       '005_webhooks.sql: state',
       '016_idempotency_keys.sql: state',
       '012_run_engine.sql: phase',

@@ -12,9 +12,9 @@ import { ApiError, problemResponse } from './errors';
  */
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-// Contract 9.1: an import of 10,000 prospects (and its tool twin) is a few MiB of JSON; 10 MB bodies stay refused.
+// Contract 9.1 and 10.3: an import of 10,000 prospects or do-not-contact entries (and its tool twin) is a few MiB of JSON; 10 MB bodies stay refused.
 export const MAX_LARGE_BODY_BYTES = 8 * 1024 * 1024;
-const LARGE_BODY_PATHS = new Set(['/api/v1/prospects/import', '/mcp']);
+const LARGE_BODY_PATHS = new Set(['/api/v1/prospects/import', '/api/v1/exclusions/import', '/mcp']);
 
 /** Requests of one API key with a body over MAX_BODY_BYTES (or of unannounced length on a large-body route) in progress at once. */
 export const LARGE_REQUESTS_PER_KEY = 2;

@@ -19,6 +19,8 @@ const HINTS: Readonly<Record<ErrorCode, string>> = {
   campaign_completed:
     'This campaign is completed and takes no more prospects: enrol them in a draft or active campaign (list-campaigns), or copy this one with create-campaign.',
   prospect_exists: 'Another prospect already has that profile URL: find it with list-prospects (search) and change that one instead.',
+  prospect_enrolled:
+    'This prospect is still in a running campaign (campaignIds): wait until it finishes there, or stop that campaign, then delete the prospect.',
   invalid_workflow:
     'Fix the violations with severity "error" (each names its node or edge) and send the graph again; validate-campaign-workflow checks without saving.',
   invalid_cursor: 'Start the list again without a cursor, or pass the cursor with the same filters it was issued for.',

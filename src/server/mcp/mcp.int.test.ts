@@ -9,6 +9,8 @@ import { toolCallBody } from '../../domain/contract/tool-call';
 /** Contract 1 and 3: POST /mcp for the official SDK client, plain JSON clients, and JSON-RPC errors. */
 
 const TOOL_NAMES = [
+  'add-exclusions',
+  'check-campaign-audience',
   'create-campaign',
   'delete-campaign',
   'enroll-prospects',
@@ -21,10 +23,12 @@ const TOOL_NAMES = [
   'list-campaign-versions',
   'list-campaigns',
   'list-enrollments',
+  'list-exclusions',
   'list-node-types',
   'list-prospects',
   'patch-campaign-workflow',
   'pause-campaign',
+  'remove-exclusion',
   'resume-campaign',
   'simulate-campaign',
   'stop-campaign',

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { workspaceListSchema } from '../../domain/contract/workspaces';
 import type { RouteModule } from '../route-module';
 import { audienceDocs } from '../audience/docs';
+import { exclusionDocs } from '../audience/exclusion-docs';
 import { campaignDocs } from '../campaigns/docs';
 import { conversationDocs } from '../conversations/docs';
 import { executorDocs } from '../executors/docs';
@@ -18,6 +19,7 @@ import type { RouteDoc } from '../http/route-doc';
 export const REST_ROUTES: RouteDoc[] = [
   ...campaignDocs,
   ...audienceDocs,
+  ...exclusionDocs,
   ...runViewDocs,
   ...conversationDocs,
   ...inspirationDocs,

@@ -77,6 +77,22 @@ function endEnrollment(
   plan.event(row.workspace_id, 'prospect.finished', prospectFinishedData(row, { ...end, at: end.now }));
 }
 
+/** What the timeline says on the step a prospect on the do-not-contact list did not get. */
+export const EXCLUDED_STEP_NOTE = 'Not sent: this person is on the do-not-contact list.';
+
+/**
+ * Contract 10.3: an enrolled prospect on the do-not-contact list ends before their next action —
+ * stopped, outcome `excluded`, the step they stand on skipped with the reason, their actions not yet
+ * offered cancelled. Asked when a visit reaches an action step (no quota slot is taken) and at the
+ * last look before an action already waiting is offered (offers.ts).
+ */
+export function endExcluded(plan: WritePlan, row: EnrollmentRow, open: StepRef | null, now: number, place: EnrollmentValues = {}): void {
+  plan.campaignMoved(row.campaign_id);
+  plan.patchStep(open, { status: 'skipped', finished_at: ts(now), error: EXCLUDED_STEP_NOTE });
+  endEnrollment(plan, row, { status: 'stopped', outcome: 'excluded', error: null, nodeId: row.current_node_id, now }, place);
+  plan.endEnrollment(row.id);
+}
+
 /** Plans what one advance did: timeline rows, the decision's rows (wait, intent + quota, end), the enrollment's place. */
 export async function applyAdvance(
   tx: Queryable,
@@ -172,6 +188,8 @@ async function offerLater(
   place: EnrollmentValues,
   now: number,
 ): Promise<void> {
+  // Contract 10.3: a prospect on the do-not-contact list ends here, before the action and any quota slot.
+  if (given.excluded) return endExcluded(plan, given, open, now, place);
   const action =
     decision.kind === 'act'
       ? decision.action

@@ -15,13 +15,14 @@ import {
   type AnsweredAction,
   type Decided,
 } from './action-store';
-import { applyInput } from './apply-advance';
+import { applyInput, endExcluded } from './apply-advance';
 import type { EngineDeps, OfferDeps } from './engine-deps';
 import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EnrollmentRow } from './enrollment-row';
 import { coolDown, GateSession, withQuotaRetry } from './gate';
 import { recordReplySent } from './replies';
 import { emitActionFailed } from './run-events';
 import { WritePlan } from './write-plan';
+import { excludedProspectSql } from '../audience/exclusions';
 
 /**
  * Offering actions (contract 9.3 exactly once, 9.4): due intent rows are claimed with a lease and
@@ -58,7 +59,7 @@ const offerOf = (a: ActionRow): OfferedAction => {
 
 /** Answers and last looks of one engine's offers are recorded a few at a time (one transaction each batch). */
 const COALESCE = { max: 32, waitMs: 3 };
-const coalesced = new WeakMap<EngineDeps, { stillRunning: (a: ActionRow) => Promise<boolean>; record: (a: Answered) => Promise<void> }>();
+const coalesced = new WeakMap<EngineDeps, { stillRunning: (a: ActionRow) => Promise<LastLook>; record: (a: Answered) => Promise<void> }>();
 
 function coalescedOf(deps: EngineDeps) {
   let found = coalesced.get(deps);
@@ -75,28 +76,67 @@ function coalescedOf(deps: EngineDeps) {
   return found;
 }
 
-/** For each action: is its enrollment still running at the action's visit (an inbox reply has no enrollment to look at)? */
-async function stillRunning(db: Queryable, actions: readonly ActionRow[]): Promise<boolean[]> {
+/** The last look before an offer: offer it, drop it (the enrollment ended or moved on), or end the enrollment (contract 10.3). */
+type LastLook = 'offer' | 'gone' | 'excluded';
+
+/**
+ * For each action: is its enrollment still running at the action's visit, and its prospect not on the
+ * do-not-contact list (an inbox reply has no enrollment to look at, and a person answering is never
+ * stopped)?
+ */
+async function stillRunning(db: Queryable, actions: readonly ActionRow[]): Promise<LastLook[]> {
   const ids = actions.flatMap((a) => (a.enrollment_id === null ? [] : [a.enrollment_id]));
   const running =
     ids.length === 0
       ? []
       : (
-          await db.query<{ id: string; visit: number }>(
-            `SELECT id, visit FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'active'`,
+          await db.query<{ id: string; visit: number; excluded: boolean }>(
+            `SELECT e.id, e.visit, ${excludedProspectSql('p')} AS excluded FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+             WHERE e.id = ANY($1::uuid[]) AND e.status = 'active'`,
             [ids],
           )
         ).rows;
-  const visitOf = new Map(running.map((e) => [e.id, e.visit]));
-  return actions.map((a) => a.enrollment_id === null || visitOf.get(a.enrollment_id) === a.visit);
+  const byId = new Map(running.map((e) => [e.id, e]));
+  return actions.map((a) => {
+    if (a.enrollment_id === null) return 'offer';
+    const e = byId.get(a.enrollment_id);
+    if (e?.visit !== a.visit) return 'gone';
+    return e.excluded ? 'excluded' : 'offer';
+  });
+}
+
+/**
+ * Contract 10.3: the prospect of a claimed action went on the do-not-contact list while it waited — the
+ * enrollment ends (locked first, as every move does) and the action is cancelled, its quota slot given back.
+ */
+async function endExcludedBeforeOffer(deps: OfferDeps, action: ActionRow): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const now = await deps.clock.now(tx);
+    const { rows } = await tx.query<EnrollmentRow>(
+      `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE e.id = $1 AND e.status = 'active' FOR UPDATE OF e`,
+      [action.enrollment_id],
+    );
+    const plan = new WritePlan(now);
+    const row = rows[0];
+    if (row && row.visit === action.visit && row.excluded) endExcluded(plan, row, row.open_step, now);
+    await plan.flush(tx);
+    const gate = new GateSession(tx);
+    await cancelActions(tx, gate, { actionIds: [action.id] }, now);
+    await gate.flush();
+  });
 }
 
 /** Offers one claimed action and records the answer; false when it was cancelled or the offer failed (the lease then runs out). */
 export async function offerClaimedAction(deps: OfferDeps, action: ActionRow): Promise<boolean> {
   await deps.beforeOffer?.(action.id);
   const batch = coalescedOf(deps);
-  // Last look: a reply that landed after the claim stops the offer.
-  if (!(await batch.stillRunning(action))) {
+  // Last look: a reply that landed after the claim stops the offer; the do-not-contact list ends the enrollment.
+  const look = await batch.stillRunning(action);
+  if (look === 'excluded') {
+    await endExcludedBeforeOffer(deps, action);
+    return false;
+  }
+  if (look === 'gone') {
     await deps.db.transaction(async (tx) => {
       const gate = new GateSession(tx);
       await cancelActions(tx, gate, { actionIds: [action.id] }, await deps.clock.now(tx));

@@ -1,6 +1,15 @@
-import { customFieldKey, PROSPECT_FIELD_LABEL, PROSPECT_FIELDS, type ColumnTarget, type ProspectField } from './columns';
+import {
+  customFieldKey,
+  NAME_PART_LABEL,
+  NAME_PARTS,
+  PROSPECT_FIELD_LABEL,
+  PROSPECT_FIELDS,
+  type ColumnTarget,
+  type NamePart,
+  type ProspectField,
+} from './columns';
 
-const encode = (t: ColumnTarget): string => (t.kind === 'field' ? `field:${t.field}` : t.kind);
+const encode = (t: ColumnTarget): string => (t.kind === 'field' ? `field:${t.field}` : t.kind === 'namePart' ? `part:${t.part}` : t.kind);
 
 /** First few non-empty values of a column, to recognise it by. */
 const samples = (rows: readonly (readonly string[])[], column: number): string[] => {
@@ -28,6 +37,7 @@ export function ColumnMapping({
   const choose = (column: number, value: string, header: string) => {
     if (value === 'ignore') return onChange(column, { kind: 'ignore' });
     if (value === 'custom') return onChange(column, { kind: 'custom', key: customFieldKey(header) });
+    if (value.startsWith('part:')) return onChange(column, { kind: 'namePart', part: value.slice('part:'.length) as NamePart });
     onChange(column, { kind: 'field', field: value.slice('field:'.length) as ProspectField });
   };
   const head = rows.slice(0, 20);
@@ -57,11 +67,19 @@ export function ColumnMapping({
                 onChange={(e) => choose(column, e.target.value, header)}
               >
                 <optgroup label="Prospect field">
-                  {PROSPECT_FIELDS.map((f) => (
+                  {PROSPECT_FIELDS.flatMap((f) => [
                     <option key={f} value={`field:${f}`}>
                       {PROSPECT_FIELD_LABEL[f]}
-                    </option>
-                  ))}
+                    </option>,
+                    // The name's two parts right after the full name.
+                    ...(f === 'name'
+                      ? NAME_PARTS.map((part) => (
+                          <option key={part} value={`part:${part}`}>
+                            {NAME_PART_LABEL[part]}
+                          </option>
+                        ))
+                      : []),
+                  ])}
                 </optgroup>
                 <option value="custom">Custom field</option>
                 <option value="ignore">Don’t import</option>

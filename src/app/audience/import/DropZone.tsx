@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type DragEvent } from 'react';
+import { downloadCsv } from './download';
 import { warmCsvWorker } from './read-csv-file';
+import { SAMPLE_CSV_NAME, sampleCsv } from './sample-csv';
 
 /** Drop a CSV file here, or pick one: the import's first step. */
 export function DropZone({ onFile, busy, error }: { onFile(file: File): void; busy: boolean; error: string | null }) {
@@ -45,6 +47,9 @@ export function DropZone({ onFile, busy, error }: { onFile(file: File): void; bu
           e.target.value = '';
         }}
       />
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => downloadCsv(SAMPLE_CSV_NAME, sampleCsv())}>
+        Download a sample CSV
+      </button>
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -60,7 +60,11 @@ describe('ImportFlow', () => {
 
     expect(await screen.findByText(/2 people in 3 columns/)).toBeTruthy();
     expect((screen.getByLabelText('Import “LinkedIn URL” as') as HTMLSelectElement).value).toBe('field:profileUrl');
-    expect((screen.getByLabelText('Import “First name” as') as HTMLSelectElement).value).toBe('custom');
+    // First name is part of the prospect's name, not a custom field (issue 39).
+    expect((screen.getByLabelText('Import “First name” as') as HTMLSelectElement).value).toBe('part:firstName');
+    // The row whose link is not a profile is marked before the import, with the reason (contract 10.3).
+    expect(screen.getByText(/1 row will not be imported: only LinkedIn and WhatsApp profiles can be contacted/)).toBeTruthy();
+    expect(screen.getByText(/This is not a web link: use a LinkedIn profile link/).closest('li')?.textContent).toMatch(/^Row 3 nope: /);
 
     await user.click(screen.getByRole('button', { name: 'Import 2 prospects' }));
     expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeTruthy();
@@ -72,6 +76,36 @@ describe('ImportFlow', () => {
     ]);
     expect(screen.getByText('Row 3: LinkedIn profile URL: must be an absolute http(s) URL')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download the 1 row not imported (CSV)' })).toBeTruthy();
+  });
+
+  it('names each row whose link is not a LinkedIn or WhatsApp profile, and offers a sample file', async () => {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ImportFlow />
+      </QueryClientProvider>,
+    );
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Download a sample CSV' }));
+    expect(click).toHaveBeenCalledOnce();
+    const sample = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]!);
+    });
+    expect(sample).toMatch(/^\ufeff?First name,Last name,LinkedIn URL,Company,Job title/);
+    const rows = ['Profile,Name', 'https://twitter.com/ada,Ada', 'linkedin.com/in/bob,Bob', 'https://www.figma.com/@cy,Cy', ',Dee'];
+    await user.upload(screen.getByLabelText('Choose a file'), new File([rows.join('\n')], 'x.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(/3 rows will not be imported/)).toBeTruthy();
+    const reasons = [...document.querySelectorAll('.import-refused-list li')].map((li) => li.textContent);
+    expect(reasons).toEqual([
+      expect.stringMatching(/^Row 2 https:\/\/twitter\.com\/ada: twitter\.com is not LinkedIn or WhatsApp/),
+      expect.stringMatching(/^Row 4 https:\/\/www\.figma\.com\/@cy: figma\.com is not LinkedIn or WhatsApp/),
+      'Row 5: There is no profile link in this row.',
+    ]);
+    expect(screen.getAllByText('Not a LinkedIn or WhatsApp profile')).toHaveLength(2);
   });
 
   it('asks for the profile column before importing', async () => {

@@ -102,7 +102,12 @@ export function ImportFlow() {
             onStart={() => void start()}
             onCancel={() => setState({ step: 'choose', reading: false, error: null })}
           >
-            <ImportPreview prospects={mapped.prospects} campaignId={previewCampaign} onCampaign={setPreviewCampaign} />
+            <ImportPreview
+              prospects={mapped.prospects}
+              rowIndex={mapped.rowIndex}
+              campaignId={previewCampaign}
+              onCampaign={setPreviewCampaign}
+            />
           </MapStep>
         )}
         {state.step === 'importing' && <Progress done={state.done} total={state.total} />}

@@ -3,17 +3,8 @@ import { formatCount } from '../../ui/format';
 import { AddToCampaign } from '../AddToCampaign';
 import { plural } from '../labels';
 import { Link } from '../../router';
+import { downloadCsv } from './download';
 import type { ImportSummary as Summary } from './run-import';
-
-/** Offers a text as a file download (the refused rows). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const STATS: { key: 'created' | 'updated' | 'skipped'; label: string; help: string }[] = [
   { key: 'created', label: 'Added', help: 'new to your audience' },
@@ -79,7 +70,7 @@ export function ImportSummary({
           <button
             type="button"
             className="btn btn-sm"
-            onClick={() => download(fileName.replace(/(\.[a-z]+)?$/i, '-not-imported.csv'), errorCsv())}
+            onClick={() => downloadCsv(fileName.replace(/(\.[a-z]+)?$/i, '-not-imported.csv'), errorCsv())}
           >
             Download the {plural(errors, formatCount(errors), 'row')} not imported (CSV)
           </button>

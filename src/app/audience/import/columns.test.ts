@@ -3,25 +3,27 @@ import { buildProspects, customFieldKey, mappingProblems, matchColumns, type Col
 
 const field = (f: string): ColumnTarget => ({ kind: 'field', field: f }) as ColumnTarget;
 const custom = (key: string): ColumnTarget => ({ kind: 'custom', key });
+const part = (p: 'firstName' | 'lastName'): ColumnTarget => ({ kind: 'namePart', part: p });
 
 describe('matchColumns', () => {
   it('matches the headers of the usual exports, whatever their case and punctuation', () => {
-    expect(matchColumns(['First name', 'Last Name', 'LinkedIn URL', 'Company', 'Job title', 'E-mail', 'Time zone', 'Headline'])).toEqual([
-      custom('firstName'),
-      custom('lastName'),
+    expect(matchColumns(['First name', 'Last Name', 'LinkedIn URL', 'Company', 'Job title', 'E-mail', 'Time zone'])).toEqual([
+      part('firstName'),
+      part('lastName'),
       field('profileUrl'),
       field('company'),
-      custom('jobTitle'),
+      field('headline'),
       field('email'),
       field('timeZone'),
-      field('headline'),
     ]);
     expect(matchColumns(['full_name', 'PROFILE URL', 'Company Name', 'Prénom'])).toEqual([
       field('name'),
       field('profileUrl'),
       field('company'),
-      custom('firstName'),
+      part('firstName'),
     ]);
+    // A headline column keeps the headline; a job title beside it stays a custom field.
+    expect(matchColumns(['Headline', 'Title'])).toEqual([field('headline'), custom('title')]);
   });
 
   it('finds the profile column by its values when no header names it', () => {
@@ -65,11 +67,14 @@ describe('mappingProblems', () => {
       '“URL” and “Link” both fill LinkedIn profile URL: choose one.',
     ]);
     expect(mappingProblems(['URL', 'X'], [field('profileUrl'), { kind: 'ignore' }])).toEqual([]);
+    expect(mappingProblems(['URL', 'First', 'Given'], [field('profileUrl'), part('firstName'), part('firstName')])).toEqual([
+      '“First” and “Given” both fill First name: choose one.',
+    ]);
   });
 });
 
 describe('buildProspects', () => {
-  const targets = [custom('firstName'), custom('lastName'), field('profileUrl'), { kind: 'ignore' } as ColumnTarget, field('company')];
+  const targets = [part('firstName'), part('lastName'), field('profileUrl'), { kind: 'ignore' } as ColumnTarget, field('company')];
 
   it('trims values, leaves empty cells out, names people from first and last name, skips blank rows', () => {
     const rows = [
@@ -90,13 +95,13 @@ describe('buildProspects', () => {
   it('keeps a full-name column as the name', () => {
     const { prospects } = buildProspects(
       [['Ada', 'Countess Lovelace', 'https://x.test/in/a']],
-      [custom('firstName'), field('name'), field('profileUrl')],
+      [part('firstName'), field('name'), field('profileUrl')],
     );
     expect(prospects[0]).toEqual({ profileUrl: 'https://x.test/in/a', name: 'Countess Lovelace', customFields: { firstName: 'Ada' } });
   });
 
   it('sends an empty profile URL for a row without one, so the import reports that row', () => {
-    expect(buildProspects([['Ada', '']], [custom('firstName'), field('profileUrl')]).prospects).toEqual([
+    expect(buildProspects([['Ada', '']], [part('firstName'), field('profileUrl')]).prospects).toEqual([
       { profileUrl: '', name: 'Ada', customFields: { firstName: 'Ada' } },
     ]);
   });

@@ -13,13 +13,22 @@ export type ProspectField = ProspectTextField;
 export const PROSPECT_FIELD_LABEL: Record<ProspectField, string> = {
   profileUrl: 'LinkedIn profile URL',
   name: 'Full name',
-  headline: 'Headline',
+  headline: 'Headline or job title',
   company: 'Company',
   email: 'Email',
   timeZone: 'Time zone',
 };
 
-export type ColumnTarget = { kind: 'field'; field: ProspectField } | { kind: 'custom'; key: string } | { kind: 'ignore' };
+/**
+ * The two parts of a person's name a file may hold apart: together they are the prospect's name (when
+ * no column holds the full name), and each fills its placeholder ({{firstName}}, {{lastName}}).
+ */
+export const NAME_PARTS = ['firstName', 'lastName'] as const;
+export type NamePart = (typeof NAME_PARTS)[number];
+export const NAME_PART_LABEL: Record<NamePart, string> = { firstName: 'First name', lastName: 'Last name' };
+
+export type ColumnTarget =
+  { kind: 'field'; field: ProspectField } | { kind: 'namePart'; part: NamePart } | { kind: 'custom'; key: string } | { kind: 'ignore' };
 
 /** A header written without case, spaces or punctuation: "LinkedIn URL" → "linkedinurl". */
 const squash = (header: string): string =>
@@ -45,17 +54,19 @@ const FIELD_HEADERS: Record<ProspectField, readonly string[]> = {
     'url',
   ],
   name: ['name', 'fullname', 'contactname', 'prospectname', 'personname', 'contact'],
-  headline: ['headline', 'linkedinheadline', 'tagline'],
+  headline: ['headline', 'linkedinheadline', 'tagline', 'jobtitle', 'title', 'position', 'role', 'occupation', 'currentposition'],
   company: ['company', 'companyname', 'organization', 'organisation', 'employer', 'currentcompany', 'account', 'accountname'],
   email: ['email', 'emailaddress', 'mail', 'workemail', 'businessemail', 'professionalemail'],
   timeZone: ['timezone', 'tz', 'zone'],
 };
 
-/** Custom fields whose usual headers map to the placeholder names marketers write ({{firstName}}, {{jobTitle}}). */
-const CUSTOM_HEADERS: Record<string, readonly string[]> = {
+const NAME_PART_HEADERS: Record<NamePart, readonly string[]> = {
   firstName: ['firstname', 'first', 'givenname', 'forename', 'prenom'],
   lastName: ['lastname', 'last', 'surname', 'familyname', 'nom'],
-  jobTitle: ['jobtitle', 'title', 'position', 'role', 'occupation', 'currentposition'],
+};
+
+/** Custom fields whose usual headers map to the placeholder names marketers write ({{location}}, {{industry}}). */
+const CUSTOM_HEADERS: Record<string, readonly string[]> = {
   location: ['location', 'city', 'place'],
   industry: ['industry', 'sector'],
   phone: ['phone', 'phonenumber', 'mobile', 'telephone'],
@@ -65,6 +76,9 @@ const CUSTOM_HEADERS: Record<string, readonly string[]> = {
 const LOOKUP = new Map<string, ColumnTarget>([
   ...Object.entries(FIELD_HEADERS).flatMap(([field, headers]) =>
     headers.map((h): [string, ColumnTarget] => [h, { kind: 'field', field: field as ProspectField }]),
+  ),
+  ...Object.entries(NAME_PART_HEADERS).flatMap(([part, headers]) =>
+    headers.map((h): [string, ColumnTarget] => [h, { kind: 'namePart', part: part as NamePart }]),
   ),
   ...Object.entries(CUSTOM_HEADERS).flatMap(([key, headers]) => headers.map((h): [string, ColumnTarget] => [h, { kind: 'custom', key }])),
 ]);
@@ -98,6 +112,13 @@ function looksLikeProfiles(rows: readonly (readonly string[])[], column: number)
   return values.length > 0 && values.filter((v) => LINKEDIN_PROFILE.test(v)).length * 2 > values.length;
 }
 
+/** What a target fills, as one key (the same key twice is one field filled by two columns); null for "don't import". */
+export function targetName(t: ColumnTarget): string | null {
+  if (t.kind === 'field') return `field:${t.field}`;
+  if (t.kind === 'namePart') return `part:${t.part}`;
+  return t.kind === 'custom' ? `custom:${t.key}` : null;
+}
+
 /**
  * The guess for every column: known headers to their field, then (when no header named it) the
  * column whose values look like LinkedIn profiles to the profile URL; every other column becomes a
@@ -105,7 +126,7 @@ function looksLikeProfiles(rows: readonly (readonly string[])[], column: number)
  */
 export function matchColumns(headers: readonly string[], sampleRows: readonly (readonly string[])[] = []): ColumnTarget[] {
   const taken = new Set<string>();
-  const targetKey = (t: ColumnTarget) => (t.kind === 'field' ? `field:${t.field}` : t.kind === 'custom' ? `custom:${t.key}` : '');
+  const targetKey = (t: ColumnTarget) => targetName(t) ?? '';
   const claim = (t: ColumnTarget): boolean => {
     const key = targetKey(t);
     if (taken.has(key)) return false;
@@ -142,7 +163,8 @@ export function mappingProblems(headers: readonly string[], targets: readonly Co
       problems.push(
         `“${headers[i]}”: a custom field name is one word of letters and digits, e.g. ${customFieldKey(t.key || headers[i] || '')}.`,
       );
-    const key = t.kind === 'field' ? PROSPECT_FIELD_LABEL[t.field] : `custom field ${t.key}`;
+    const key =
+      t.kind === 'field' ? PROSPECT_FIELD_LABEL[t.field] : t.kind === 'namePart' ? NAME_PART_LABEL[t.part] : `custom field ${t.key}`;
     const other = seen.get(key);
     if (other !== undefined) problems.push(`“${other}” and “${headers[i]}” both fill ${key}: choose one.`);
     else seen.set(key, headers[i] ?? '');
@@ -163,8 +185,9 @@ export interface ProspectImportRow {
 
 /**
  * Import rows from CSV rows with a mapping. Values are trimmed; empty cells are left out. Without a
- * full-name column, the name is the first and last name columns joined. `rowIndex[i]` is the CSV
- * data row of `prospects[i]` (rows with no value in any used column are skipped and not sent).
+ * full-name column, the name is the first and last name columns joined; each name part also fills its
+ * placeholder ({{firstName}}). `rowIndex[i]` is the CSV data row of `prospects[i]` (rows with no value
+ * in any used column are skipped and not sent).
  */
 export function buildProspects(
   rows: readonly (readonly string[])[],
@@ -183,6 +206,7 @@ export function buildProspects(
       if (t.kind === 'ignore' || value === '') return;
       any = true;
       if (t.kind === 'field') out[t.field] = value;
+      else if (t.kind === 'namePart') custom[t.part] = value;
       else custom[t.key] = value;
     });
     if (!any) {

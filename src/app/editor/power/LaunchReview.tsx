@@ -12,6 +12,7 @@ import { fullTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { Dialog } from '../../ui/Dialog';
 import { editorStore, readOnlyMessage, useEditorStore, useSampleProspect } from '../store';
+import { ReviewAudience } from './ReviewAudience';
 import { ReviewForecast } from './ReviewForecast';
 import { ReviewPaths, ReviewSends, ReviewWarnings } from './ReviewSections';
 import { campaignStatusSchema } from '../../../domain/contract/campaigns';
@@ -156,6 +157,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       <ReviewPaths review={review} />
       <ReviewSends review={review} accountsFailed={accounts.isError} prospect={enrolled.data ?? null} sampleFields={fields} />
       <ReviewForecast campaign={campaign} accounts={accounts.data} />
+      <ReviewAudience campaignId={campaignId} />
       <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">
         <h3 id={`${sectionId}-confirm`}>Launch</h3>
         <p>
