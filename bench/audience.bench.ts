@@ -5,7 +5,7 @@ import { createApiKey, createWorkspace } from '../src/server/admin/ops';
 import { checkRows, INSERT_PROSPECTS, prospectColumns } from '../src/server/audience/import';
 import { listProspects } from '../src/server/audience/prospects';
 import { loadConfig } from '../src/server/config';
-import { startServer } from '../src/server/main';
+import { startServer, type RunningServer } from '../src/server/main';
 import { postgresDatabase } from './conversations.bench';
 
 /**
@@ -75,7 +75,7 @@ interface Row {
   ratio: number;
 }
 
-async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+async function benchOne(label: string, databaseUrl: string | undefined, parts = { importing: true }): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-audience-'));
   const server = await startServer(
     loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: databaseUrl ?? '' }),
@@ -87,7 +87,21 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       return { workspaceId, apiKey: (await createApiKey(server.db, [workspaceId])).apiKey };
     };
 
-    // Import: alternate API and raw insert, each into its own fresh workspace, same rows shape.
+    if (parts.importing) rows.push(...(await importFigures(server, label, fresh)));
+    rows.push(...(await listFigures(server, label, fresh)));
+    return rows;
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Fresh = (n: string) => Promise<{ workspaceId: string; apiKey: string }>;
+
+/** Import: alternate API and raw insert, each into its own fresh workspace, same rows shape. */
+async function importFigures(server: RunningServer, label: string, fresh: Fresh): Promise<Row[]> {
+  const rows: Row[] = [];
+  {
     const api: number[] = [];
     const raw: number[] = [];
     // One small import first: the first request compiles the row schema (zod) and warms the route.
@@ -132,8 +146,14 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       ratio: round((apiP50 / rawP50) * 100) / 100,
     });
     console.log(`  ${label}: ${JSON.stringify(rows[0])}`);
+  }
+  return rows;
+}
 
-    // List at 100k prospects of one workspace (plus a few enrolled in a campaign).
+/** List and search at 100k prospects of one workspace. */
+async function listFigures(server: RunningServer, label: string, fresh: Fresh): Promise<Row[]> {
+  const rows: Row[] = [];
+  {
     const big = await fresh('list');
     await server.db.query(
       `INSERT INTO prospects (workspace_id, profile_url, name, headline, company, custom_fields, created_at)
@@ -173,11 +193,8 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       });
       console.log(`  ${label}: ${JSON.stringify(rows[rows.length - 1])}`);
     }
-    return rows;
-  } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  return rows;
 }
 
 export async function runAudienceBench(): Promise<Row[]> {
@@ -205,3 +222,6 @@ export async function runAudienceBench(): Promise<Row[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runAudienceBench();
+
+/** The list and search figures alone (no import runs), for one database: `npx tsx -e` or another bench. */
+export const prospectListFigures = (label: string, databaseUrl: string | undefined) => benchOne(label, databaseUrl, { importing: false });

@@ -44,7 +44,13 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
  * the trigram index is rebuilt once after the load (its own definition, read back from pg_indexes):
  * 3x faster than maintaining it row by row. PGlite (wasm) builds GIN indexes slowly: kept there.
  */
-export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: string[], campaignId: string | null = null): Promise<void> {
+export async function seedBenchInbox(
+  db: Db,
+  workspaceId: string,
+  accountIds: string[],
+  campaignId: string | null = null,
+  conversations = CONVERSATIONS,
+): Promise<void> {
   const rebuild = db.kind === 'pg';
   const {
     rows: [search],
@@ -53,7 +59,7 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
   const channels = ['professional_network', 'professional_network', 'messaging_app'];
   const phrase = `(ARRAY['Thanks for connecting, happy to chat', 'Can you share pricing for a team of 12?', 'Following up on the case study',
     'Not the right time, ping me next quarter', 'Loved your post on outbound', 'Thursday at 3pm works for me'])`;
-  for (let from = 0; from < CONVERSATIONS; from += 25_000) {
+  for (let from = 0; from < conversations; from += 25_000) {
     await db.query(
       `INSERT INTO conversations (workspace_id, account_id, channel, external_conversation_id, contact_name, contact_headline,
          last_message_text, last_message_direction, last_message_at, unread_count, tags, tags_lower, message_texts,
@@ -71,7 +77,7 @@ export async function seedBenchInbox(db: Db, workspaceId: string, accountIds: st
          -- a quarter of the conversations come from the campaign's 5 steps (contract 8.2 filters)
          CASE WHEN i % 4 = 0 THEN $6::uuid END, CASE WHEN i % 4 = 0 THEN 'step-' || (i % 5) END, i % 3 <> 0
        FROM generate_series($4::int, $5::int) AS i`,
-      [workspaceId, accountIds, channels, from, Math.min(CONVERSATIONS, from + 25_000) - 1, campaignId],
+      [workspaceId, accountIds, channels, from, Math.min(conversations, from + 25_000) - 1, campaignId],
     );
   }
   await db.query(
@@ -270,3 +276,82 @@ export async function runConversationsBench(): Promise<Row[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runConversationsBench();
+
+const MILLION = 1_000_000;
+
+/**
+ * Issue 34's growth figure: the inbox list at 1M conversations (3M messages) on PostgreSQL — the
+ * first page, a rare word, and a search combined with a tag and the reply filter — over real HTTP
+ * beside the same query as SQL alone, p50/p99 over 200 reads. Goal: the combined search p99 ≤ 25 ms.
+ */
+export async function runConversationsAtMillion(): Promise<void> {
+  const pg = await postgresDatabase();
+  if (!pg) return console.log('  PostgreSQL: not reachable (set DATABASE_URL), skipped');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-bench-conv-1m-'));
+  const server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '0', DATABASE_URL: pg.url, RUN_WORKER: '0' }),
+  );
+  try {
+    const { workspaceId } = await createWorkspace(server.db, `bench-1m-${Date.now()}`, 'Bench');
+    const accounts: string[] = [];
+    for (const [channel, name] of [
+      ['professional_network', 'A'],
+      ['professional_network', 'B'],
+      ['messaging_app', 'C'],
+    ] as const)
+      accounts.push((await createAccount(server.db, workspaceId, { channel, name })).accountId);
+    const t0 = performance.now();
+    await seedBenchInbox(server.db, workspaceId, accounts, null, MILLION);
+    console.log(`  PostgreSQL: seeded ${MILLION} conversations + ${MILLION * 3} messages in ${Math.round(performance.now() - t0)} ms`);
+    console.table(await millionFigures(server, workspaceId));
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await pg.drop();
+  }
+}
+
+/** The figures of `runConversationsAtMillion` on a seeded workspace. */
+export async function millionFigures(server: { url: string; db: Db }, workspaceId: string): Promise<Row[]> {
+  const { apiKey } = await createApiKey(server.db, [workspaceId]);
+  const base: ConversationFilters = {
+    workspaceId,
+    accountIds: null,
+    channel: null,
+    search: null,
+    tag: null,
+    replyFilter: null,
+    unread: null,
+    campaignId: null,
+    nodeId: null,
+  };
+  const rows: Row[] = [];
+  const floor = await time(() => fetch(`${server.url}/healthz`).then((res) => res.arrayBuffer()));
+  rows.push({
+    database: 'PostgreSQL 1M',
+    query: 'reference: GET /healthz (no SQL)',
+    apiP50: floor.p50,
+    apiP99: floor.p99,
+    sqlP50: NaN,
+    sqlP99: NaN,
+  });
+  for (const [name, query, filters] of [
+    ['first page (limit 50)', `limit=${LIMIT}`, base],
+    ['search, rare word (1,000 hits)', `limit=${LIMIT}&search=zyxelquartz`, { ...base, search: 'zyxelquartz' }],
+    [
+      'search + tag + reply filter',
+      `limit=${LIMIT}&search=company 40&tagFilter=hot-lead&replyFilter=need_to_reply`,
+      { ...base, search: 'company 40', tag: 'hot-lead', replyFilter: 'need_to_reply' as const },
+    ],
+  ] as const) {
+    const api = await time(async () => {
+      const res = await fetch(`${server.url}/api/messaging/conversations?${query}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      return res.arrayBuffer();
+    });
+    const sql = await time(() => listConversations(server.db, filters, LIMIT));
+    rows.push({ database: 'PostgreSQL 1M', query: name, apiP50: api.p50, apiP99: api.p99, sqlP50: sql.p50, sqlP99: sql.p99 });
+    console.log(`  ${JSON.stringify(rows[rows.length - 1])}`);
+  }
+  return rows;
+}

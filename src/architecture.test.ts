@@ -130,18 +130,24 @@ function cycles(edges: readonly ImportEdge[], inside: string): string[][] {
  * outbox imports none of its subscribers. Test code (tests and testing/) is outside the layers.
  */
 const SERVER_LAYERS: readonly { tier: string; ranks: readonly (readonly string[])[] }[] = [
-  { tier: 'infrastructure', ranks: [['db'], ['http', 'jobs'], ['compute'], ['config.ts'], ['context.ts'], ['route-module.ts', 'tool.ts']] },
+  {
+    tier: 'infrastructure',
+    ranks: [['db'], ['observe'], ['http', 'jobs'], ['compute'], ['config.ts'], ['context.ts'], ['route-module.ts', 'tool.ts']],
+  },
   { tier: 'outbox', ranks: [['outbox.ts'], ['events.ts', 'hooks.ts']] },
   {
     tier: 'resources',
     ranks: [
-      ['workspaces', 'admin', 'inspiration', 'webhooks'],
+      ['workspaces', 'admin', 'inspiration', 'webhooks', 'retention'],
       ['campaigns', 'conversations'],
       ['audience', 'executors'],
     ],
   },
   { tier: 'engine', ranks: [['runs'], ['run-view']] },
-  { tier: 'registries and start-up', ranks: [['demo'], ['mcp'], ['openapi'], ['app.ts'], ['main.ts'], ['cli-serve.ts']] },
+  {
+    tier: 'registries and start-up',
+    ranks: [['demo'], ['mcp'], ['openapi'], ['observability.ts'], ['app.ts'], ['main.ts'], ['cli-serve.ts']],
+  },
 ];
 /** Upward imports still allowed, as "from-unit → to-unit" (none: the registries sit on top and need none). */
 const UPWARD_ALLOWED: readonly string[] = [];
@@ -260,6 +266,17 @@ describe('one formatter (ARCHITECTURE.md)', () => {
             /\.toLocale(Date|Time)?String\(|Intl\.(DateTimeFormat|RelativeTimeFormat|NumberFormat)|\.toUTCString\(/.test(line),
           )
           .map(({ at }) => at),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the server writes an instant as text only through toIso (domain/time.ts): one way, UTC with milliseconds', () => {
+    const offenders = sourceFiles(join(SRC, 'server'))
+      .filter((f) => !isTestCode(relative(SRC, f)))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/\.toISOString\(|\btoIsoMillis\(/.test(line) ? [`${relative(SRC, f)}:${i + 1}`] : [])),
       );
     expect(offenders).toEqual([]);
   });

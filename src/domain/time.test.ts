@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseUtcDateTime, sameInstant, toIsoMillis } from './time';
+import { parseUtcDateTime, sameInstant, toIso, toIsoMillis } from './time';
 
 describe('parseUtcDateTime (spec 4.1 expectedUpdatedAt)', () => {
   it.each([
@@ -80,5 +80,11 @@ describe('parseUtcDateTime (spec 4.1 expectedUpdatedAt)', () => {
     expect(toIsoMillis(Date.UTC(2026, 10, 21, 10, 15, 30, 123))).toBe('2026-11-21T10:15:30.123Z');
     expect(() => toIsoMillis(Number.NaN)).toThrow(RangeError);
     expect(() => toIsoMillis(Number.POSITIVE_INFINITY)).toThrow('not a point in time: Infinity');
+  });
+
+  it('toIso writes epoch milliseconds, a Date and database timestamp text the same way', () => {
+    const at = Date.UTC(2026, 10, 21, 10, 15, 30, 123);
+    for (const given of [at, new Date(at), '2026-11-21 11:15:30.123+01']) expect(toIso(given)).toBe('2026-11-21T10:15:30.123Z');
+    expect(() => toIso('not a time')).toThrow('not a point in time: NaN');
   });
 });

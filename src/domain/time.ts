@@ -44,6 +44,12 @@ export function toIsoMillis(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/**
+ * The one way an instant becomes text (contract 4: UTC, milliseconds, `Z`): epoch milliseconds, a
+ * `Date` or a database timestamp (a `Date` from node-postgres, text from elsewhere).
+ */
+export const toIso = (at: number | Date | string): string => toIsoMillis(typeof at === 'number' ? at : new Date(at).getTime());
+
 /** True when both texts are valid spec 4.1 date-times naming the same instant. */
 export function sameInstant(a: unknown, b: unknown): boolean {
   const left = parseUtcDateTime(a);

@@ -7,6 +7,8 @@ import { AUTH_FAILURE_WINDOW_MS, requireCaller, type AppEnv } from './http/auth'
 import { sharedFailureCounter } from './http/shared-failures';
 import { mcpModule } from './mcp';
 import { ApiError, internalError, problemResponse } from './http/errors';
+import { log } from './observe/log';
+import { metricsRoutes, observeRequests } from './observability';
 import type { RouteModule } from './route-module';
 import { refuseUnstorableUrl } from './http/input';
 import { bodyLimits } from './http/body-limit';
@@ -42,11 +44,13 @@ const MODULES: RouteModule[] = [
   runInputRoutes,
   webhookSinkRoutes,
   openApiRoutes,
+  metricsRoutes,
   mcpModule,
 ];
 
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('*', observeRequests()); // outermost: the request id and the duration cover everything below
   app.use('*', securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
   const bodies = bodyLimits();
@@ -70,7 +74,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
       ? problemResponse(c, new ApiError(404, 'not_found', `No route ${c.req.method} ${c.req.path}.`))
       : serveAppShell(c.req.path),
   );
-  app.onError((err, c) => (err instanceof ApiError ? problemResponse(c, err) : internalError(c, err)));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return problemResponse(c, err);
+    log().error({ err }, 'unexpected error');
+    return internalError(c);
+  });
 
   app.use('/*', serveStatic({ root: APP_DIR }));
   return app;

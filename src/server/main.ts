@@ -9,7 +9,9 @@ import { localSignInKey, rememberSignInKey } from './demo/local-sign-in';
 import { seedDemoIfEmpty } from './demo/seed';
 import { startWebhookDispatcher } from './webhooks/dispatcher';
 import { startRunWorker } from './runs/worker';
+import { startRetention } from './retention/job';
 import { createComputePool, DEFAULT_COMPUTE, warmUp } from './compute/pool';
+import { backgroundLog, setLogLevel } from './observe/log';
 import { registerSubscribers } from './events';
 import { queueDeliveries } from './webhooks/fan-out';
 import { announceCampaignChange } from './campaigns/changes';
@@ -30,9 +32,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-// Background workers (the webhook dispatcher, the run engine) register here: started after listen, stopped before the db closes.
+// Background workers (the webhook dispatcher, the run engine, retention) register here: started after listen, stopped before the db closes.
 type Worker = (ctx: { db: Db; config: Config }) => { stop(): Promise<void> };
-const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => (ctx.config.runWorker ? startRunWorker(ctx) : NOTHING_TO_STOP)];
+const WORKERS: Worker[] = [startWebhookDispatcher, (ctx) => (ctx.config.runWorker ? startRunWorker(ctx) : NOTHING_TO_STOP), startRetention];
 const NOTHING_TO_STOP = { stop: async () => undefined };
 
 /**
@@ -46,6 +48,7 @@ export function wireServer(config: Config): void {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  setLogLevel(config.logLevel);
   wireServer(config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -63,6 +66,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const port = (server.address() as AddressInfo).port;
     const stopHttp = gracefulStop(server as HttpServer);
     const workers = WORKERS.map((start) => start({ db, config }));
+    backgroundLog().info({ port, database: db.kind, runWorker: config.runWorker }, 'server started');
     let closing: Promise<void> | undefined;
     return {
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
@@ -119,7 +123,11 @@ function gracefulStop(http: HttpServer): () => Promise<void> {
     });
 }
 
-/** `npm start`: start with the environment's configuration, print the sign-in URL, shut down gracefully on SIGTERM/SIGINT. */
+/**
+ * `npm start`: start with the environment's configuration, print the sign-in URL, shut down
+ * gracefully on SIGTERM/SIGINT. The banner is plain text on stdout, for the person who typed the
+ * command; everything else is a JSON log line on stderr.
+ */
 export async function runFromCommandLine(): Promise<void> {
   const config = loadConfig();
   const running = await startServer(config);
@@ -133,8 +141,8 @@ export async function runFromCommandLine(): Promise<void> {
     console.log(`${signal}: finishing in-flight requests, then closing the database…`);
     running.close().then(
       () => process.exit(0),
-      (err) => {
-        console.error(err);
+      (err: unknown) => {
+        backgroundLog().fatal({ err }, 'the graceful stop failed');
         process.exit(1);
       },
     );

@@ -1,7 +1,7 @@
 import { CAMPAIGN_CHANGED_EVENT, campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
 import { campaignRunSchema, RUN_PROGRESS_EVENT, type RunProgress } from '../../domain/contract/runs';
 import { useSession } from '../session';
-import { eventStreamParser } from './event-stream';
+import { eventStreamParser } from '../../domain/event-stream';
 import { APP_CLIENT_HEADERS, buildUrl, TAB_CLIENT_ID, withWorkspace } from './http';
 
 export type { CampaignChanged } from '../../domain/contract/changes';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32, storableDateTime, text } from './bounds';
-import { cursorParam, limitParam, pageOf } from './pagination';
+import { cursorParam, limitParam, pageSchema } from './pagination';
 import { dailyLimitsSchema } from './schedule';
 
 /**
@@ -133,7 +133,7 @@ export const conversationSchema = z.object({
   campaign: campaignContextSchema.nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
-export const conversationPageSchema = pageOf(conversationSchema);
+export const conversationPageSchema = pageSchema(conversationSchema);
 
 export const messageSchema = z.object({
   id: z.guid(),
@@ -145,7 +145,7 @@ export const messageSchema = z.object({
   sandbox: z.boolean().describe('Contract 9.4: sent or answered by the sandbox executor’s simulated network, not a real person.'),
 });
 export type Message = z.infer<typeof messageSchema>;
-export const messagePageSchema = pageOf(messageSchema);
+export const messagePageSchema = pageSchema(messageSchema);
 
 export const ingestResultSchema = z.object({ conversationId: z.guid(), messageId: z.guid() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int32, text } from './bounds';
-import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
+import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 import { MAX_IMPORT_ROWS, prospectSearchParam } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
@@ -66,7 +66,7 @@ export const enrollmentSchema = z.object({
   prospect: z.object({ name: z.string().nullable(), profileUrl: z.string(), company: z.string().nullable() }),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
-export const enrollmentPageSchema = pageOf(enrollmentSchema);
+export const enrollmentPageSchema = pageSchema(enrollmentSchema);
 
 const listEnrollmentFilters = {
   status: enrollmentStatusSchema.optional().describe('Only enrollments in this status.'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXCLUSION_KINDS, EXCLUSION_VALUE_LIMITS, exclusionValue, MAX_EXCLUSION_REASON, type ExclusionKind } from '../exclusions';
 import { int32, text } from './bounds';
 import { importErrorSchema, MAX_IMPORT_ROWS, MAX_PROFILE_URL } from './prospects';
-import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
+import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 
 export { EXCLUSION_KINDS, type ExclusionKind } from '../exclusions';
 
@@ -64,7 +64,7 @@ export const exclusionSchema = z.object({
   createdBy: z.enum(EXCLUSION_AUTHORS),
 });
 export type Exclusion = z.infer<typeof exclusionSchema>;
-export const exclusionPageSchema = pageOf(exclusionSchema);
+export const exclusionPageSchema = pageSchema(exclusionSchema);
 
 /** POST /api/v1/exclusions/import: rows are judged one by one (a bad row is reported, not fatal), so the envelope takes any rows. */
 export const importExclusionsEnvelope = z.strictObject({

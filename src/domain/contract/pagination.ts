@@ -18,4 +18,4 @@ export const limitParam = z
 export const cursorParam = text().optional().describe('Opaque cursor: `nextCursor` of the previous page, with the same filters.');
 
 /** One page of a list: `nextCursor` is null on the last page. */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { profileUrlProblem } from '../profile-url';
 import { int32, text } from './bounds';
-import { cursorParam, limitParam, MAX_LIMIT, pageOf } from './pagination';
+import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 import { ianaTimeZone } from './schedule';
 import { ENROLLMENT_STATUSES } from './statuses';
 
@@ -151,7 +151,7 @@ export type ProspectDetail = z.infer<typeof prospectDetailSchema>;
 /** A list's total is counted up to this many (a count of a whole audience would cost more than its page). */
 export const PROSPECT_TOTAL_CAP = 10_000;
 
-export const prospectPageSchema = pageOf(prospectSchema).extend({
+export const prospectPageSchema = pageSchema(prospectSchema).extend({
   total: z
     .object({
       count: int32().min(0).max(PROSPECT_TOTAL_CAP),

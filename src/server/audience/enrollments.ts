@@ -2,7 +2,7 @@ import { campaignSenderChannel } from '../../domain/channels';
 import type { Channel } from '../../domain/contract/conversations';
 import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
 import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type ExclusionReason } from '../../domain/contract/statuses';
-import { toIsoMillis } from '../../domain/time';
+import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
 import { emitEvents } from '../events';
@@ -18,7 +18,7 @@ import { excludedProspectSql } from './exclusions';
  * the run engine records it (enrollment_steps).
  */
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : toIsoMillis(new Date(value).getTime()));
+const iso = (value: Date | string | null): string | null => (value === null ? null : toIso(value));
 
 const campaignCompleted = () =>
   new ApiError(409, 'campaign_completed', 'The campaign is completed: it takes no more prospects.', {

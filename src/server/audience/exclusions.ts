@@ -3,7 +3,7 @@ import { exclusionInputSchema, type ExclusionKind } from '../../domain/contract/
 import type { ImportError } from '../../domain/contract/prospects';
 import { exclusionValue } from '../../domain/exclusions';
 import { normaliseProfileUrl } from '../../domain/profile-url';
-import { toIsoMillis } from '../../domain/time';
+import { toIso } from '../../domain/time';
 import type { Db, Queryable } from '../db/types';
 import { ApiError } from '../http/errors';
 import { likePattern, type TimeIdKey } from '../http/pagination';
@@ -39,7 +39,7 @@ export const toExclusion = (row: ExclusionRow): Exclusion => ({
   kind: row.kind,
   value: row.value,
   reason: row.reason,
-  createdAt: toIsoMillis(new Date(row.created_at).getTime()),
+  createdAt: toIso(row.created_at),
   createdBy: row.created_by,
 });
 

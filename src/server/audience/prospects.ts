@@ -7,7 +7,7 @@ import {
   type ProspectDetail,
 } from '../../domain/contract/prospects';
 import { normaliseProfileUrl } from '../../domain/profile-url';
-import { toIsoMillis } from '../../domain/time';
+import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
 import { ApiError } from '../http/errors';
@@ -31,8 +31,6 @@ export interface ProspectRow {
 
 export const PROSPECT_COLUMNS = `p.id, p.workspace_id, p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields, p.created_at, p.updated_at`;
 
-const iso = (value: Date | string): string => toIsoMillis(new Date(value).getTime());
-
 export const toProspect = (row: ProspectRow): Prospect => ({
   prospectId: row.id,
   workspaceId: row.workspace_id,
@@ -43,8 +41,8 @@ export const toProspect = (row: ProspectRow): Prospect => ({
   email: row.email,
   timeZone: row.time_zone,
   customFields: jsonColumn(row.custom_fields) ?? {},
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  createdAt: toIso(row.created_at),
+  updatedAt: toIso(row.updated_at),
 });
 
 export const prospectNotFound = () =>
@@ -144,7 +142,7 @@ export async function getProspect(db: Queryable, workspaceId: string, prospectId
       name: r.name,
       enrollmentId: r.id,
       status: r.status,
-      enteredAt: iso(r.entered_at),
+      enteredAt: toIso(r.entered_at),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { toIsoMillis } from '../../domain';
+import { toIso } from '../../domain';
 import { campaignChangedSchema, type CampaignChanged } from '../../domain/contract/changes';
 import { listenFanOut } from '../db/listen-fan-out';
 import type { Db, Queryable } from '../db/types';
@@ -27,7 +27,7 @@ export async function notifyCampaignChanged(tx: Queryable, row: ChangedRow, orig
   const change: CampaignChanged & { workspaceId: string } = {
     workspaceId: row.workspace_id,
     campaignId: row.id,
-    updated_at: toIsoMillis(new Date(row.updated_at).getTime()),
+    updated_at: toIso(row.updated_at),
     status: row.status,
     via: origin.via,
     ...(origin.clientId ? { clientId: origin.clientId } : {}),

@@ -1,7 +1,7 @@
 import {
   countProblems,
   fixFirstHint,
-  toIsoMillis,
+  toIso,
   type CampaignRecord,
   blocksLaunch,
   validateWorkflow,
@@ -45,8 +45,6 @@ import {
 /** Contract 4 campaign record. */
 export type Campaign = CampaignRecord;
 
-const iso = (value: Date | string): string => toIsoMillis(new Date(value).getTime());
-
 /** The record of contract 4; `definition` when the graph is already at hand (just written or parsed). */
 export const toCampaign = (
   row: Omit<CampaignRow, 'workflow_definition'> & { workflow_definition?: string },
@@ -58,10 +56,10 @@ export const toCampaign = (
   status: row.status,
   editingMode: row.editing_mode,
   senderAccountIds: row.sender_account_ids,
-  created_at: iso(row.created_at),
-  updated_at: iso(row.updated_at),
+  created_at: toIso(row.created_at),
+  updated_at: toIso(row.updated_at),
   schedule: completeSchedule(jsonColumn(row.schedule)),
-  archivedAt: row.archived_at ? iso(row.archived_at) : null,
+  archivedAt: row.archived_at ? toIso(row.archived_at) : null,
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 
@@ -74,7 +72,7 @@ export const notDraft = (status: CampaignStatus, what = 'graph can be replaced o
   new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's ${what}.`, { status });
 const staleEdit = (current: Date | string, hint?: string) =>
   new ApiError(409, 'stale_edit', 'The campaign changed since you read it: read it again with get-campaign and pass its updated_at.', {
-    currentUpdatedAt: iso(current),
+    currentUpdatedAt: toIso(current),
     ...(hint ? { hint } : {}),
   });
 const invalidWorkflow = (verdict: ValidationVerdict) =>
@@ -256,7 +254,7 @@ async function persistDraftGraph(
     const result = await replaceDraftGraph(tx, {
       workspaceId: workspace.id,
       campaignId: input.campaignId,
-      expectedUpdatedAt: toIsoMillis(input.expectedUpdatedAtMs),
+      expectedUpdatedAt: toIso(input.expectedUpdatedAtMs),
       definitionText: JSON.stringify(definition),
       ...counts(definition),
       savedVia: origin.via,
@@ -274,7 +272,7 @@ async function persistDraftGraph(
         name: row.name,
         status: row.status,
         editingMode: row.editing_mode,
-        updated_at: iso(row.updated_at),
+        updated_at: toIso(row.updated_at),
         ...counts(definition),
         version,
       },
@@ -302,7 +300,7 @@ export async function launchCampaign(
   const definition = JSON.parse(text) as WorkflowDefinition;
   assertLaunchable(definition, validationContext(state));
   const launched = await db.transaction(async (tx) => {
-    const row = await activateDraft(tx, workspace.id, input.campaignId, toIsoMillis(input.inspectedUpdatedAtMs));
+    const row = await activateDraft(tx, workspace.id, input.campaignId, toIso(input.inspectedUpdatedAtMs));
     if (!row) return undefined;
     await emitEvent(
       tx,
@@ -313,7 +311,7 @@ export async function launchCampaign(
         workspaceId: workspace.id,
         name: row.name,
         status: row.status,
-        updated_at: iso(row.updated_at),
+        updated_at: toIso(row.updated_at),
         senderAccountIds: row.sender_account_ids,
       },
       origin,
@@ -350,7 +348,7 @@ export async function listCampaigns(
     after: after && { updatedAt: after[0], id: after[1] },
     limit: input.limit + 1,
   });
-  const page = await pageOf(rows, input.limit, codec, (row) => [iso(row.updated_at), row.id] as TimeIdKey);
+  const page = await pageOf(rows, input.limit, codec, (row) => [toIso(row.updated_at), row.id] as TimeIdKey);
   return { items: page.items.map((row) => inView(toCampaign(row), input.view)), nextCursor: page.nextCursor };
 }
 
@@ -360,7 +358,7 @@ export async function listCampaignVersions(db: Queryable, workspace: WorkspaceRe
   if (!(await findCampaignState(db, workspace.id, campaignId))) throw campaignNotFound();
   const [current, ...earlier] = (await listVersionRows(db, campaignId)).map((r) => ({
     version: r.version,
-    savedAt: iso(r.saved_at),
+    savedAt: toIso(r.saved_at),
     nodeCount: r.node_count,
     edgeCount: r.edge_count,
     savedVia: r.saved_via,
@@ -375,7 +373,7 @@ export async function getCampaignVersion(db: Queryable, workspace: WorkspaceRef,
   if (!row) throw new ApiError(404, 'not_found', `Campaign has no version ${version}: list them with list-campaign-versions.`);
   return {
     version: row.version,
-    savedAt: iso(row.saved_at),
+    savedAt: toIso(row.saved_at),
     workflow_definition: JSON.parse(row.workflow_definition) as WorkflowDefinition,
   };
 }

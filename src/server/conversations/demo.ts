@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createAccount } from '../admin/ops';
 import { isSend } from '../../domain/catalog';
 import type { Db } from '../db/types';
+import { toIso } from '../../domain/time';
 
 /** Demo inbox: a few hundred realistic conversations across the workspace's accounts (no events). */
 
@@ -188,8 +189,8 @@ export async function seedConversations(db: Db, workspaceId: string, count = 320
       texts.push(text);
       unread = dir === 'inbound' ? unread + 1 : 0;
       hasInbound ||= dir === 'inbound';
-      Object.entries({ conv: id, account: account.id, ext: `demo-${i}-${k}`, dir, text, at: new Date(at).toISOString() }).forEach(
-        ([key, v]) => msg[key].push(v),
+      Object.entries({ conv: id, account: account.id, ext: `demo-${i}-${k}`, dir, text, at: toIso(at) }).forEach(([key, v]) =>
+        msg[key].push(v),
       );
       at += gaps[k + 1] ?? 0;
       if (k < n - 1) dir = rand() < 0.75 ? (dir === 'inbound' ? 'outbound' : 'inbound') : dir;

@@ -2,6 +2,7 @@ import { normaliseProfileUrl } from '../../domain/profile-url';
 import type { IngestMessageBody } from '../../domain/contract/conversations';
 import type { Queryable } from '../db/types';
 import { emitEvent } from '../events';
+import { toIso } from '../../domain/time';
 import type { IngestResult } from '../hooks';
 
 /** Recording a message (contract 7), inside a caller's transaction. */
@@ -33,7 +34,7 @@ export async function ingestInTx(
 ): Promise<IngestResult> {
   const existing = await findMessage(tx, m.accountId, m.externalMessageId);
   if (existing) return existing;
-  const sentAt = new Date(m.sentAt).toISOString();
+  const sentAt = toIso(m.sentAt);
   // Contract 10.3: a contact's profile is stored by the one profile URL rule (never refused), so it is
   // matched with its prospect; text that is no http(s) URL is kept as it came.
   const c = m.contact.profileUrl

@@ -29,6 +29,8 @@ const LOCKED: Readonly<Record<string, string>> = {
   '021_version_authors.sql': 'c47e8057b4b41852b104f5354750e4f483110b248ea1f4bf321d97cd5b8a7e1e',
   '022_due_replies_index.sql': 'af41b729aded859f86b9e79655dccfd7284431f82efc2a674454f3fc7545f64e',
   '023_engine_one_clock.sql': '929b6ba9414dd2f1e69874b4ca963ff1fd5ad4ef9d7f34c6da79763931556a03',
+  '030_retention_indexes.sql': 'aadfdaff2a4642e0db0722b758c06ecac0812b5dffc8b8cf89b0b962e6f574dd',
+  '031_prospect_search_index.sql': 'b6b72ea131156fc2e17622c3dbe461ff4046c294891817941df943b234e8c831',
   '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
   '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
   '050_canonical_time_zones.sql': '589e7a1c6225523a08610fba95ac9906462691490a86aeabc803783ce07469b0',

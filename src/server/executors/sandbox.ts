@@ -9,6 +9,7 @@ import { msOf, ts } from '../db/time-sql';
 import type { Db, Queryable } from '../db/types';
 import { batcher } from '../jobs/batcher';
 import type { Executor, ExecutorAnswer, OfferedAction } from './executor';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.4 sandbox: a simulated network inside the server. Deterministic from the workspace's
@@ -93,7 +94,7 @@ export async function sandboxMessageBody(tx: Queryable, m: SandboxMessage): Prom
       contact: { name: row.name || m.profileUrl, ...(m.profileUrl !== '' ? { profileUrl: m.profileUrl } : {}) },
       direction: m.direction,
       text: m.text,
-      sentAt: new Date(m.at).toISOString(),
+      sentAt: toIso(m.at),
       ...(m.campaign ? { campaignId: m.campaign.campaignId, nodeId: m.campaign.nodeId } : {}),
     },
   };

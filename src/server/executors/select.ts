@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Clock } from '../db/clock';
 import type { Db } from '../db/types';
 import { batcher } from '../jobs/batcher';
+import { countActionAnswer, countActionOffered, type ActionExecutor } from '../observe/metrics';
 import { callStepUrl } from './engine-call';
 import type { Executor } from './executor';
 import { offerOverHttp, type HttpOptions } from './http';
@@ -34,9 +35,17 @@ export function createExecutor(db: Db, clock: Clock, config: ExecutorConfig): Ex
   }, CHOICE_GROUP);
   return {
     async offer(action) {
-      if (nodeDefinition(action.type)?.run.does === 'call') return callStepUrl(db, action, options);
-      const target = await targetOf(action.workspaceId);
-      return target ? offerOverHttp(db, target, action, options) : sandbox.offer(action);
+      const call = nodeDefinition(action.type)?.run.does === 'call';
+      const target = call ? null : await targetOf(action.workspaceId);
+      const executor: ActionExecutor = call ? 'engine_call' : target ? 'http' : 'sandbox';
+      countActionOffered(executor);
+      const answer = await (call
+        ? callStepUrl(db, action, options)
+        : target
+          ? offerOverHttp(db, target, action, options)
+          : sandbox.offer(action));
+      countActionAnswer(executor, answer.status);
+      return answer;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { RotatedSecret } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
 import { maskUrlSecrets } from '../http/masked-url';
 import { generateSecret } from '../webhooks/queries';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.4: the workspace's executor settings (default: the sandbox), its signing secret and its
@@ -37,7 +38,7 @@ const toSettings = (r: SettingsRow): ExecutorSettings => ({
   replyRate: r.reply_rate,
   medianResponseHours: r.median_response_hours,
   seed: r.seed,
-  updatedAt: new Date(r.updated_at).toISOString(),
+  updatedAt: toIso(r.updated_at),
 });
 
 export async function getExecutorSettings(db: Queryable, workspaceId: string): Promise<ExecutorSettings> {
@@ -97,7 +98,7 @@ export async function rotateExecutorSecret(db: Queryable, workspaceId: string, g
     [workspaceId, secret, Math.round(graceHours * 3_600_000)],
   );
   if (!rows[0]) return null;
-  return { secret, previousSecretExpiresAt: rows[0].expires ? new Date(rows[0].expires).toISOString() : null };
+  return { secret, previousSecretExpiresAt: rows[0].expires ? toIso(rows[0].expires) : null };
 }
 
 /** Where and how the executor is reached: null unless the workspace has an http executor. */

@@ -86,9 +86,8 @@ export function problemResponse(c: Context, err: ApiError): Response {
   return c.body(JSON.stringify(body), err.status, { 'Content-Type': 'application/problem+json' });
 }
 
-/** Any unexpected error: logged server-side, answered without a stack trace. */
-export function internalError(c: Context, err: unknown): Response {
-  console.error('[server] unexpected error', err);
+/** The answer to any unexpected error (the caller logs it): no stack trace leaves the server. */
+export function internalError(c: Context): Response {
   return problemResponse(
     c,
     new ApiError(500, 'internal_error', 'Something went wrong on our side. Nothing was changed by this request unless stated.'),

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types';
 import { emitEvent } from '../events';
 import { likePattern } from '../http/pagination';
 import type { Inspiration, InspirationInput } from '../../domain/contract/inspiration';
+import { toIso } from '../../domain/time';
 
 /** SQL of saved inspirations (spec 4.3). Stored as given: no AI analysis, timestamps kept as text. */
 
@@ -47,7 +48,7 @@ const toInspiration = (r: InspirationRow): Inspiration => ({
   publishedAt: r.published_at,
   avatarUrl: r.avatar_url,
   media: typeof r.media === 'string' ? JSON.parse(r.media) : r.media,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: toIso(r.created_at),
 });
 
 /** Saves one inspiration and writes `inspiration.saved` (body = the record) in the same transaction (contract 6). */

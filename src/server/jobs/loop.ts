@@ -1,4 +1,6 @@
 import type { Db, Queryable } from '../db/types';
+import { backgroundLog } from '../observe/log';
+import { countJobLoopError } from '../observe/metrics';
 
 /**
  * The one job loop (claim → run) every background worker runs on. PostgreSQL itself is the queue: a
@@ -74,7 +76,10 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   const kept = new Map<T, NodeJS.Timeout>();
-  const log = (what: string, err: unknown) => console.error(`[${source.name}] ${what}`, err);
+  const failed = (what: string, err: unknown) => {
+    countJobLoopError(source.name);
+    backgroundLog().error({ err, source: source.name }, what);
+  };
 
   const track = (work: Promise<void>) => {
     inFlight.add(work);
@@ -92,7 +97,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
           },
           (err) => {
             kept.delete(item);
-            log('reclaiming a kept item failed', err);
+            failed('reclaiming a kept item failed', err);
           },
         ),
       );
@@ -108,7 +113,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
         if (stopped) await keeping.release([item]);
         else keep(item, next.keepForMs);
       })
-      .catch((err) => log('running an item failed', err))
+      .catch((err) => failed('running an item failed', err))
       .finally(() => schedule(0)); // a slot is free: claim more now rather than at the next poll
     track(work);
   };
@@ -138,7 +143,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
       },
       (err) => {
         ticking = null;
-        if (!stopped) log('claiming failed', err);
+        if (!stopped) failed('claiming failed', err);
         schedule(options.pollMs);
       },
     );
@@ -156,7 +161,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
   const listening = db
     .listen(source.channel, () => schedule(0))
     .catch((err: unknown) => {
-      log('listening for new work failed; polling only', err);
+      failed('listening for new work failed; polling only', err);
       return undefined;
     });
   schedule(0);

@@ -24,6 +24,7 @@ import { isRecord } from '../../domain/is-record';
 import { hintFor } from './hints';
 import { parseArguments, toolErrorSchema, type ToolContext, type ToolDefinition } from '../tool';
 import { isSerialisedResult, serialisedBytes, serialisedResults } from '../compute/serialised-result';
+import { log } from '../observe/log';
 
 /**
  * Contract 1: POST /mcp speaks MCP Streamable HTTP statelessly — a fresh low-level Server and
@@ -77,7 +78,7 @@ export function toToolError(err: unknown): CallToolResult {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
   else {
-    console.error('[mcp] unexpected error', err);
+    log().error({ err }, 'unexpected error in a tool');
     apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side; nothing was changed by this call.');
   }
   const { code, detail, extras } = apiError;

@@ -1,5 +1,6 @@
 import { forecastCampaign } from '../../domain/forecast';
 import { campaignRunSchema, type CampaignRun, type Forecast, type ForecastInput } from '../../domain/contract/runs';
+import { withinForecastBound } from './forecast-bound';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
@@ -8,6 +9,7 @@ import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
 import { scheduledSlots } from '../runs/action-store';
 import { runCounts, type EnrollmentCount, type StepCount } from './run-counts';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.5 `GET /api/v1/campaigns/{id}/run`: a campaign's run from its counters (run-counts.ts:
@@ -113,21 +115,48 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
 /** A forecast stays good this long while nothing of its input moved (its finish date is at most this late). */
 const FORECAST_MEMO_MS = 60_000;
 const MEMO_CAMPAIGNS = 1000;
-const forecasts = new Map<string, { key: string; at: number; forecast: Forecast }>();
+/** Above this many unfinished prospects a forecast costs more than a read may wait (~250 ms at 100k simulated). */
+const LARGE_RUN = 10_000;
+interface Memo {
+  key: string;
+  at: number;
+  forecast: Forecast;
+  /** Wall-clock start of the last background refresh (large runs). */
+  refreshedAt?: number;
+}
+const forecasts = new Map<string, Memo>();
+
+const remember = (campaignId: string, memo: Memo) => {
+  forecasts.delete(campaignId);
+  forecasts.set(campaignId, memo);
+  if (forecasts.size > MEMO_CAMPAIGNS) forecasts.delete(forecasts.keys().next().value!);
+};
 
 /**
  * The forecast of 100k enrollments costs far more than the counters: a campaign's last forecast is
- * reused for a minute (same local day) while its input is unchanged, as when a run view polls a quiet run.
+ * reused for a minute (same local day) while its input is unchanged, as when a run view polls a quiet
+ * run. A large run (over LARGE_RUN unfinished) shows its last forecast at once and refreshes it
+ * after the answer, at most once a minute: a read never waits for a simulation of 100k prospects.
  */
 function memoisedForecast(campaignId: string, input: Omit<ForecastInput, 'startAt'>, today: string, now: number): Forecast {
   const key = JSON.stringify([today, input]);
   const last = forecasts.get(campaignId);
   if (last && last.key === key && now >= last.at && now - last.at < FORECAST_MEMO_MS) return last.forecast;
-  const forecast = forecastCampaign({ ...input, startAt: new Date(now).toISOString() });
-  forecasts.delete(campaignId);
-  forecasts.set(campaignId, { key, at: now, forecast });
-  if (forecasts.size > MEMO_CAMPAIGNS) forecasts.delete(forecasts.keys().next().value!);
-  return forecast;
+  const compute = () => forecastCampaign({ ...withinForecastBound(input), startAt: toIso(now) });
+  const unfinished = input.audienceSize + (input.underway ?? []).reduce((sum, u) => sum + u.prospects, 0);
+  if (!last || unfinished <= LARGE_RUN) {
+    const forecast = compute();
+    remember(campaignId, { key, at: now, forecast });
+    return forecast;
+  }
+  if (Date.now() - (last.refreshedAt ?? 0) >= FORECAST_MEMO_MS) {
+    last.refreshedAt = Date.now();
+    setImmediate(() => {
+      const current = forecasts.get(campaignId);
+      remember(campaignId, { key, at: now, forecast: compute(), refreshedAt: current?.refreshedAt ?? last.refreshedAt });
+    });
+  }
+  return last.forecast;
 }
 
 /** The run of one campaign of the workspace (404 campaign_not_found when it is not there). */

@@ -5,6 +5,7 @@ import { prospectPageSchema } from '../../domain/contract/prospects';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtures';
 import { createDraft } from '../testing/campaigns';
+import { eventData, openChangesStream } from '../testing/change-stream';
 import { RUN_MOVED_CHANNEL } from '../runs/progress-notice';
 
 /**
@@ -155,46 +156,14 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
 
 /** Reads `run.progress` events of one changes stream. */
 async function openRunProgress(apiKey: string, campaignId: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${testEnv().baseUrl}/api/v1/campaigns/${campaignId}/changes`, {
-    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'text/event-stream' },
-    signal: abort.signal,
-  });
-  expect(res.status).toBe(200);
-  const events: CampaignRun[] = [];
-  let listening = false;
-  let wake = () => undefined as void;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.startsWith(': listening')) listening = true;
-          const data = /^data: (.*)$/m.exec(block);
-          if (/^event: run\.progress$/m.test(block) && data) events.push(campaignRunSchema.parse(JSON.parse(data[1])));
-          wake();
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  const until = async (done: () => boolean, what: string, timeoutMs = 10_000) => {
-    for (const deadline = Date.now() + timeoutMs; !done();) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`${what} within ${timeoutMs} ms`);
-      await new Promise<void>((r) => {
-        wake = r;
-        setTimeout(r, left);
-      });
-    }
+  const stream = await openChangesStream(testEnv().baseUrl, apiKey, campaignId);
+  return {
+    get events(): CampaignRun[] {
+      return eventData<unknown>(stream, 'run.progress').map((data) => campaignRunSchema.parse(data));
+    },
+    until: stream.until,
+    close: stream.close,
   };
-  await until(() => listening, 'the stream never said it was listening');
-  return { events, until, close: () => abort.abort() };
 }
 
 describe('run.progress on the changes stream', async () => {

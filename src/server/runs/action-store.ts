@@ -6,6 +6,7 @@ import type { Queryable } from '../db/types';
 import { asText, fromUnnest, type Value } from '../db/unnest';
 import type { OfferedAction } from '../executors/executor';
 import type { GateSession } from './gate';
+import { toIso } from '../../domain/time';
 
 /**
  * The one owner of `run_actions`, the intent rows of contract 9.3/9.4 (campaign actions and inbox
@@ -283,11 +284,19 @@ export async function actionStatusOf(db: Queryable, workspaceId: string, actionI
   return rows[0]?.status;
 }
 
-/** Contract 9.4 a removed sender: has it offered a prospect an action that reaches a person (of `types`)? */
+/**
+ * Contract 9.4 a removed sender: has it offered a prospect an action that reaches a person (of `types`)?
+ * An action out now, or one done — read from the timeline, since a decided action is pruned after
+ * RETENTION_DAYS (contract 10.5): a timeline row keeps its action id once done, and a prospect changes
+ * sender only before any such action.
+ */
 export async function senderReached(tx: Queryable, enrollmentId: string, senderId: string, types: readonly string[]): Promise<boolean> {
   const found = await tx.query(
     `SELECT 1 FROM run_actions WHERE enrollment_id = $1 AND sender_account_id = $2 AND type = ANY($3::text[])
-       AND status IN (${statuses('offered', 'waiting_result', 'done')}) LIMIT 1`,
+       AND status IN (${statuses('offered', 'waiting_result')})
+     UNION ALL
+     SELECT 1 FROM enrollment_steps WHERE enrollment_id = $1 AND type = ANY($3::text[]) AND action_id IS NOT NULL AND status IN ('running', 'done')
+     LIMIT 1`,
     [enrollmentId, senderId, types],
   );
   return found.rows.length > 0;
@@ -390,7 +399,7 @@ export async function repliesOf(db: Queryable, conversationId: string): Promise<
     text: r.text,
     status: r.status === 'done' ? 'sent' : r.status === 'failed' || r.status === 'cancelled' ? 'failed' : 'sending',
     error: r.status === 'cancelled' ? 'It was not sent.' : r.error,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: toIso(r.created_at),
   }));
 }
 

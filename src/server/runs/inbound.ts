@@ -11,6 +11,7 @@ import { invalidRequest, notFound } from '../http/errors';
 import { claimInIndexOrder } from '../jobs/lease';
 import { applyProspectEvent } from './engine';
 import type { EngineDeps, EngineSettings } from './engine-deps';
+import { toIso } from '../../domain/time';
 
 /**
  * What reaches the engine from outside the worker (contract 9.3 stop on reply, 9.4 events): an
@@ -54,7 +55,7 @@ export async function receiveInbound(
  */
 export const derivedMessageId = (e: { accountId: string; profileUrl: string; at: string; text: string }): string =>
   `event:${createHash('sha256')
-    .update(JSON.stringify([e.accountId.toLowerCase(), e.profileUrl, new Date(e.at).toISOString(), e.text]))
+    .update(JSON.stringify([e.accountId.toLowerCase(), e.profileUrl, toIso(e.at), e.text]))
     .digest('hex')}`;
 
 /** POST /api/v1/executor/events: the account must be the workspace's; the same message again changes nothing. */

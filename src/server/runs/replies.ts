@@ -7,6 +7,7 @@ import type { QueuedReply } from '../hooks';
 import { insertReply, repliesOf, sentReply } from './action-store';
 import { GateSession } from './gate';
 import { wakeRuns } from './wake';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.4 replying from the inbox: a `message` action with no enrollment, for the conversation's
@@ -58,7 +59,7 @@ export async function recordReplySent(tx: Queryable, actionId: string, now: numb
     contact: { name: r.contact_name },
     direction: 'outbound',
     text: r.text,
-    sentAt: new Date(now).toISOString(),
+    sentAt: toIso(now),
   });
 }
 

@@ -11,6 +11,7 @@ import { actionStatusOf } from './action-store';
 import { engineSettings } from './engine-deps';
 import { receiveExecutorEvent } from './inbound';
 import { recordAnswer } from './offers';
+import { countActionAnswer } from '../observe/metrics';
 
 /** How an executor sees an action's state (contract 9.4): pending until decided. */
 const STATE_OF_ACTION: Readonly<Record<ActionStatus, ActionResultAnswer['status']>> = {
@@ -47,6 +48,7 @@ export const runInputRoutes: RouteModule = ({ db, config }) => {
     const workspace = workspaceOf(c, body.workspaceId);
     if (!(await actionState(db, workspace.id, actionId))) throw notFound('Action');
     const { workspaceId: _workspaceId, ...answer } = body;
+    countActionAnswer('http', answer.status); // a 202's result comes from the HTTP executor
     await recordAnswer(deps, actionId, answer);
     return c.json((await actionState(db, workspace.id, actionId))!);
   });

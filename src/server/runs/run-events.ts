@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import { emitEvent } from '../events';
+import { toIso } from '../../domain/time';
 
 /**
  * Contract 9.5 webhook events of a run, each written in the transaction of the change it reports.
@@ -32,14 +33,14 @@ export const prospectFinishedData = (
   outcome: end.outcome,
   nodeId: end.nodeId,
   error: end.error,
-  finishedAt: new Date(end.at).toISOString(),
+  finishedAt: toIso(end.at),
 });
 
 /** prospect.replied's data: an inbound message from an enrolled prospect reached its running enrollment (stop on reply). */
 export const prospectRepliedData = (e: EnrollmentFacts, reply: { text: string | null; at: number }) => ({
   ...enrollmentData(e),
   text: reply.text,
-  repliedAt: new Date(reply.at).toISOString(),
+  repliedAt: toIso(reply.at),
 });
 
 /** action.failed: the executor answered that an action failed (contract 9.4). */
@@ -64,6 +65,6 @@ export async function emitActionFailed(
     nodeId: a.node_id,
     senderAccountId: a.sender_account_id,
     error: failure.error,
-    failedAt: new Date(failure.at).toISOString(),
+    failedAt: toIso(failure.at),
   });
 }

@@ -15,6 +15,7 @@ import { GateSession } from './gate';
 import { notifyRunMoved } from './progress-notice';
 import { reslotPausedActions } from './reslot';
 import { wakeRuns } from './wake';
+import { toIso } from '../../domain/time';
 
 /** Contract 9.3: pause / resume / stop, each a move of the campaign's status and the event it emits. */
 const MOVES = {
@@ -62,7 +63,7 @@ export async function steerCampaign(
       tx,
       workspace.id,
       move.event,
-      { campaignId, workspaceId: workspace.id, name: row.name, status: move.to, updated_at: new Date(row.updated_at).toISOString() },
+      { campaignId, workspaceId: workspace.id, name: row.name, status: move.to, updated_at: toIso(row.updated_at) },
       origin,
     );
     await notifyRunMoved(tx, [campaignId], now);

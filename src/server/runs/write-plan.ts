@@ -2,6 +2,7 @@ import type { EventType } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
 import { asText, fromUnnest, type Value } from '../db/unnest';
 import { emitEvents } from '../events';
+import { countStepsMoved } from '../observe/metrics';
 import { cancelActions, insertActions, type NewAction } from './action-store';
 import { GateSession } from './gate';
 import { notifyRunMoved } from './progress-notice';
@@ -146,6 +147,7 @@ export class WritePlan {
     }
     await notifyRunMoved(tx, [...this.moved], this.now);
     if (this.wake) await wakeRuns(tx);
+    countStepsMoved(this.newSteps.length); // contract 10.5: every write of the engine's moves ends here
   }
 
   /** Positions are allocated in one statement and handed out in call order, so each timeline reads in order. */

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Queryable } from '../db/types';
 import { claimCtes, type LeasedTable } from '../jobs/lease';
 import type { SendOutcome } from './sender';
+import { toIso } from '../../domain/time';
 
 /**
  * Claiming and recording attempts (contract 6 and 8.3). Several processes may share one PostgreSQL:
@@ -125,7 +126,7 @@ export async function recordDelivered(db: Queryable, batch: readonly DeliveredAt
       batch.map((b) => b.d.id),
       batch.map((b) => b.d.attemptId),
       batch.map((b) => b.d.attempts),
-      batch.map((b) => b.startedAt.toISOString()),
+      batch.map((b) => toIso(b.startedAt)),
       batch.map((b) => b.outcome.status),
       batch.map((b) => clampMs(b.outcome.durationMs)),
       batch.map((b) => b.outcome.excerpt),
@@ -171,7 +172,7 @@ export async function recordAttempt(
   await db.transaction(async (tx) => {
     await tx.query(
       'UPDATE webhook_attempts SET at = $2, status = $3, duration_ms = $4, response_body_excerpt = $5, error = $6 WHERE id = $1::bigint',
-      [d.attemptId, startedAt.toISOString(), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, outcome.error],
+      [d.attemptId, toIso(startedAt), outcome.status, clampMs(outcome.durationMs), outcome.excerpt, outcome.error],
     );
     const { rows } = await tx.query<{ disable: string | null }>(
       `UPDATE webhook_endpoints SET
@@ -182,14 +183,7 @@ export async function recordAttempt(
          WHEN $4 THEN 'gone'
          WHEN NOT $2 AND NOT $5 AND failing_since <= now() - make_interval(secs => $6) THEN 'failing'
        END AS disable`,
-      [
-        d.endpointId,
-        outcome.ok,
-        startedAt.toISOString(),
-        outcome.status === 410,
-        outcome.interrupted,
-        config.webhookDisableAfterHours * 3600,
-      ],
+      [d.endpointId, outcome.ok, toIso(startedAt), outcome.status === 410, outcome.interrupted, config.webhookDisableAfterHours * 3600],
     );
     const disable = rows[0]?.disable;
     if (disable) await disableEndpoint(tx, d.endpointId, disable as 'gone' | 'failing');
@@ -208,8 +202,8 @@ export async function recordAttempt(
         outcome.status,
         outcome.error,
         delayMs / 1000,
-        startedAt.toISOString(),
-        answeredAt.toISOString(),
+        toIso(startedAt),
+        toIso(answeredAt),
         keep,
         leaseSeconds(config),
       ],

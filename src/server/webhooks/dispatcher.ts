@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from '../http/idempotency';
 import { batcher } from '../jobs/batcher';
 import { startJobLoop, type JobLoop, type KeepingJobSource } from '../jobs/loop';
 import { claimDue, reclaim, recordAttempt, recordDelivered, type ClaimedDelivery, type DeliveredAttempt } from './attempts';
+import { countWebhookAttempt } from '../observe/metrics';
 import { sendWebhook } from './sender';
 import { WEBHOOK_CHANNEL } from './wake';
 
@@ -43,6 +44,7 @@ export async function attemptDelivery(
         timeoutMs: config.webhookTimeoutMs,
         signal,
       });
+  countWebhookAttempt(outcome.ok);
   if (outcome.ok) return delivered({ d, outcome, startedAt }).then(() => null);
   return recordAttempt(db, config, d, outcome, startedAt);
 }

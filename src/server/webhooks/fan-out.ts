@@ -1,5 +1,6 @@
 import type { OutboxEvent } from '../outbox';
 import type { Queryable } from '../db/types';
+import { NEW_DELIVERY_STATE } from './queries';
 import { wakeWebhooks } from './wake';
 
 /**
@@ -10,7 +11,7 @@ import { wakeWebhooks } from './wake';
 export async function queueDeliveries(tx: Queryable, events: readonly OutboxEvent[]): Promise<void> {
   const { rowCount } = await tx.query(
     `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, status, next_attempt_at)
-     SELECT w.workspace_id, w.id, e.id, CASE WHEN w.status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN w.status = 'enabled' THEN now() END
+     SELECT w.workspace_id, w.id, e.id, ${NEW_DELIVERY_STATE('w')}
      FROM webhook_endpoints w CROSS JOIN unnest($2::text[], $3::text[]) AS e(id, type)
      WHERE w.workspace_id = $1 AND w.deleted_at IS NULL AND (cardinality(w.event_types) = 0 OR e.type = ANY(w.event_types))`,
     [events[0].workspaceId, events.map((e) => e.id), events.map((e) => e.type)],

@@ -4,9 +4,10 @@ import { insertEvent } from '../events';
 import { invalidRequest, notFound } from '../http/errors';
 import { onceByKey } from '../http/idempotency';
 import { disableEndpoint, enableEndpoint } from './attempts';
-import { getDelivery, getEndpoint, insertDelivery, updateEndpoint } from './queries';
+import { getDelivery, getEndpoint, insertDelivery, NEW_DELIVERY_STATE, updateEndpoint } from './queries';
 import type { Delivery, Endpoint } from './schemas';
 import { wakeWebhooks } from './wake';
+import { toIso } from '../../domain/time';
 
 /** Contract 8.3 operator actions on one endpoint: edit/enable/disable, recover a window, send a test event. */
 
@@ -38,8 +39,8 @@ export async function recover(
   input: RecoverInput,
 ): Promise<{ status: 200 | 202; body: RecoverResult; replayed: boolean }> {
   if (!(await getEndpoint(db, workspaceId, endpointId))) throw notFound('Webhook endpoint');
-  const since = new Date(input.since).toISOString();
-  const until = new Date(input.until ?? Date.now()).toISOString();
+  const since = toIso(input.since);
+  const until = toIso(input.until ?? Date.now());
   if (until <= since) throw invalidRequest('The recovery window is empty.', [{ path: 'until', message: 'must be later than since' }]);
   // A delivery whose redelivery is still pending or held is on its way again: recovering it would send it twice.
   const window = `d.workspace_id = $1 AND d.endpoint_id = $2 AND d.status = 'exhausted' AND d.created_at >= $3 AND d.created_at < $4
@@ -64,8 +65,7 @@ export async function recover(
     async (tx) => {
       const { rowCount } = await tx.query(
         `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
-         SELECT d.workspace_id, d.endpoint_id, d.event_id, d.id, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END,
-           CASE WHEN e.status = 'enabled' THEN now() END
+         SELECT d.workspace_id, d.endpoint_id, d.event_id, d.id, ${NEW_DELIVERY_STATE('e')}
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE ${window}
          ORDER BY d.created_at, d.id`,
         [workspaceId, endpointId, since, until],

@@ -3,6 +3,7 @@ import type { DeliveryEventType, DeliveryStatus, EventType } from '../../domain/
 import type { Queryable } from '../db/types';
 import { maskUrlSecrets } from '../http/masked-url';
 import type { Delivery, DeliveryDetail, Endpoint } from './schemas';
+import { toIso } from '../../domain/time';
 
 /** SQL of webhook endpoints and deliveries (contract 6, 8.3). Reads are scoped by workspace_id; a write by id follows a scoped read of the same endpoint. */
 
@@ -22,7 +23,7 @@ const toEndpoint = (r: EndpointRow): Endpoint => ({
   eventTypes: r.event_types,
   status: r.status,
   disabledReason: r.disabled_reason,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: toIso(r.created_at),
 });
 
 /** Contract 6: `whsec_` + base64 of 24 random bytes (the Standard Webhooks secret form). */
@@ -86,7 +87,7 @@ export async function rotateSecret(
     // Whole milliseconds: `$3 > 0` types the parameter as an integer, which a fraction of a second is not.
     [id, secret, Math.round(graceHours * 3_600_000)],
   );
-  return { secret, previousSecretExpiresAt: rows[0].expires ? new Date(rows[0].expires).toISOString() : null };
+  return { secret, previousSecretExpiresAt: rows[0].expires ? toIso(rows[0].expires) : null };
 }
 
 /** Soft delete: deliveries stay readable in the database; pending ones are not sent any more. */
@@ -123,8 +124,8 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   status: r.status,
   attempts: r.attempts,
   lastResponseStatus: r.last_response_status,
-  createdAt: new Date(r.created_at).toISOString(),
-  nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
+  createdAt: toIso(r.created_at),
+  nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? toIso(r.next_attempt_at) : null,
 });
 
 /** Newest first, ties by id; optional status and event type; fetches limit + 1. */
@@ -198,7 +199,7 @@ export async function getDeliveryDetail(
   return {
     ...toDelivery(rows[0]),
     attempts: attempts.rows.map((a) => ({
-      at: new Date(a.at).toISOString(),
+      at: toIso(a.at),
       status: a.status,
       durationMs: a.duration_ms,
       responseBodyExcerpt: a.response_body_excerpt,
@@ -207,6 +208,13 @@ export async function getDeliveryDetail(
     body: JSON.parse(rows[0].body) as unknown,
   };
 }
+
+/**
+ * The status and first due time of a new delivery to endpoint `e` (SQL alias), as two select columns:
+ * pending and due now, or held while the endpoint is disabled (contract 8.3).
+ */
+export const NEW_DELIVERY_STATE = (e: string): string =>
+  `CASE WHEN ${e}.status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN ${e}.status = 'enabled' THEN now() END`;
 
 /**
  * A new delivery of an existing event to the endpoint, due now (held while the endpoint is disabled);
@@ -218,7 +226,7 @@ export async function insertDelivery(
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, redelivery_of, status, next_attempt_at)
-     SELECT $1, e.id, $3, $4, CASE WHEN e.status = 'enabled' THEN 'pending' ELSE 'held' END, CASE WHEN e.status = 'enabled' THEN now() END
+     SELECT $1, e.id, $3, $4, ${NEW_DELIVERY_STATE('e')}
      FROM webhook_endpoints e WHERE e.id = $2
      RETURNING id`,
     [d.workspaceId, d.endpointId, d.eventId, d.redeliveryOf],
