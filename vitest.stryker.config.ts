@@ -33,12 +33,14 @@ export default defineConfig({
           // instrumented code on a shared machine: the property tests need more than the default 5 s
           testTimeout: 30_000,
           hookTimeout: 180_000,
-          env: { TIME_BUDGET_FACTOR: '10' },
           // MUTATE_TESTS=domain when only src/domain is mutated: its mutants must die to its own tests,
           // and the server's embedded-database tests (which reach most of the domain) cost seconds per mutant.
           include:
             process.env.MUTATE_TESTS === 'domain' ? ['src/domain/**/*.test.ts'] : ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
           exclude: [...(unit.test?.exclude ?? []), 'src/server/openapi/**'],
+          // one worker per file, as the mutation scores were measured (Stryker adds its own setup file)
+          isolate: true,
+          setupFiles: [],
         },
       },
     ],

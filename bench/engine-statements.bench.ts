@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../src/server/db/types';
 import { claimDueActions, offerClaimedAction } from '../src/server/runs/offers';
-import { moveDueEnrollments, startWaitingEnrollments } from '../src/server/runs/engine';
+import { moveDueEnrollments } from '../src/server/runs/engine';
 import { sandboxExecutor } from '../src/server/executors/sandbox';
 import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../src/server/testing/runs';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
@@ -65,7 +65,6 @@ export async function runEngineStatements(): Promise<void> {
       part.ms += performance.now() - start;
       return out;
     };
-    while ((await timed(parts.move, () => startWaitingEnrollments(deps))) > 0);
     while ((await timed(parts.move, () => moveDueEnrollments(deps))) > 0);
     for (;;) {
       const claimed = await timed(parts.claim, () => claimDueActions(deps, OFFERS_IN_FLIGHT));

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
 import { withScratchPostgres } from './support/scratch-postgres';
+import { runThroughServer } from './support/run-through-server';
 import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/types';
 import { ts } from '../src/server/db/time-sql';
@@ -9,21 +8,20 @@ import { startRunWorker } from '../src/server/runs/worker';
 import { openMigratedPglite } from '../src/server/testing/migrated-pglite';
 
 /**
- * The run worker (contract 9.3) in one process on the system clock with the sandbox: 10,000
- * enrollments start → profile visit → end (3 steps each), no spacing, window always open. Reference
- * in the same run: 10,000 single-row UPDATEs in one loop on that database. Then the idle cost:
- * CPU of the process over 10 s with 100,000 enrollments waiting (a wait ending next year), and its
- * RSS over 10,000 then 100,000 waiting enrollments (memory must not grow with them).
- * On PostgreSQL also the same run shared by two processes (this one and a child `tsx` process with
- * its own pool, bench/engine-second-process.ts). On both, the due-to-start lag: 1,000 enrollments
- * due at 50/s over 20 s, lag = the instant their first step was recorded − their due instant.
- * Goals: ≥ 500 steps/s on PostgreSQL and ≥ 1.6× that with two processes, ≥ 200 on the embedded
- * database; lag p99 ≤ 1 s; idle < 2 % of one core.
+ * The run engine (contract 9.3) measured as the outside probe of issue 33 did: real server processes
+ * driven through the HTTP API on the sandbox, 10,000 enrollments start → visit → invitation → end,
+ * steps per second read from `GET …/run` over time (bench/support/run-through-server.ts), with
+ * `/healthz` and the campaigns list timed meanwhile; beside it, the same-run reference: 10,000
+ * single-row UPDATEs in one loop on that database. On PostgreSQL also two server processes sharing
+ * the run. Then, in this process: the due-to-start lag (1,000 enrollments due at 50/s over 20 s,
+ * lag = first step recorded − due instant), the idle CPU over 10 s with 100,000 enrollments waiting
+ * on a far instant, and the RSS over 10,000 then 100,000 waiting (memory must not grow with them).
+ * Goals: ≥ 500 steps/s on PostgreSQL with one process and ≥ 0.4× the reference; on the embedded
+ * database /healthz and the campaigns list p99 ≤ 100 ms during the run; lag p99 ≤ 1 s; idle < 2 %.
  */
 
 /** ENGINE_BENCH_ENROLLMENTS: a smaller run on a loaded machine. */
 const ENROLLMENTS = Number(process.env.ENGINE_BENCH_ENROLLMENTS ?? 10_000);
-const STEPS_PER_ENROLLMENT = 3;
 const IDLE_WAITING = 100_000;
 /** The RSS reference point: the same process over a tenth of the waiting enrollments. */
 const IDLE_FEW = 10_000;
@@ -39,46 +37,26 @@ const openCount = async (db: Db, campaignId: string) =>
     ])
   ).rows[0]!.n;
 
-/** Waits for the child to print "ready" (its imports and pool are up). */
-async function secondProcess(url: string): Promise<ChildProcessWithoutNullStreams> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/engine-second-process.ts', url]);
-  child.stderr.pipe(process.stderr);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  while (!out.includes('ready')) {
-    if (child.exitCode !== null) throw new Error('the second engine process exited before it was ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return child;
+/** The same-run reference: one single-row UPDATE per enrollment of the database, one after the other. */
+async function updatesPerSecond(db: Db): Promise<string> {
+  const ids = (await db.query<{ id: string }>('SELECT id FROM enrollments LIMIT $1', [ENROLLMENTS])).rows.map((r) => r.id);
+  const start = performance.now();
+  for (const id of ids) await db.query('UPDATE enrollments SET visit = visit WHERE id = $1', [id]);
+  return `${ids.length} single-row UPDATEs = ${Math.round(ids.length / ((performance.now() - start) / 1000))}/s`;
 }
 
-async function throughput(label: string, db: Db, secondUrl?: string): Promise<void> {
-  const second = secondUrl === undefined ? null : await secondProcess(secondUrl);
-  const run = await seedRun(db, { graph: visitOnlyGraph(), prospects: ENROLLMENTS, dailyLimits: UNLIMITED });
-  await db.query('ANALYZE');
-  const start = performance.now();
-  second?.stdin.write('go\n');
-  const worker = startRunWorker({ db, config });
-  let open = ENROLLMENTS;
-  while (open > 0 && performance.now() - start < 600_000) {
-    await new Promise((r) => setTimeout(r, 500));
-    open = await openCount(db, run.campaignId);
-  }
-  const seconds = (performance.now() - start) / 1000;
-  await worker.stop();
-  if (second) {
-    second.stdin.end();
-    if (second.exitCode === null) await once(second, 'exit');
-  }
-  const steps = (ENROLLMENTS - open) * STEPS_PER_ENROLLMENT;
-
-  const ids = (await db.query<{ id: string }>('SELECT id FROM enrollments WHERE campaign_id = $1', [run.campaignId])).rows.map((r) => r.id);
-  const refStart = performance.now();
-  for (const id of ids) await db.query('UPDATE enrollments SET visit = visit WHERE id = $1', [id]);
-  const refSeconds = (performance.now() - refStart) / 1000;
+async function throughput(label: string, processes: number, postgresUrl?: string): Promise<void> {
+  const run = await runThroughServer({ label, enrollments: ENROLLMENTS, processes, postgresUrl, reference: updatesPerSecond });
+  const reference = Number(/= (\d+)\/s/.exec(run.reference)?.[1] ?? NaN);
   console.log(
-    `${label}${second ? ', two processes' : ''}: ${ENROLLMENTS - open} of ${ENROLLMENTS} enrollments finished in ${seconds.toFixed(1)} s = ${Math.round(steps / seconds)} steps/s; ` +
-      `reference: ${ids.length} single-row UPDATEs in ${refSeconds.toFixed(1)} s = ${Math.round(ids.length / refSeconds)}/s`,
+    `${label}, ${processes === 1 ? 'one server process' : `${processes} server processes`}: ${run.enrollments} of ${ENROLLMENTS} enrollments ` +
+      `finished in ${run.seconds.toFixed(1)} s = ${run.stepsPerSecond} steps/s (invitations ${JSON.stringify(run.handles)}); ` +
+      `reference: ${run.reference}; steps/s ÷ reference = ${(run.stepsPerSecond / reference).toFixed(2)}` +
+      (run.transactionsPerStep === null ? '' : `; ${run.transactionsPerStep} transactions per step`),
+  );
+  console.log(
+    `${label}, during the run: /healthz p50 ${run.healthz.p50} ms, p99 ${run.healthz.p99} ms (${run.healthz.n} requests); ` +
+      `${run.campaigns.what} p50 ${run.campaigns.p50} ms, p99 ${run.campaigns.p99} ms (${run.campaigns.n} requests)`,
   );
 }
 
@@ -159,7 +137,8 @@ async function idleCost(label: string, db: Db): Promise<void> {
 }
 
 export async function runEngineEmbedded(): Promise<void> {
-  for (const measure of [throughput, dueLag, idleCost]) {
+  await throughput('embedded (PGlite)', 1);
+  for (const measure of [dueLag, idleCost]) {
     const db = await openMigratedPglite();
     try {
       await measure('embedded (PGlite)', db);
@@ -169,10 +148,12 @@ export async function runEngineEmbedded(): Promise<void> {
   }
 }
 
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
 export async function runEnginePostgres(): Promise<void> {
-  await withScratchPostgres('cs_bench_engine', async (db, url) => {
-    await throughput('PostgreSQL', db);
-    await throughput('PostgreSQL', db, url);
+  await throughput('PostgreSQL', 1, POSTGRES_URL);
+  await throughput('PostgreSQL', 2, POSTGRES_URL);
+  await withScratchPostgres('cs_bench_engine', async (db) => {
     await dueLag('PostgreSQL', db);
     await idleCost('PostgreSQL', db);
   });

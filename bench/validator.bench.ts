@@ -1,5 +1,6 @@
 import { validateWorkflow } from '../src/domain';
-import { denseInvalidGraph, followUpChain } from '../src/domain/testing/fixtures';
+import { parseTemplate } from '../src/domain/template';
+import { denseInvalidGraph, followUpChain, LONG_BROKEN_TEMPLATE } from '../src/domain/testing/fixtures';
 
 const WARMUP_RUNS = 50;
 const MEASURED_RUNS = 200;
@@ -43,4 +44,12 @@ export async function runValidatorBench(): Promise<void> {
   const badField = followUpChain(500);
   badField.nodes[250]!.data.reply_wait_days = 0;
   measure('500 nodes, one bad field (zod)', JSON.stringify(badField));
+  // Template reading at size (src/domain/template.test.ts asserts what it finds; the time is this figure).
+  const times: number[] = [];
+  for (let run = 0; run < WARMUP_RUNS + MEASURED_RUNS / 10; run++) {
+    const started = performance.now();
+    parseTemplate(LONG_BROKEN_TEMPLATE);
+    if (run >= WARMUP_RUNS) times.push(performance.now() - started);
+  }
+  console.log(`${'parseTemplate, 100 KiB of braces'.padEnd(32)} median ${middle(times).toFixed(1)} ms`);
 }

@@ -19,7 +19,7 @@ function awkwardCsv(token: string): string {
   return `\ufeff${rows.join('\r\n')}\r\n`;
 }
 
-test('import a CSV with a BOM, Windows line endings, quoted commas and a bad URL; the summary; add to a campaign; the count', async ({
+test('import a CSV with a BOM, Windows line endings, quoted commas and a bad URL; the summary; add to a campaign; the count @smoke', async ({
   page,
 }) => {
   await signIn(page, '/audience/import');

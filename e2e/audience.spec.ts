@@ -6,7 +6,7 @@ import { apiRequest, signIn } from './support/session';
 // Each test imports, enrolls and reads back through the real server: on a loaded machine that takes over a minute.
 test.describe.configure({ timeout: 120_000 });
 
-test('search the audience, open a prospect (fields, custom fields, campaigns), delete after a question', async ({ page }) => {
+test('search the audience, open a prospect (fields, custom fields, campaigns), delete after a question @smoke', async ({ page }) => {
   await signIn(page, '/audience');
   const token = uniqueToken('aud');
   const [first] = await importViaApi(page, token, 3);

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { tool } from './support/session';
-import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, draftKept, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
 
 async function setWait(page: import('@playwright/test').Page, days: string) {
   await canvasNode(page, 'connection_request').click();
@@ -105,7 +105,7 @@ test('unsaved work survives a reload and is offered back', async ({ page }) => {
   await openEditor(page, campaign.campaignId);
   await setWait(page, '11');
   await expect(canvasNode(page, 'connection_request')).toContainText('wait 11 days');
-  await page.waitForTimeout(500); // the draft is written shortly after the change
+  await draftKept(page, campaign.campaignId);
   page.on('dialog', (d) => void d.accept());
   await page.reload();
   const offer = page.getByRole('region', { name: 'Unsaved changes found' });

@@ -4,6 +4,7 @@ import {
   canvasNode,
   createCampaign,
   fitView,
+  framesDrawn,
   getCampaign,
   openEditor,
   openStepList,
@@ -96,7 +97,8 @@ for (const size of SIZES) {
       await canvasNode(page, 'end').click();
       const form = page.locator('.canvas-stage .inspector');
       await expect(form).toBeVisible();
-      await page.waitForTimeout(400); // the pan animation
+      await framesDrawn(page); // the pan animation has begun…
+      await settledViewport(page); // …and ended
       const canvas = (await rect(page, '.canvas'))!;
       const formBox = (await form.boundingBox())!;
       // The step list is its rail, the dock its rail: the canvas keeps its share beside the open form.

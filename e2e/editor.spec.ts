@@ -16,7 +16,7 @@ import {
   openStepList,
 } from './support/editor';
 
-test('create a campaign from the list and open it in the editor', async ({ page }) => {
+test('create a campaign from the list and open it in the editor @smoke', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
   const name = uniqueName('Founders outreach');
@@ -38,7 +38,7 @@ test('create a campaign from the list and open it in the editor', async ({ page 
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
 
-test('add, connect and delete steps; a rule break shows on the canvas and blocks saving until fixed; reload shows the saved graph', async ({
+test('add, connect and delete steps; a rule break shows on the canvas and blocks saving until fixed; reload shows the saved graph @smoke', async ({
   page,
 }) => {
   const campaign = await createCampaign(page, uniqueName('Build'));

@@ -9,7 +9,7 @@ const saved = async (page: Page, search: string) =>
     unknown
   >[];
 
-test('an inspiration with media saves, appears in the list, and stores every field as typed', async ({ page }) => {
+test('an inspiration with media saves, appears in the list, and stores every field as typed @smoke', async ({ page }) => {
   await signIn(page, '/inspiration');
   const r = uniqueToken('insp');
   await page.getByLabel('Post text (required)').fill(`Three lessons from ${r}`);

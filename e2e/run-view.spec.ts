@@ -16,7 +16,7 @@ import { apiRequest, tool } from './support/session';
 
 const SHOTS = '/tmp/shots-runview';
 
-test('a launched campaign opens in its run view: counts, timeline, pause, resume, stop', async ({ page }) => {
+test('a launched campaign opens in its run view: counts, timeline, pause, resume, stop @smoke', async ({ page }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,6 +1,6 @@
 import { scoredFollowUpGraph } from '../src/domain/testing/fixtures';
 import { expect, test, type Page } from './support/test';
-import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, draftKept, getCampaign, openEditor, save, saveButton, selectEdge, uniqueName } from './support/editor';
 import { tool } from './support/session';
 
 /** Sets a number field of a step in its inspector form. */
@@ -12,7 +12,7 @@ async function setField(page: Page, nodeId: string, step: string, field: string,
 const stored = async (page: Page, campaignId: string, nodeId: string) =>
   (await getCampaign(page, campaignId)).workflow_definition.nodes.find((n: { id: string }) => n.id === nodeId).data;
 
-test('two tabs: edits of different steps merge without a question; the same field asks with before → theirs / mine', async ({
+test('two tabs: edits of different steps merge without a question; the same field asks with before → theirs / mine @smoke', async ({
   page,
   browser,
 }) => {
@@ -132,7 +132,7 @@ test('a draft restored after a reload merges against the version it started from
   await openEditor(page, campaign.campaignId);
   await setField(page, 'thanks', 'Message', 'Wait for a reply', '6');
   await expect(canvasNode(page, 'thanks')).toContainText('wait 6 days');
-  await page.waitForTimeout(500); // the draft is written shortly after the change
+  await draftKept(page, campaign.campaignId);
   // Meanwhile an agent changes another step over MCP.
   const def = structuredClone(campaign.workflow_definition);
   def.nodes.find((n: { id: string }) => n.id === 'score').data.icpThreshold = 60;

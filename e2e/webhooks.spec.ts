@@ -29,7 +29,7 @@ const redeliveriesOf = async (page: Page, endpointId: string, deliveryId: string
   (await deliveries(page, endpointId)).filter((d) => d.redeliveryOf === deliveryId);
 const rowOf = (page: Page, deliveryId: string) => page.locator(`tr[data-delivery-row="${deliveryId}"]`);
 
-test('create an endpoint: the secret is shown once with a copy button; delete asks first', async ({ page, context }) => {
+test('create an endpoint: the secret is shown once with a copy button; delete asks first @smoke', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, '/webhooks');
   const url = `https://example.com/hooks/${uniqueToken()}`;

@@ -4,6 +4,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PHONE_WIDTH } from './app/ui/screen';
 import { NODE_TYPES } from './domain/catalog';
+import { cycles, importedFrom, under, type ImportEdge } from './import-graph';
+import { SLOW_TEST_SUFFIX } from '../scripts/test-stages';
 
 /**
  * The import rules of ARCHITECTURE.md, checked on every file under src/ (imports, re-exports and
@@ -12,13 +14,6 @@ import { NODE_TYPES } from './domain/catalog';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SRC = join(ROOT, 'src');
-
-interface ImportEdge {
-  from: string;
-  spec: string;
-  /** The src-relative file a relative import resolves to; undefined for a package. */
-  to: string | undefined;
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,7 +37,6 @@ const EDGES: ImportEdge[] = sourceFiles(SRC).flatMap((file) => {
 });
 
 const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)testing(\/|\.ts$)/.test(file);
-const under = (file: string | undefined, dir: string) => file !== undefined && (file === dir || file.startsWith(`${dir}/`));
 const describeEdge = (e: ImportEdge) => `${e.from} → ${e.to ?? e.spec}`;
 
 /** The app's features: they share api/, ui/, router, session and shared-bridge, never each other's files. */
@@ -86,40 +80,6 @@ function violation(e: ImportEdge): string | null {
       return 'the editor loads power features only through power/index.tsx';
   }
   return null;
-}
-
-/** Import cycles among `files` (each as the list of files around it), by Tarjan's strongly connected components. */
-function cycles(edges: readonly ImportEdge[], inside: string): string[][] {
-  const next = new Map<string, string[]>();
-  for (const e of edges) if (under(e.from, inside) && under(e.to, inside)) next.set(e.from, [...(next.get(e.from) ?? []), e.to!]);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, index.size);
-    low.set(v, index.get(v)!);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || next.get(v)?.includes(v)) found.push(component.sort());
-  };
-  for (const v of next.keys()) if (!index.has(v)) visit(v);
-  return found;
 }
 
 /**
@@ -482,5 +442,37 @@ describe('phone media queries (ARCHITECTURE.md)', () => {
     expect(phoneQueryBreaks('a.css', '/* Small */\n@media (max-width: 700px) {', 700)).toHaveLength(1);
     expect(phoneQueryBreaks('a.css', '/* Phone (PHONE_WIDTH) */\n@media (max-width: 700px) {', 700)).toEqual([]);
     expect(phoneQueryBreaks('a.css', '@media (max-width: 1100px) {', 700)).toEqual([]);
+  });
+});
+
+/** What starts a server process or a crash run: a test reaching one is in the full tier only (scripts/test-stages.ts). */
+const STARTS_PROCESSES = ['server/testing/processes.ts', 'server/testing/crash-run.ts'];
+function slowTestBreaks(edges: readonly ImportEdge[], sourceOf: (file: string) => string): string[] {
+  const tests = [...new Set(edges.map((e) => e.from))].filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith(SLOW_TEST_SUFFIX));
+  return tests.flatMap((file) => {
+    const reached = importedFrom(edges, file);
+    const starts = STARTS_PROCESSES.some((f) => reached.has(f)) || sourceOf(file).includes('cli-serve');
+    return starts ? [`${file}: starts a server process or a crash run, so its name ends ${SLOW_TEST_SUFFIX}`] : [];
+  });
+}
+
+describe('slow tests are named so (ARCHITECTURE.md)', () => {
+  it('a test that starts a server process or a crash run is a *.slow.int.test.ts', () => {
+    expect(EDGES.filter((e) => e.from.endsWith(SLOW_TEST_SUFFIX)).length).toBeGreaterThan(10);
+    // This file names cli-serve in its own check below.
+    const sourceOf = (f: string) => (f === 'architecture.test.ts' ? '' : readFileSync(join(SRC, f), 'utf8'));
+    expect(slowTestBreaks(EDGES, sourceOf)).toEqual([]);
+  });
+
+  it('the check catches what it forbids, also through a helper', () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, spec: `./${to}`, to });
+    const noSource = () => '';
+    expect(slowTestBreaks([edge('server/a.int.test.ts', 'server/testing/processes.ts')], noSource)).toHaveLength(1);
+    expect(
+      slowTestBreaks([edge('server/a.test.ts', 'server/h.ts'), edge('server/h.ts', 'server/testing/crash-run.ts')], noSource),
+    ).toHaveLength(1);
+    expect(slowTestBreaks([edge('server/a.int.test.ts', 'server/f.ts')], () => "spawn(node, ['src/server/cli-serve.ts'])")).toHaveLength(1);
+    expect(slowTestBreaks([edge('server/a.slow.int.test.ts', 'server/testing/processes.ts')], noSource)).toEqual([]);
+    expect(slowTestBreaks([edge('server/a.int.test.ts', 'server/testing/fixtures.ts')], noSource)).toEqual([]);
   });
 });

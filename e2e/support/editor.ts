@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { draftKey } from '../../src/app/editor/save/drafts';
 import { apiRequest, signIn, tool } from './session';
 
 /** Helpers for the editor specs (e2e/editor*.spec.ts). */
@@ -84,11 +85,29 @@ export async function selectEdge(page: Page, edgeId: string): Promise<void> {
   await expect(edge).toHaveClass(/selected/);
 }
 
+/** Waits for the page to draw `count` frames: an animation the last input started has begun by then, however slow the machine. */
+export async function framesDrawn(page: Page, count = 3): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) =>
+        (function next(left: number) {
+          requestAnimationFrame(() => (left > 1 ? next(left - 1) : resolve()));
+        })(n),
+      ),
+    count,
+  );
+}
+
 /** Presses F (fit view) and waits until the fit animation has settled, so handle positions are final. */
 export async function fitView(page: Page): Promise<void> {
   await page.keyboard.press('f');
-  await page.waitForTimeout(250);
+  await framesDrawn(page);
   await settledViewport(page);
+}
+
+/** Waits until the editor has kept the unsaved work of a campaign in local storage (it writes it shortly after a change). */
+export async function draftKept(page: Page, campaignId: string): Promise<void> {
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, draftKey(campaignId));
 }
 
 /** Waits until the canvas has not panned or zoomed for 100 ms; returns where it rests (translate and zoom). */

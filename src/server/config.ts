@@ -41,7 +41,7 @@ export interface Config {
   runWorker: boolean;
   /** Rows the run engine moves per transaction (`RUN_BATCH`, default 100). */
   runBatch: number;
-  /** Actions offered at once by this process (`RUN_CONCURRENCY`, default 16). */
+  /** Actions offered at once by this process (`RUN_CONCURRENCY`, default 64). */
   runConcurrency: number;
   /** How long an offered action stays leased before any process may offer it again (`RUN_LEASE_S`, default 60; longer than WEBHOOK_TIMEOUT_MS). */
   runLeaseS: number;
@@ -148,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     actionSpacingS: numberSetting(env, 'ACTION_SPACING_S', DEFAULT_ACTION_SPACING_S, { min: 0 }),
     runWorker: env.RUN_WORKER !== '0',
     runBatch: numberSetting(env, 'RUN_BATCH', 100, POSITIVE_INTEGER),
-    runConcurrency: numberSetting(env, 'RUN_CONCURRENCY', 16, POSITIVE_INTEGER),
+    runConcurrency: numberSetting(env, 'RUN_CONCURRENCY', 64, POSITIVE_INTEGER),
     runLeaseS: runLeaseS(env),
     computeThreads: numberSetting(env, 'COMPUTE_THREADS', DEFAULT_COMPUTE.threads, POSITIVE_INTEGER),
   };

@@ -3,6 +3,7 @@ import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { isLoopbackHost, loadConfig, type Config } from './config';
+import { backgroundLane } from './db/background-lane';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { localSignInKey, rememberSignInKey } from './demo/local-sign-in';
@@ -65,7 +66,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     const port = (server.address() as AddressInfo).port;
     const stopHttp = gracefulStop(server as HttpServer);
-    const workers = WORKERS.map((start) => start({ db, config }));
+    // On the embedded database the workers take turns behind requests (db/background-lane.ts).
+    const background = backgroundLane(db);
+    const workers = WORKERS.map((start) => start({ db: background, config }));
     backgroundLog().info({ port, database: db.kind, runWorker: config.runWorker }, 'server started');
     let closing: Promise<void> | undefined;
     return {

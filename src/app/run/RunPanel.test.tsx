@@ -11,6 +11,7 @@ import { ConfirmHost } from '../ui/confirm';
 import { RunPanel } from './RunPanel';
 import { RunStepBadge } from './RunStepBadge';
 import { CONTACTED_MEANS, failureGroups, gaugeSentence, runFunnel, stopWarning, useRunFilter } from './run-view';
+import { polyfillDialogs } from '../ui/testing';
 
 const CAMPAIGN = '00000000-0000-4000-8000-000000000001';
 const SENDER = '11111111-1111-4111-8111-111111111111';
@@ -127,13 +128,7 @@ beforeEach(() => {
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     }) as unknown as MediaQueryList;
-  // jsdom has no modal dialogs: open is all the app's Dialog needs.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
+  polyfillDialogs();
   queryClient.clear();
   useRunFilter.setState({ status: null, nodeId: null, error: null, search: '' });
 });

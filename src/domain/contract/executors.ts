@@ -93,15 +93,20 @@ export const executorEventBody = z
       .describe('The prospect’s profile URL (matched after normalising).'),
     at: storableDateTime(),
     text: text().max(20_000).optional().describe('The message or the comment.'),
-    externalMessageId: text().min(1).max(500).optional().describe('message_received: the message’s id at the provider (idempotency key).'),
+    externalMessageId: text()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(
+        'message_received: the message’s id at the provider (idempotency key). Without it, the same accountId, profileUrl, at and text is the same message.',
+      ),
     externalConversationId: text().min(1).max(500).optional().describe('message_received: the conversation’s id at the provider.'),
     workspaceId: workspaceIdField,
   })
   .superRefine((e, ctx) => {
-    if (e.type !== 'message_received') return;
-    if (e.externalMessageId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['externalMessageId'], message: 'is required for a received message' });
-    if (e.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'is required for a received message' });
+    // Contract 10.2: externalMessageId is optional, the text is what was received.
+    if (e.type === 'message_received' && e.text === undefined)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'is required for a received message' });
   });
 export type ExecutorEventInput = z.infer<typeof executorEventBody>;
 

@@ -151,5 +151,26 @@ export function denseInvalidGraph(edgeCount = 2000): WorkflowDefinition {
   return def;
 }
 
+/**
+ * start → a Delay with no duration (its one launch-blocking warning; the catalog's default amount is
+ * left out, as JSON leaves an undefined field out) → connection request → end.
+ */
+export function delayWithoutDurationGraph(): WorkflowDefinition {
+  const wait = node('wait', 'delay', { delay_type: 'days' }, { x: 0, y: 160 });
+  delete wait.data.delay_amount;
+  return {
+    nodes: [
+      node('start', 'start'),
+      wait,
+      node('invite', 'connection_request', {}, { x: 0, y: 320 }),
+      node('end', 'end', {}, { x: 0, y: 520 }),
+    ],
+    edges: [edge('start', 'wait'), edge('wait', 'invite'), edge('invite', 'end', 'accepted'), edge('invite', 'end', 'no_response')],
+  };
+}
+
 /** Deep copy, so tests can mutate a fixture freely. */
 export const cloneGraph = (def: WorkflowDefinition): WorkflowDefinition => structuredClone(def);
+
+/** 100 KiB of message text with 20,000 placeholders, then 20,000 unopened `}}` and 20,000 unclosed `{{` (template reading at size). */
+export const LONG_BROKEN_TEMPLATE = '{{a}}'.repeat(20_000) + '}}'.repeat(20_000) + '{{'.repeat(20_000);

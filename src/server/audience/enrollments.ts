@@ -178,8 +178,8 @@ export interface EnrollmentFilters {
   campaignId: string;
   status: EnrollmentStatus | null;
   nodeId: string | null;
-  /** The prospect search (name, headline, company or profile URL). */
-  search: string | null;
+  /** The prospect search (name, headline, company or profile URL); none by default. */
+  search?: string | null;
 }
 
 /** A campaign's enrollments, first entered first (ties by id), `limit + 1` rows. */

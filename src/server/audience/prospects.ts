@@ -1,11 +1,6 @@
 import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus } from '../../domain/contract/statuses';
-import {
-  PROSPECT_TOTAL_CAP,
-  type CustomFields,
-  type PatchProspectBody,
-  type Prospect,
-  type ProspectDetail,
-} from '../../domain/contract/prospects';
+import { PROSPECT_TOTAL_CAP, type PatchProspectBody, type Prospect, type ProspectDetail } from '../../domain/contract/prospects';
+import type { ProspectColumns } from '../db/prospect-columns';
 import { normaliseProfileUrl } from '../../domain/profile-url';
 import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
@@ -15,16 +10,9 @@ import { likePattern, type TimeIdKey } from '../http/pagination';
 
 /** Prospects of a workspace (contract 9.1; 011_audience.sql): read, list, change, remove. */
 
-export interface ProspectRow {
+export interface ProspectRow extends ProspectColumns {
   id: string;
   workspace_id: string;
-  profile_url: string;
-  name: string | null;
-  headline: string | null;
-  company: string | null;
-  email: string | null;
-  time_zone: string | null;
-  custom_fields: CustomFields | string;
   created_at: Date | string;
   updated_at: Date | string;
 }

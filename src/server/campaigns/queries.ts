@@ -1,4 +1,4 @@
-import { jsonColumn } from '../db/json';
+import { PROSPECT_COLUMNS, prospectFields, type ProspectColumns } from '../db/prospect-columns';
 import type { Queryable } from '../db/types';
 
 /** Campaign storage (002_campaigns.sql). Every query is scoped by workspace; no business rules here. */
@@ -298,29 +298,10 @@ export async function deleteDraft(db: Queryable, workspaceId: string, campaignId
 
 /** simulate-campaign without a prospect: the campaign's first enrolled prospect, when there is one. */
 export async function firstEnrolledProspect(db: Queryable, workspaceId: string, campaignId: string) {
-  const { rows } = await db.query<{
-    profile_url: string;
-    name: string | null;
-    headline: string | null;
-    company: string | null;
-    email: string | null;
-    time_zone: string | null;
-    custom_fields: Record<string, string | number | boolean> | string;
-  }>(
-    `SELECT p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields
-     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
+  const { rows } = await db.query<ProspectColumns>(
+    `SELECT ${PROSPECT_COLUMNS} FROM enrollments e JOIN prospects p ON p.id = e.prospect_id
      WHERE e.campaign_id = $1 AND e.workspace_id = $2 ORDER BY e.entered_at, e.id LIMIT 1`,
     [campaignId, workspaceId],
   );
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    profileUrl: r.profile_url,
-    name: r.name,
-    headline: r.headline,
-    company: r.company,
-    email: r.email,
-    timeZone: r.time_zone,
-    customFields: jsonColumn(r.custom_fields),
-  };
+  return rows[0] && prospectFields(rows[0]);
 }

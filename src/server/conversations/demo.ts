@@ -3,6 +3,7 @@ import { createAccount } from '../admin/ops';
 import { isSend } from '../../domain/catalog';
 import type { Db } from '../db/types';
 import { toIso } from '../../domain/time';
+import { seededRandom } from '../../domain/seeded-random';
 
 /** Demo inbox: a few hundred realistic conversations across the workspace's accounts (no events). */
 
@@ -98,18 +99,6 @@ const INBOUND = [
 const INDUSTRIES = ['fintech', 'health', 'logistics', 'SaaS', 'retail'];
 const TAGS = ['hot-lead', 'follow-up', 'partner', 'Investor', 'demo-booked'];
 
-/** Deterministic PRNG (mulberry32) so the demo looks the same on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function demoAccounts(db: Db, workspaceId: string) {
   const load = () =>
     db.query<{ id: string; channel: string }>('SELECT id, channel FROM accounts WHERE workspace_id = $1 ORDER BY created_at, id', [
@@ -145,7 +134,7 @@ async function demoSteps(db: Db, workspaceId: string): Promise<Map<string, { cam
 export async function seedConversations(db: Db, workspaceId: string, count = 320): Promise<void> {
   const accounts = await demoAccounts(db, workspaceId);
   const steps = await demoSteps(db, workspaceId);
-  const rand = prng(20260101);
+  const rand = seededRandom(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   const now = Date.now();
   const conv: Record<string, unknown[]> = {

@@ -7,15 +7,16 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
  * Applies every `migrations/NNN_name.sql` not yet applied, in name order, each in its own
  * transaction. On a PostgreSQL server an advisory lock keeps concurrent starters from racing.
  * `before` stops at the first file whose name sorts at or after it (a migration's test seeds the
- * rows it will change).
+ * rows it will change); `dir` reads another folder of migrations (a test that builds a database as an
+ * older release left it).
  */
-export async function migrate(db: Db, options: { before?: string } = {}): Promise<string[]> {
-  const { before } = options;
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && (before === undefined || f < before)).sort();
+export async function migrate(db: Db, options: { before?: string; dir?: URL } = {}): Promise<string[]> {
+  const { before, dir = MIGRATIONS_DIR } = options;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql') && (before === undefined || f < before)).sort();
   const applied: string[] = [];
   await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   for (const name of files) {
-    const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');
+    const sql = await readFile(new URL(name, dir), 'utf8');
     await db.transaction(async (tx) => {
       if (db.kind === 'pg') await tx.query('SELECT pg_advisory_xact_lock(727274)');
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);

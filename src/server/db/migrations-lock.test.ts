@@ -31,6 +31,7 @@ const LOCKED: Readonly<Record<string, string>> = {
   '023_engine_one_clock.sql': '929b6ba9414dd2f1e69874b4ca963ff1fd5ad4ef9d7f34c6da79763931556a03',
   '030_retention_indexes.sql': 'aadfdaff2a4642e0db0722b758c06ecac0812b5dffc8b8cf89b0b962e6f574dd',
   '031_prospect_search_index.sql': 'b6b72ea131156fc2e17622c3dbe461ff4046c294891817941df943b234e8c831',
+  '024_conversations_contact.sql': 'd718ddca7b153efaf6827f6b6545cac91392e5f65983c6a5871aaca113a3f061',
   '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
   '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
   '050_canonical_time_zones.sql': '589e7a1c6225523a08610fba95ac9906462691490a86aeabc803783ce07469b0',

@@ -1,13 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
-import type { Db } from '../db/types';
 import { recordAnswer } from '../runs/offers';
 import { drainDueWork } from '../testing/run-loop';
-import { engineDeps, openEngineDb, seedRun, startClock, type SeededRun } from '../testing/runs';
+import { engineDeps, openEngineDb, seedRun, startClock, type EngineDb, type SeededRun } from '../testing/runs';
 import { createExecutor } from './select';
 import { putExecutorSettings, rotateExecutorSecret } from './settings';
 
@@ -27,7 +27,8 @@ interface Received {
 /** null: never answer (a hanging executor). */
 type Reply = (r: Received) => { status: number; body?: unknown; headers?: Record<string, string> } | null;
 
-let db: Db;
+let db: EngineDb;
+const openAnotherDb = () => db.openAnother();
 let server: Server;
 let url: string;
 let secret = '';
@@ -271,5 +272,70 @@ describe('picking the executor', () => {
       [run.accountId],
     );
     expect(sent.rows).toEqual([{ direction: 'outbound', text: 'Hi P1', sandbox: true }]);
+  });
+});
+
+describe('changing the executor (contract 10.2, issue 33 item 1)', () => {
+  /** An action of the workspace's prospect, as the engine offers it. */
+  const offered = (run: SeededRun, awaits: 'invitation_accepted' | null = null) => ({
+    actionId: randomUUID(),
+    type: awaits ? 'connection_request' : 'message',
+    workspaceId: run.workspaceId,
+    campaignId: null,
+    enrollmentId: null,
+    nodeId: null,
+    prospect: { profileUrl: 'https://network.example/in/p1', name: 'Prospect 1' },
+    sender: { accountId: run.accountId },
+    payload: awaits ? { data: {} } : { text: 'Hi', data: {} },
+    awaits,
+  });
+
+  it('applies to every action offered after the change, in every process, both ways', async () => {
+    reply = () => ({ status: 200, body: { status: 'done' } });
+    const run = await seedRun(db, { graph: messageGraph(), prospects: 1 });
+    const clock = startClock('2026-03-02T08:00:00Z');
+    // Two processes, each with its own executor, each having offered on the sandbox before the change.
+    const [one, two] = [createExecutor(db, clock, config), createExecutor(await openAnotherDb(), clock, config)];
+    await one.offer(offered(run));
+    await two.offer(offered(run));
+    received.length = 0;
+    secret = (await db.transaction((tx) => putExecutorSettings(tx, run.workspaceId, { kind: 'http', url }))).secret!;
+    await one.offer(offered(run));
+    await two.offer(offered(run));
+    expect(received).toHaveLength(2);
+    await db.transaction((tx) =>
+      putExecutorSettings(tx, run.workspaceId, { kind: 'sandbox', acceptRate: 1, replyRate: 0, medianResponseHours: 0.0001, seed: 1 }),
+    );
+    await one.offer(offered(run, 'invitation_accepted'));
+    await two.offer(offered(run, 'invitation_accepted'));
+    expect(received).toHaveLength(2);
+    // The sandbox's new settings hold at once too: both acceptances come within seconds, not hours.
+    const events = await db.query<{ soon: boolean }>(
+      `SELECT due_at <= $2::timestamptz + interval '10 seconds' AS soon FROM sandbox_events WHERE workspace_id = $1`,
+      [run.workspaceId, new Date(clock.at()).toISOString()],
+    );
+    expect(events.rows).toEqual([{ soon: true }, { soon: true }]);
+  });
+});
+
+describe('a push-back (contract 10.2, issue 33 item 4)', () => {
+  it('pauses the sender for Retry-After exactly, and the action (and its timeline step) comes back then', async () => {
+    let calls = 0;
+    reply = () => (calls++ === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: { status: 'done' } });
+    const { run, clock, deps } = await httpRun();
+    const at = clock.at();
+    await drainDueWork(deps);
+    const state = await db.query<{ cooldown: Date; not_before: Date; scheduled_for: Date }>(
+      `SELECT p.cooldown_until AS cooldown, a.not_before, s.scheduled_for FROM run_actions a
+       JOIN sender_pacing p ON p.account_id = a.sender_account_id JOIN enrollment_steps s ON s.action_id = a.id
+       WHERE a.campaign_id = $1`,
+      [run.campaignId],
+    );
+    const times = state.rows.map((r) => [r.cooldown, r.not_before, r.scheduled_for].map((d) => new Date(d).getTime()));
+    expect(times).toEqual([[at + 1000, at + 1000, at + 1000]]);
+    clock.advance(1000);
+    await drainDueWork(deps);
+    expect(received.map((r) => r.id)).toEqual([received[0]!.id, received[0]!.id]);
+    expect((await actionsOf(run))[0]!.status).toBe('done');
   });
 });

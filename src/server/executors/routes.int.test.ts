@@ -173,6 +173,28 @@ describe('POST /api/v1/executor/events', () => {
     ]);
   });
 
+  it('message_received without externalMessageId is taken, the same message again changing nothing (contract 10.2)', async () => {
+    const ws = await newWorkspace();
+    const event = {
+      type: 'message_received',
+      accountId: ws.accounts.linkedinPremium,
+      profileUrl: 'https://network.example/in/bo',
+      at: '2026-03-02T10:00:00Z',
+      text: 'Sounds good',
+    };
+    const first = await api(ws.apiKey, 'POST', '/api/v1/executor/events', event);
+    expect(first.status).toBe(202);
+    const again = await api(ws.apiKey, 'POST', '/api/v1/executor/events', { ...event, accountId: event.accountId.toUpperCase() });
+    expect(again.body).toEqual(first.body);
+    const other = await api(ws.apiKey, 'POST', '/api/v1/executor/events', { ...event, text: 'Sounds good!' });
+    expect(other.body.messageId).not.toBe(first.body.messageId);
+    const later = await api(ws.apiKey, 'POST', '/api/v1/executor/events', { ...event, at: '2026-03-02T10:00:01Z' });
+    expect(later.body.messageId).not.toBe(first.body.messageId);
+    const thread = await api(ws.apiKey, 'GET', `/api/messaging/conversations/${first.body.conversationId}/messages`);
+    // Three messages: two at the same instant (their order is by id), one a second later.
+    expect(thread.body.items.map((m: { text: string }) => m.text).sort()).toEqual(['Sounds good', 'Sounds good', 'Sounds good!']);
+  });
+
   it('refuses bad events with problem+json and stores nothing', async () => {
     const ws = await newWorkspace();
     const other = await newWorkspace();
@@ -186,7 +208,6 @@ describe('POST /api/v1/executor/events', () => {
       at: '2026-03-02T10:00:00Z',
     };
     for (const bad of [
-      { ...base, type: 'message_received', text: 'hi' },
       { ...base, type: 'message_received', externalMessageId: 'm' },
       { ...base, type: 'waved' },
       { ...base, profileUrl: 'not a url' },

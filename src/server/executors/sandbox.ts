@@ -111,11 +111,13 @@ export function sandboxExecutor(db: Db, clock: Clock): Executor {
         const firstTime = await countOffers(tx, actions, now);
         const settings = new Map<string, SandboxSettings>();
         const answers: ExecutorAnswer[] = [];
+        const later: LaterEvent[] = [];
         for (const [i, action] of actions.entries()) {
           let found = settings.get(action.workspaceId);
           if (!found) settings.set(action.workspaceId, (found = await settingsOf(tx, action.workspaceId)));
-          answers.push(await recordOffer(tx, action, found, firstTime[i]!, now));
+          answers.push(await recordOffer(tx, action, found, firstTime[i]!, now, later));
         }
+        await insertLaterEvents(tx, later);
         return answers;
       }),
     OFFER_GROUP,
@@ -147,13 +149,41 @@ async function countOffers(tx: Queryable, actions: readonly OfferedAction[], now
   });
 }
 
-/** The sandbox's side of one offer: the message it sent and the answer it will give later (first offers only). */
+/** An acceptance or a reply the sandbox will send back. */
+interface LaterEvent {
+  workspaceId: string;
+  accountId: string;
+  profileUrl: string;
+  event: RunEvent;
+  text: string | null;
+  dueAt: number;
+}
+
+/** The events a batch of offers will send back, in one statement. */
+async function insertLaterEvents(tx: Queryable, events: readonly LaterEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `INSERT INTO sandbox_events (workspace_id, account_id, profile_url, event, text, due_at)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])`,
+    [
+      events.map((e) => e.workspaceId),
+      events.map((e) => e.accountId),
+      events.map((e) => e.profileUrl),
+      events.map((e) => e.event),
+      events.map((e) => e.text),
+      events.map((e) => ts(e.dueAt)),
+    ],
+  );
+}
+
+/** The sandbox's side of one offer: the message it sent, and (into `later`) what it will answer later (first offers only). */
 async function recordOffer(
   tx: Queryable,
   action: OfferedAction,
   settings: SandboxSettings,
   first: boolean,
   now: number,
+  later: LaterEvent[],
 ): Promise<ExecutorAnswer> {
   const [u1, u2, u3] = draws(settings.seed, action.actionId);
   const run = nodeDefinition(action.type)?.run;
@@ -180,17 +210,14 @@ async function recordOffer(
   if (action.awaits === null) return answer;
   const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
   if (u2 >= rate) return answer;
-  await tx.query(
-    `INSERT INTO sandbox_events (workspace_id, account_id, profile_url, event, text, due_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      action.workspaceId,
-      action.sender.accountId,
-      action.prospect.profileUrl,
-      action.awaits,
-      action.awaits === 'message_received' ? 'Thanks for reaching out — tell me more.' : null,
-      ts(now + responseDelayMs(settings.medianResponseHours, u3)),
-    ],
-  );
+  later.push({
+    workspaceId: action.workspaceId,
+    accountId: action.sender.accountId,
+    profileUrl: action.prospect.profileUrl,
+    event: action.awaits,
+    text: action.awaits === 'message_received' ? 'Thanks for reaching out — tell me more.' : null,
+    dueAt: now + responseDelayMs(settings.medianResponseHours, u3),
+  });
   return answer;
 }
 

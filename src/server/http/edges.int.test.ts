@@ -23,6 +23,22 @@ function fromAddress(
   });
 }
 
+describe('addresses of the app', () => {
+  // The app shows "Page not found" for them (App.test.tsx); the server must hand it the page to do so.
+  it('a malformed or unknown page address gets the same app page as a campaign’s address', async () => {
+    const page = await api(null, 'GET', '/campaigns/c1');
+    expect(page.status).not.toBe(404);
+    for (const path of ['/campaigns/%E0', '/no-such-page']) {
+      const res = await api(null, 'GET', path);
+      expect({ status: res.status, type: res.headers.get('content-type'), body: res.body }).toEqual({
+        status: page.status,
+        type: page.headers.get('content-type'),
+        body: page.body,
+      });
+    }
+  });
+});
+
 describe('security headers', () => {
   it('every answer carries the CSP, nosniff and no-referrer; authenticated JSON is not stored', async () => {
     const ws = await newWorkspace();

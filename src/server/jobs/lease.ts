@@ -64,7 +64,13 @@ export function claimCtes(t: LeasedTable): string {
  * after the last one had started. (Only made costly, not forbidden: a table without a fitting index
  * is still read.)
  */
-export async function claimInIndexOrder(tx: Queryable): Promise<void> {
-  await tx.query('SET LOCAL enable_bitmapscan = off');
-  await tx.query('SET LOCAL enable_seqscan = off');
+export async function claimInIndexOrder<T extends Record<string, unknown> = Record<string, never>>(
+  tx: Queryable,
+  /** More to read in the same statement (e.g. the clock, `… AS now`). */
+  alsoSelect?: string,
+): Promise<T> {
+  const { rows } = await tx.query<T>(
+    `SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)${alsoSelect ? `, ${alsoSelect}` : ''}`,
+  );
+  return rows[0]!;
 }

@@ -46,6 +46,11 @@ export interface JobLoopOptions {
   pollMs: number;
   /** At most this many items per claim. */
   batch?: number;
+  /**
+   * After an item is done, claim again once at least this many slots are free (default 1): fewer,
+   * fuller claims when a claim costs more than its items (a wake or a poll claims whatever is free).
+   */
+  claimWhenFree?: number;
   maintainEveryMs?: number;
 }
 
@@ -67,6 +72,7 @@ const DEFAULT_MAINTAIN_EVERY_MS = 10 * 60_000;
 export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | KeepingJobSource<T>, options: JobLoopOptions): JobLoop {
   const keeping = 'reclaim' in source ? source : null;
   const batch = options.batch ?? DEFAULT_BATCH;
+  const claimWhenFree = Math.min(options.claimWhenFree ?? 1, batch);
   const maintainEveryMs = options.maintainEveryMs ?? DEFAULT_MAINTAIN_EVERY_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -105,8 +111,9 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
     kept.set(item, t);
   };
 
+  const freeSlots = () => Math.min(batch, options.concurrency - inFlight.size);
   const start = (item: T) => {
-    const work = source
+    const work: Promise<void> = source
       .run(item, shutdown.signal)
       .then(async (next) => {
         if (!next || !keeping) return;
@@ -114,7 +121,11 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
         else keep(item, next.keepForMs);
       })
       .catch((err) => failed('running an item failed', err))
-      .finally(() => schedule(0)); // a slot is free: claim more now rather than at the next poll
+      .finally(() => {
+        inFlight.delete(work);
+        // Slots are free: claim more now rather than at the next poll.
+        if (freeSlots() >= claimWhenFree) schedule(0);
+      });
     track(work);
   };
 
@@ -124,7 +135,7 @@ export function startJobLoop<T>(db: Pick<Db, 'listen'>, source: JobSource<T> | K
       lastMaintain = Date.now();
       await source.maintain();
     }
-    const free = Math.min(batch, options.concurrency - inFlight.size);
+    const free = freeSlots();
     if (free <= 0) return false;
     const claimed = await source.claim(free);
     for (const item of claimed) start(item);

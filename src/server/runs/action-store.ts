@@ -145,7 +145,7 @@ export async function cancelActions(tx: Queryable, gate: GateSession, target: Ca
 }
 
 /** Which scheduled actions to take back: a campaign's through senders it no longer has, or a sender's beyond its lowered daily limits. */
-type TakeBackTarget = { readonly removedSendersOf: string } | { readonly beyondLimitsOf: string; readonly fromDay: string };
+type TakeBackTarget = { readonly removedSendersOf: string } | { readonly beyondLimitsOf: string };
 
 const TAKE_BACK_SELECT = {
   removedSendersOf: `SELECT a.id FROM run_actions a JOIN campaigns c ON c.id = a.campaign_id
@@ -153,11 +153,11 @@ const TAKE_BACK_SELECT = {
        AND a.sender_account_id IS NOT NULL AND NOT (a.sender_account_id = ANY(c.sender_account_ids))`,
   // Per kind and day: the latest slots past what the limit allows now (the quota row counts every slot taken).
   beyondLimitsOf: `SELECT id FROM (
-       SELECT a.id, q.used - coalesce((acc.daily_limits ->> q.kind)::int, ($3::jsonb ->> q.kind)::int) AS over,
+       SELECT a.id, q.used - coalesce((acc.daily_limits ->> q.kind)::int, ($2::jsonb ->> q.kind)::int) AS over,
               row_number() OVER (PARTITION BY q.kind, q.day ORDER BY a.not_before DESC, a.id DESC) AS latest
        FROM sender_quota q JOIN accounts acc ON acc.id = q.account_id
        JOIN run_actions a ON a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day
-       WHERE q.account_id = $1 AND q.day >= $2::date AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
+       WHERE q.account_id = $1 AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
      WHERE latest <= over`,
 } as const;
 
@@ -171,15 +171,8 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
   const [select, params] =
     'removedSendersOf' in target
       ? [TAKE_BACK_SELECT.removedSendersOf, [target.removedSendersOf]]
-      : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, target.fromDay, JSON.stringify(defaultLimits)]];
-  const taken = await tx.query<{
-    id: string;
-    enrollment_id: string;
-    sender_account_id: string;
-    limit_kind: string | null;
-    quota_day: string | null;
-    not_before: string;
-  }>(
+      : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, JSON.stringify(defaultLimits)]];
+  const taken = await tx.query<Pick<ActionRow, 'id' | 'limit_kind' | 'quota_day'> & SlotHolder & { not_before: string }>(
     `DELETE FROM run_actions WHERE id IN (${select}) AND status = ${status('scheduled')}
      RETURNING id, enrollment_id, sender_account_id, limit_kind, quota_day::text AS quota_day, not_before::text`,
     params,
@@ -206,18 +199,10 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
 }
 
 /** An action as its answer finds it (locked). */
-export interface AnsweredAction {
-  id: string;
-  status: ActionStatus;
-  workspace_id: string;
-  campaign_id: string | null;
-  enrollment_id: string | null;
-  visit: number | null;
-  node_id: string | null;
-  type: string;
-  sender_account_id: string | null;
-  attempts: number;
-}
+export type AnsweredAction = Pick<
+  ActionRow,
+  'id' | 'workspace_id' | 'campaign_id' | 'enrollment_id' | 'visit' | 'node_id' | 'type' | 'sender_account_id'
+> & { status: ActionStatus; attempts: number };
 
 /** Locks the answered actions (in id order: two batches lock alike) and keeps those still waiting for an answer. */
 export async function lockAwaitingAnswer(tx: Queryable, ids: readonly string[]): Promise<Map<string, AnsweredAction>> {
@@ -244,11 +229,15 @@ export async function offerAgainAt(
        error = coalesce($3, error), attempts = attempts - $4 WHERE id = $1`,
     [action.id, ts(at), why === 'pushed_back' ? null : why.error, why === 'pushed_back' ? 1 : 0],
   );
-  if (action.enrollment_id !== null)
-    await tx.query(
-      `UPDATE enrollment_steps s SET scheduled_for = $3 FROM enrollments e WHERE e.id = $1 AND s.position = e.open_step AND s.action_id = $2`,
-      [action.enrollment_id, action.id, ts(at)],
-    );
+  if (action.enrollment_id !== null) await showSlot(tx, action.enrollment_id, action.id, at);
+}
+
+/** The timeline step an action belongs to shows the action's new slot. */
+async function showSlot(tx: Queryable, enrollmentId: string, actionId: string, at: number): Promise<void> {
+  await tx.query(
+    `UPDATE enrollment_steps s SET scheduled_for = $3 FROM enrollments e WHERE e.id = $1 AND s.position = e.open_step AND s.action_id = $2`,
+    [enrollmentId, actionId, ts(at)],
+  );
 }
 
 /** A 202 (contract 9.4): the result comes later, by POST …/actions/{id}/result. */
@@ -303,16 +292,10 @@ export async function senderReached(tx: Queryable, enrollmentId: string, senderI
 }
 
 /** A scheduled action of a paused campaign whose slot passed (contract 9.3 resume never bursts). */
-export interface PassedSlot {
-  id: string;
-  type: string;
-  enrollment_id: string;
-  sender_account_id: string;
-  limit_kind: string | null;
-  quota_day: string | null;
-  schedule: Schedule;
-  time_zone: string | null;
-}
+export type PassedSlot = Pick<ActionRow, 'id' | 'type' | 'limit_kind' | 'quota_day'> &
+  SlotHolder & { schedule: Schedule; time_zone: string | null };
+/** An action of a campaign's enrollment through a sender: what giving back or moving its slot needs. */
+type SlotHolder = { enrollment_id: string; sender_account_id: string };
 
 /** The campaign's scheduled actions whose slot passed, locked, in slot order. */
 export async function passedSlots(tx: Queryable, campaignId: string, now: number): Promise<PassedSlot[]> {

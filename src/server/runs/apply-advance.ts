@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Decision, StepInput } from '../../domain/run/step';
 import { advance, runGraph, startPosition, type Advance, type RunGraph } from '../../domain/run/walker';
 import { waitZone, windowZone } from '../../domain/run/windows';
+import { prospectFields } from '../db/prospect-columns';
 import type { Queryable } from '../db/types';
 import type { EngineSettings } from './engine-deps';
 import type { EnrollmentRow } from './enrollment-row';
@@ -46,16 +47,6 @@ export async function pinnedGraph(tx: Queryable, campaignId: string, version: nu
 
 /** How many launched graphs this process keeps now (for tests). */
 export const pinnedGraphsKept = (): number => graphs.size;
-
-const prospectOf = (row: EnrollmentRow) => ({
-  profileUrl: row.profile_url,
-  name: row.name,
-  headline: row.headline,
-  company: row.company,
-  email: row.email,
-  timeZone: row.time_zone,
-  customFields: row.custom_fields ?? {},
-});
 
 const STATUS_OF_OUTCOME: Readonly<Record<string, string>> = { failed: 'failed', stopped: 'stopped' };
 
@@ -265,7 +256,7 @@ export async function applyInput(
   }
   const position =
     row.current_node_id === null ? startPosition(graph) : { nodeId: row.current_node_id, arrivedBy: row.arrived_by, replied: row.replied };
-  const context = { prospect: prospectOf(row), now, zone: waitZone(row.schedule, row.time_zone) };
+  const context = { prospect: prospectFields(row), now, zone: waitZone(row.schedule, row.time_zone) };
   const step = advance(graph, position, row.current_node_id === null ? { kind: 'enter' } : input, context);
   await applyAdvance(tx, plan, settings, row, graph, step, now);
   return step.decision.kind;

@@ -28,7 +28,7 @@ export const runInputDocs: RouteDoc[] = [
     summary: 'Report what a prospect did (contract 9.4)',
     description:
       'invitation_accepted, message_received, website_visit, new_connection or post_comment, for the prospect with this profile URL and this ' +
-      'sender account. message_received is also put in the inbox (idempotent on externalMessageId) and stops the prospect’s campaign (replied).',
+      'sender account. message_received is also put in the inbox (idempotent on externalMessageId, or without one on accountId, profileUrl, at and text) and stops the prospect’s campaign (replied).',
     body: executorEventBody,
     responses: { 202: { description: 'Taken', schema: executorEventAnswerSchema } },
     errors: [400, 404],

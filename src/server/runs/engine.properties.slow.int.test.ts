@@ -11,7 +11,8 @@ import { applyProspectEvent } from './engine';
 import type { Executor, ExecutorAnswer } from '../executors/executor';
 import { drainDueWork } from '../testing/run-loop';
 import { msOf } from '../db/time-sql';
-import { campaignNextDueAt, engineDeps, seededRandom, seedRun, startClock, UNLIMITED, type SeededRun } from '../testing/runs';
+import { seededRandom } from '../../domain/seeded-random';
+import { campaignNextDueAt, engineDeps, seedRun, startClock, UNLIMITED, type SeededRun } from '../testing/runs';
 
 /**
  * Contract 9.3 end to end through the server engine: random valid graphs (the domain's generator),

@@ -1,8 +1,9 @@
 import type { Schedule } from '../../domain/contract/schedule';
 import { excludedProspectSql } from '../audience/exclusions';
+import { PROSPECT_COLUMNS, type ProspectColumns } from '../db/prospect-columns';
 
 /** The enrollment row every engine transaction reads (contract 9.3): itself, its campaign's pin and schedule, its prospect. */
-export interface EnrollmentRow {
+export interface EnrollmentRow extends ProspectColumns {
   id: string;
   workspace_id: string;
   campaign_id: string;
@@ -19,18 +20,11 @@ export interface EnrollmentRow {
   open_step: string | null;
   launched_version: number;
   schedule: Schedule;
-  profile_url: string;
-  name: string | null;
-  headline: string | null;
-  company: string | null;
-  email: string | null;
-  time_zone: string | null;
-  custom_fields: Record<string, string | number | boolean>;
   /** On the do-not-contact list (contract 10.3): the enrollment ends before its next action. */
   excluded: boolean;
 }
 
 export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
   e.arrived_by, e.replied, e.visit, e.open_step, c.launched_version, c.schedule, c.sender_account_ids::text[] AS campaign_sender_ids,
-  p.profile_url, p.name, p.headline, p.company, p.email, p.time_zone, p.custom_fields, ${excludedProspectSql('p')} AS excluded`;
+  ${PROSPECT_COLUMNS}, ${excludedProspectSql('p')} AS excluded`;
 export const ENROLLMENT_FROM = 'enrollments e JOIN campaigns c ON c.id = e.campaign_id JOIN prospects p ON p.id = e.prospect_id';

@@ -19,7 +19,7 @@ export function runEngineHooks(settings: EngineSettings): EngineHooks {
       await takeBackRemovedSendersActions(tx, campaignId);
     },
     limitsChanged: async (tx, accountId) => {
-      await giveBackBeyondLimits(tx, accountId, await settings.clock.now(tx));
+      await giveBackBeyondLimits(tx, accountId);
     },
     queueReply: async (tx, workspaceId, conversationId, text) =>
       queueReply(tx, workspaceId, conversationId, text, await settings.clock.now(tx)),

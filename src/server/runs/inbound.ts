@@ -8,8 +8,8 @@ import type { Queryable } from '../db/types';
 import { sandboxMessageBody, takeDueSandboxEvents } from '../executors/sandbox';
 import type { IngestResult } from '../hooks';
 import { invalidRequest, notFound } from '../http/errors';
-import { claimInIndexOrder } from '../jobs/lease';
-import { applyProspectEvent } from './engine';
+import { beginClaim } from './claiming';
+import { applyProspectEvent, applyProspectEvents, type ProspectEvent } from './engine';
 import type { EngineDeps, EngineSettings } from './engine-deps';
 import { toIso } from '../../domain/time';
 
@@ -103,22 +103,26 @@ export async function receiveExecutorEvent(
 /** The sandbox's due acceptances and replies reach the engine (a reply through the inbox, like any other); the number delivered. */
 export async function deliverSandboxEvents(deps: EngineDeps): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    await claimInIndexOrder(tx);
-    const now = await deps.clock.now(tx);
+    const now = await beginClaim(tx, deps.clock);
     const due = await takeDueSandboxEvents(tx, now, deps.batch);
+    // Acceptances and triggers in a row go through one write plan; a reply goes through the inbox.
+    let events: ProspectEvent[] = [];
+    const applyEvents = async () => {
+      if (events.length > 0) await applyProspectEvents(tx, deps, events, now);
+      events = [];
+    };
     for (const e of due) {
       const person = { workspaceId: e.workspaceId, accountId: e.accountId, profileUrl: e.profileUrl };
-      if (e.event === 'message_received' && e.text !== null) {
-        const message = await sandboxMessageBody(tx, {
-          ...person,
-          key: `sandbox:reply-${e.id}`,
-          direction: 'inbound',
-          text: e.text,
-          at: now,
-        });
-        if (message) await receiveInbound(tx, deps, e.workspaceId, message.channel, message.body, { sandbox: true });
-      } else await applyProspectEvent(tx, deps, { ...person, event: e.event, ...(e.text !== null ? { text: e.text } : {}) });
+      if (e.event !== 'message_received' || e.text === null) {
+        events.push({ ...person, event: e.event, ...(e.text !== null ? { text: e.text } : {}) });
+        continue;
+      }
+      await applyEvents();
+      const key = `sandbox:reply-${e.id}`;
+      const message = await sandboxMessageBody(tx, { ...person, key, direction: 'inbound', text: e.text, at: now });
+      if (message) await receiveInbound(tx, deps, e.workspaceId, message.channel, message.body, { sandbox: true });
     }
+    await applyEvents();
     return due.length;
   });
 }

@@ -3,7 +3,7 @@ import type { StepInput } from '../../domain/run/step';
 import type { Queryable } from '../db/types';
 import type { ExecutorAnswer, OfferedAction } from '../executors/executor';
 import { batcher } from '../jobs/batcher';
-import { claimInIndexOrder } from '../jobs/lease';
+import { beginClaim } from './claiming';
 import {
   awaitResult,
   cancelActions,
@@ -33,9 +33,9 @@ import { excludedProspectSql } from '../audience/exclusions';
 /** Claims up to `limit` due actions (campaign actions and inbox replies together), leased to this process. */
 export async function claimDueActions(deps: EngineDeps, limit: number): Promise<ActionRow[]> {
   return deps.db.transaction(async (tx) => {
-    await claimInIndexOrder(tx);
+    const now = await beginClaim(tx, deps.clock);
     const gate = new GateSession(tx);
-    const claimed = await claimActionRows(tx, gate, await deps.clock.now(tx), limit, deps.leaseMs);
+    const claimed = await claimActionRows(tx, gate, now, limit, deps.leaseMs);
     await gate.flush();
     return claimed;
   });

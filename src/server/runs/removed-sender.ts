@@ -91,12 +91,10 @@ export async function takeBackRemovedSendersActions(tx: Queryable, campaignId: s
  * sender's), and their enrollments meet the gate again. The account row is locked first: the engine's
  * transactions counting on the old limit finish before, the later ones read the new one (gate.ts).
  */
-export async function giveBackBeyondLimits(tx: Queryable, accountId: string, now: number): Promise<number> {
+export async function giveBackBeyondLimits(tx: Queryable, accountId: string): Promise<number> {
   await tx.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   const gate = new GateSession(tx);
-  // A day's quota counts in its schedule's zone: from yesterday (UTC) on covers every zone's today.
-  const fromDay = ts(now - 86_400_000).slice(0, 10);
-  const taken = await takeBackActions(tx, gate, { beyondLimitsOf: accountId, fromDay }, DEFAULT_DAILY_LIMITS);
+  const taken = await takeBackActions(tx, gate, { beyondLimitsOf: accountId }, DEFAULT_DAILY_LIMITS);
   await gate.flush();
   if (taken > 0) await wakeRuns(tx);
   return taken;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../executors/executor';
 import { drainDueWork } from '../testing/run-loop';
-import { engineDeps, startClock } from '../testing/runs';
+import { edge, node } from '../../domain/testing/fixtures';
+import { ingestInTx } from '../conversations/ingest';
+import { engineDeps, seedRun, startClock } from '../testing/runs';
 import { engineDbPerFile } from '../testing/engine-db';
 import { conversationReplies, queueReply } from './replies';
 
@@ -102,5 +104,48 @@ describe('a reply from the inbox', () => {
       expect.objectContaining({ status: 'failed', error: 'The recipient cannot receive messages' }),
     ]);
     expect((await db.query('SELECT 1 FROM messages WHERE conversation_id = $1', [ws.conversationId])).rows).toHaveLength(0);
+  });
+
+  it('on the sandbox lands in its own thread only, once, badged sandbox (issue 39)', async () => {
+    const ws = await seedConversation();
+    await queue(ws, 'Through the sandbox');
+    await drainDueWork(engineDeps(db, startClock('2026-03-02T20:00:00Z')));
+    const conversations = await db.query<{ id: string }>('SELECT id FROM conversations WHERE workspace_id = $1', [ws.workspaceId]);
+    expect(conversations.rows).toEqual([{ id: ws.conversationId }]);
+    const messages = await db.query('SELECT direction, text, sandbox FROM messages WHERE workspace_id = $1', [ws.workspaceId]);
+    expect(messages.rows).toEqual([{ direction: 'outbound', text: 'Through the sandbox', sandbox: true }]);
+  });
+});
+
+describe('a campaign’s send on the sandbox (issue 39)', () => {
+  it('lands in the thread the sender already has with that person, not in a second one', async () => {
+    const run = await seedRun(db, {
+      graph: {
+        nodes: [node('start', 'start'), node('hello', 'message', { message_template: 'Hi {{firstName}}' }), node('end', 'end')],
+        edges: [edge('start', 'hello'), edge('hello', 'end', 'replied'), edge('hello', 'end', 'no_reply')],
+      },
+      prospects: 1,
+    });
+    const thread = await db.transaction((tx) =>
+      ingestInTx(tx, run.workspaceId, 'professional_network', {
+        accountId: run.accountId,
+        externalConversationId: 'earlier-thread',
+        externalMessageId: 'earlier-1',
+        contact: { name: 'Prospect 1', profileUrl: 'https://network.example/in/p1' },
+        direction: 'outbound',
+        text: 'We met at the fair',
+        sentAt: '2026-03-01T10:00:00Z',
+      }),
+    );
+    await drainDueWork(engineDeps(db, startClock('2026-03-02T08:00:00Z'), { spacingMs: 1000 }));
+    const conversations = await db.query<{ id: string }>('SELECT id FROM conversations WHERE workspace_id = $1', [run.workspaceId]);
+    expect(conversations.rows).toEqual([{ id: thread.conversationId }]);
+    const messages = await db.query('SELECT text, sandbox FROM messages WHERE conversation_id = $1 ORDER BY sent_at', [
+      thread.conversationId,
+    ]);
+    expect(messages.rows).toEqual([
+      { text: 'We met at the fair', sandbox: false },
+      { text: 'Hi P1', sandbox: true },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schedule } from '../../domain/contract/schedule';
 import { engineDbPerFile } from '../testing/engine-db';
 import { WITHOUT_REQUEST } from '../http/change-origin';
-import { moveDueEnrollments, startWaitingEnrollments } from './engine';
+import { moveDueEnrollments } from './engine';
 import { drainDueWork } from '../testing/run-loop';
 import { steerCampaign } from './steer';
 import { msOf } from '../db/time-sql';
@@ -27,7 +27,6 @@ describe('resuming a paused campaign', () => {
     const clock = startClock('2026-03-02T10:00:00Z');
     const deps = engineDeps(db, clock, { spacingMs: SPACING_MS });
     const workspace = { id: run.workspaceId, slug: 'reslot' };
-    await startWaitingEnrollments(deps);
     await moveDueEnrollments(deps);
     const before = await slotsOf(run.campaignId);
     expect(before).toHaveLength(6);
@@ -67,7 +66,6 @@ describe('resuming a paused campaign', () => {
     const clock = startClock('2026-03-02T10:00:00Z');
     const deps = engineDeps(db, clock, { spacingMs: SPACING_MS });
     const workspace = { id: run.workspaceId, slug: 'reslot' };
-    await startWaitingEnrollments(deps);
     await moveDueEnrollments(deps);
     await steerCampaign(db, workspace, run.campaignId, 'pause', WITHOUT_REQUEST, deps);
     clock.set(Date.parse('2026-03-02T20:00:00Z'));

@@ -73,6 +73,8 @@ export function startRunWorker({ db, config }: { db: Db; config: Config }, optio
     concurrency: config.runConcurrency,
     pollMs: SAFETY_POLL_MS,
     batch: config.runConcurrency,
+    // A claim is a whole pass of due work: it waits for a quarter of the offers to be answered.
+    claimWhenFree: Math.ceil(config.runConcurrency / 4),
   });
   return {
     wake,

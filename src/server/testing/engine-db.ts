@@ -1,15 +1,15 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config';
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import { wireServer } from '../main';
-import { openEngineDb } from './runs';
+import { openEngineDb, type EngineDb } from './runs';
 
 /**
  * The engine tests' database, one per test file: opened before its tests (embedded, or a fresh
  * PostgreSQL database with DATABASE_URL), closed and dropped after them. Use it inside tests/hooks.
  */
-export function engineDbPerFile(): Db {
-  let opened: Db | undefined;
+export function engineDbPerFile(): EngineDb {
+  let opened: EngineDb | undefined;
   // A first embedded database builds its migrated image once (slow on a busy machine).
   beforeAll(async () => {
     // What resources call upward (the outbox's subscribers, the engine's hooks) is wired as the server wires it.
@@ -19,7 +19,7 @@ export function engineDbPerFile(): Db {
   afterAll(async () => {
     await opened?.close();
   });
-  const db = (): Db => {
+  const db = (): EngineDb => {
     if (!opened) throw new Error('The engine database opens before the tests of a file run.');
     return opened;
   };
@@ -30,6 +30,7 @@ export function engineDbPerFile(): Db {
     query: <T>(sql: string, params?: unknown[]) => db().query<T>(sql, params),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db().transaction<T>(fn),
     listen: (channel, onNotify) => db().listen(channel, onNotify),
+    openAnother: () => db().openAnother(),
     close: () => db().close(),
   };
 }

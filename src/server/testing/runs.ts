@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { seededRandom } from '../../domain/seeded-random';
 import { DAILY_LIMIT_KINDS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
@@ -31,37 +32,40 @@ export async function scratchDatabase(serverUrl: string, prefix: string): Promis
   return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A test's database, and another process's view of it: its own pool on PostgreSQL, the same database embedded (one process by nature). */
+export interface EngineDb extends Db {
+  openAnother(): Promise<Db>;
+}
+
 /**
  * A migrated database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else an
- * embedded one. Closing it also drops the PostgreSQL database it made.
+ * embedded one. Closing it also closes the other pools and drops the PostgreSQL database it made.
  */
-export async function openEngineDb(): Promise<Db> {
+export async function openEngineDb(): Promise<EngineDb> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openMigratedPglite();
+  if (!url) {
+    const embedded = await openMigratedPglite();
+    return { ...embedded, openAnother: async () => embedded };
+  }
   const scratch = await scratchDatabase(url, 'cs_engine');
   const db = await openPg(scratch.url);
   await migrate(db);
+  const others: Db[] = [];
   return {
     kind: db.kind,
     query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction<T>(fn),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
+    openAnother: async () => {
+      const another = await openPg(scratch.url);
+      others.push(another);
+      return another;
+    },
     close: async () => {
+      for (const another of others) await another.close();
       await db.close();
       await scratch.drop();
     },
-  };
-}
-
-/** A seeded pseudo-random source (mulberry32), so spacing draws repeat run to run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -211,4 +215,12 @@ export async function campaignNextDueAt(db: Db, campaignId: string): Promise<num
   );
   const at = due.rows[0]?.at;
   return at === null || at === undefined ? null : Number(at);
+}
+
+/** Contract 10 "one clock": shifts the database's clock by `ms` (0 puts it back). */
+export async function setClockOffset(db: Queryable, ms: number): Promise<void> {
+  await db.query(
+    `INSERT INTO clock_offset (only_row, offset_ms) VALUES (true, $1) ON CONFLICT (only_row) DO UPDATE SET offset_ms = excluded.offset_ms`,
+    [ms],
+  );
 }

@@ -26,6 +26,7 @@ export async function startReceiver(initialStatus = 204, initial: Partial<Receiv
   const received: ReceivedRequest[] = [];
   const state: ReceiverState = { status: initialStatus, delayMs: 0, hang: false, slowBody: false, headers: {}, body: '', ...initial };
   const open = new Set<ServerResponse>();
+  let cut = 0;
   const timers = new Set<NodeJS.Timeout>();
   const later = (fn: () => void, ms: number) => {
     const t = setTimeout(() => {
@@ -37,7 +38,10 @@ export async function startReceiver(initialStatus = 204, initial: Partial<Receiv
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     open.add(res);
-    res.on('close', () => open.delete(res));
+    res.on('close', () => {
+      open.delete(res);
+      if (!res.writableEnded) cut += 1;
+    });
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
@@ -61,6 +65,8 @@ export async function startReceiver(initialStatus = 204, initial: Partial<Receiv
     url,
     received,
     state,
+    /** Requests the sender gave up on before their answer ended (its attempt timeout, a shutdown): the events a wait can be measured against. */
+    cut: () => cut,
     /** Resolves once `n` requests arrived (or rejects after `timeoutMs`). */
     async waitFor(n: number, timeoutMs = 8000): Promise<ReceivedRequest[]> {
       const start = Date.now();

@@ -70,7 +70,8 @@ afterAll(async () => {
 
 describe('an attempt cut by kill -9', () => {
   it('is counted: after the restart `attempts` equals the requests the receiver saw, the lost one shown without an answer', async () => {
-    server = await startServerProcess(env(), 240_000);
+    // A timeout far beyond the kill: the attempt is still in flight when it lands, however slow the machine.
+    server = await startServerProcess({ ...env(), WEBHOOK_TIMEOUT_MS: '10000' }, 240_000);
     receiver.state.hang = true;
     const endpointId = (await call('POST', BASE, { url: receiver.url, eventTypes: ['inspiration.saved'] })).body.endpointId as string;
     expect((await call('POST', '/api/v1/content/inspiration', { text: 'sent, then the server dies' })).status).toBe(201);
@@ -87,7 +88,7 @@ describe('an attempt cut by kill -9', () => {
         attempts: number;
       }[];
       return items.find((d) => d.status === 'delivered');
-    }, 30_000);
+    }, 120_000); // the lost attempt's lease (3 × its 10 s timeout + 5 s) runs out first
     const detail = (await call('GET', `${BASE}/${endpointId}/deliveries/${delivery.deliveryId}`)).body;
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);

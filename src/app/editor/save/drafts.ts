@@ -7,11 +7,12 @@ export interface Draft {
   savedAt: string;
 }
 
-const key = (campaignId: string) => `campaign-studio.draft.${campaignId}`;
+/** The local-storage key of a campaign's draft (the e2e tests wait for it). */
+export const draftKey = (campaignId: string) => `campaign-studio.draft.${campaignId}`;
 
 export function readDraft(campaignId: string): Draft | null {
   try {
-    const raw = localStorage.getItem(key(campaignId));
+    const raw = localStorage.getItem(draftKey(campaignId));
     if (!raw) return null;
     const draft = JSON.parse(raw) as Draft;
     return draft && typeof draft === 'object' && draft.definition && Array.isArray(draft.definition.nodes) ? draft : null;
@@ -22,7 +23,7 @@ export function readDraft(campaignId: string): Draft | null {
 
 export function writeDraft(campaignId: string, draft: Draft): void {
   try {
-    localStorage.setItem(key(campaignId), JSON.stringify(draft));
+    localStorage.setItem(draftKey(campaignId), JSON.stringify(draft));
   } catch {
     // Storage full or disabled: recovery is a convenience, never a reason to fail an edit.
   }
@@ -30,7 +31,7 @@ export function writeDraft(campaignId: string, draft: Draft): void {
 
 export function clearDraft(campaignId: string): void {
   try {
-    localStorage.removeItem(key(campaignId));
+    localStorage.removeItem(draftKey(campaignId));
   } catch {
     /* ignore */
   }
