@@ -95,7 +95,9 @@ export function useProspectEnrollment(campaignId: string, profileUrl: string | n
       if (!prospect) return null;
       const detail = (await apiCall(prospectDetailSchema, `/api/v1/prospects/${prospect.prospectId}`, { signal })).data;
       const enrollmentId = detail.campaigns.find((c) => c.campaignId === campaignId)?.enrollmentId;
-      return enrollmentId ? { enrollmentId, name: prospect.name ?? prospect.profileUrl } : null;
+      return enrollmentId
+        ? { enrollmentId, name: prospect.name ?? prospect.profileUrl, prospect: { name: prospect.name, profileUrl: prospect.profileUrl } }
+        : null;
     },
   });
 }

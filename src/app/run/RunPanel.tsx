@@ -127,7 +127,7 @@ function useOpenProspect(campaignId: string): [OpenProspect | null, (p: OpenPros
   const found = useProspectEnrollment(campaignId, asked).data;
   // undefined: nothing chosen in this panel yet, so the address's prospect is shown.
   const [chosen, setChosen] = useState<OpenProspect | null | undefined>(undefined);
-  const fromAddress = asked && found ? { enrollmentId: found.enrollmentId, name: found.name } : null;
+  const fromAddress = asked && found ? found : null;
   const choose = (p: OpenProspect | null) => {
     setChosen(p);
     if (asked) setSearchParams({ prospect: null });
