@@ -167,3 +167,39 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   await expect(field).toHaveValue(`${second}${first}${first}`);
   await expect(page.getByText(/Inserted at the cursor/).last()).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test(`"Use in message" answers where it can be seen at ${viewport.width}×${viewport.height}: the message, the toast with Undo`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openCampaign(page);
+    const text = `Used at ${viewport.width} ${uniqueToken('use')}`;
+    expect((await apiRequest(page, 'POST', '/api/v1/content/inspiration', { text, author: 'E2E' })).status).toBe(201);
+    await dock(page)
+      .getByRole('tab', { name: /Inspiration/ })
+      .click();
+    await dock(page).getByLabel('Search inspirations').fill(text);
+    const card = dock(page).getByRole('listitem').filter({ hasText: text });
+    await page.locator('.react-flow__node').filter({ hasText: 'Connection request' }).click();
+    const field = page.locator('textarea.insp-template');
+    const written = await field.inputValue();
+    await card.getByRole('button', { name: 'Use in message' }).click();
+    await expect(field).toHaveValue(`${written.trimEnd()}\n\n${text}`);
+    const added = page.getByRole('status').filter({ hasText: /Added after the message of/ });
+    await expect(added).toBeInViewport({ ratio: 1 });
+    const [toast, button] = [(await added.boundingBox())!, (await card.getByRole('button', { name: 'Use in message' }).boundingBox())!];
+    const apart =
+      toast.x >= button.x + button.width ||
+      button.x >= toast.x + toast.width ||
+      toast.y >= button.y + button.height ||
+      button.y >= toast.y + toast.height;
+    expect(apart, 'the toast covers the button just clicked').toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`use-in-message-${viewport.width}.png`) });
+    await added.getByRole('button', { name: 'Undo' }).click();
+    await expect(field).toHaveValue(written);
+  });
+}

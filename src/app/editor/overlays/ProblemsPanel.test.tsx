@@ -59,10 +59,9 @@ describe('the Problems list’s one-click fixes', () => {
     openInEditor(graph());
     act(() => useCanvasUi.getState().setProblemsOpen(true));
     render(<ProblemsPanel />);
-    expect(document.documentElement.hasAttribute('data-problems-open')).toBe(true);
-    expect(document.documentElement.style.getPropertyValue('--problems-height')).toMatch(/^\d+px$/);
+    expect(document.documentElement.style.getPropertyValue('--toasts-bottom')).toMatch(/^\d+px$/);
     act(() => useCanvasUi.getState().setProblemsOpen(false));
-    expect(document.documentElement.hasAttribute('data-problems-open')).toBe(false);
+    expect(document.documentElement.style.getPropertyValue('--toasts-bottom')).toBe('');
   });
 
   it('offers no fix on a read-only campaign', () => {

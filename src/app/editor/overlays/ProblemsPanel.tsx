@@ -1,4 +1,5 @@
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { useToastsClearOf } from '../../ui/toast-room';
 import { useCanvasUi } from '../canvas/canvas-ui';
 import { editorStore, useEditorStore, useViolations } from '../store';
 import { groupProblems } from './problem-groups';
@@ -34,33 +35,12 @@ export function ProblemsBadge() {
   );
 }
 
-/** The attribute on <html> while the Problems list is open; its height is `--problems-height` (the toasts stand above it). */
-const PROBLEMS_OPEN_ATTRIBUTE = 'data-problems-open';
-
-/** While the list is shown, the page knows its height: the toasts (ui/toast.tsx) stand above it, never over it. */
-function useToastsAbove(panel: RefObject<HTMLElement | null>, open: boolean): void {
-  useLayoutEffect(() => {
-    const element = panel.current;
-    if (!open || !element) return;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty('--problems-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    measure();
-    root.setAttribute(PROBLEMS_OPEN_ATTRIBUTE, '');
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeAttribute(PROBLEMS_OPEN_ATTRIBUTE);
-      root.style.removeProperty('--problems-height');
-    };
-  }, [panel, open]);
-}
-
 /** Every violation, grouped by step, errors first; clicking one selects and centres it. */
 export function ProblemsPanel() {
   const open = useCanvasUi((s) => s.problemsOpen);
   const panel = useRef<HTMLElement>(null);
-  useToastsAbove(panel, open);
+  // The toasts stand above the list, never over it.
+  useToastsClearOf(panel, open, 'bottom');
   const live = useViolations().violations;
   const liveRevision = useEditorStore((s) => s.revision);
   const readOnly = useEditorStore((s) => s.readOnly);
