@@ -7,6 +7,7 @@ import { useCanvasUi } from '../canvas/canvas-ui';
 import { editorStore } from '../store';
 import { openInEditor } from '../store/test-campaign';
 import { ProblemsPanel } from './ProblemsPanel';
+import { polyfillResizeObserver } from '../../ui/testing';
 
 /** Start → Message ("Hi {{FirstName}}"), its Replied output to End, its No reply output unconnected. */
 const graph = () => ({
@@ -20,12 +21,7 @@ const graph = () => ({
 
 const problems = () => screen.getByRole('region', { name: 'Problems' });
 
-// jsdom lays nothing out: the panel's size is watched all the same.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+polyfillResizeObserver();
 
 afterEach(() => {
   cleanup();
