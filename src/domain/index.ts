@@ -17,3 +17,5 @@ export type {
 export { VIOLATION } from './workflow-types';
 export type { CampaignRecord, CampaignStatus, EditingMode } from './contract/campaigns';
 export * from './geometry';
+export * from './stats';
+export * from './variants';

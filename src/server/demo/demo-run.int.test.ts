@@ -24,7 +24,7 @@ describe('the demo run (issue 39: it must show something within two minutes of n
       clock.advance(SECOND);
     }
 
-    const run = await campaignRun(db, campaign!.workspace_id, campaign!.id, clock.at());
+    const run = await campaignRun(db, campaign!.workspace_id, campaign!.id, { actionSpacingS: 90 }, clock.at());
     const step = (nodeId: string) => run.steps.find((s) => s.nodeId === nodeId)!;
     for (const nodeId of ['start', 'invite', 'webinar_link', 'end']) expect(step(nodeId).entered, nodeId).toBeGreaterThan(0);
     expect(step('invite').done).toBeGreaterThanOrEqual(20); // no stall at the default daily limit's 20
