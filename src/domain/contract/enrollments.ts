@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
-import { MAX_IMPORT_ROWS } from './prospects';
+import { MAX_IMPORT_ROWS, prospectSearchParam } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
 
@@ -75,6 +75,7 @@ export const enrollmentPageSchema = pageSchema(enrollmentSchema);
 const listEnrollmentFilters = {
   status: enrollmentStatusSchema.optional().describe('Only enrollments in this status.'),
   nodeId: nodeIdValue().optional().describe('Only enrollments whose current step is this node.'),
+  search: prospectSearchParam(),
 };
 
 /** GET /api/v1/campaigns/{campaignId}/enrollments: oldest entry first. */

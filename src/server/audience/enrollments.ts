@@ -9,6 +9,7 @@ import { emitEvents } from '../events';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
 import { campaignIsRevision, campaignNotFound } from '../campaigns/service';
+import { prospectSearchCondition } from './prospects';
 import { excludedProspectSql } from './exclusions';
 
 /**
@@ -181,6 +182,8 @@ export interface EnrollmentFilters {
   campaignId: string;
   status: EnrollmentStatus | null;
   nodeId: string | null;
+  /** The prospect search (name, headline, company or profile URL); none by default. */
+  search?: string | null;
 }
 
 /** A campaign's enrollments, first entered first (ties by id), `limit + 1` rows. */
@@ -200,6 +203,7 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
     params.push(filters.nodeId);
     where.push(`e.current_node_id = $${params.length}`);
   }
+  if (filters.search) where.push(prospectSearchCondition(params, filters.search));
   if (after) {
     params.push(after[0], after[1]);
     where.push(`(e.entered_at, e.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);

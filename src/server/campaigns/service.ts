@@ -1,4 +1,5 @@
 import {
+  countProblems,
   fixFirstHint,
   toIso,
   type CampaignRecord,
@@ -103,9 +104,9 @@ export const validationContext = (state: Pick<CampaignState, 'senders'>): Valida
  */
 export function judgeWorkflow(definition: unknown, context: ValidationContext): ValidationVerdict {
   const violations = validateWorkflow(definition, context);
-  const errors = violations.filter((v) => v.severity === 'error').length;
+  const { errors, warnings } = countProblems(violations);
   const hint = errors > 0 ? fixFirstHint(violations) : undefined;
-  return { valid: errors === 0, violations, errors, warnings: violations.length - errors, ...(hint ? { hint } : {}) };
+  return { valid: errors === 0, violations, errors, warnings, ...(hint ? { hint } : {}) };
 }
 
 /** Throws invalid_workflow (with every violation and the hint) unless the verdict allows saving. */

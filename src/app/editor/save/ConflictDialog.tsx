@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { validateWorkflow } from '../../../domain';
+import { countProblems, validateWorkflow } from '../../../domain';
 import {
   chooseAll,
   connectionText,
@@ -40,9 +40,7 @@ function MergeDialog({ session }: { session: MergeSession }) {
   const types = useMemo(() => new Map([...result.theirs.nodes, ...result.mine.nodes].map((n) => [n.id, n.type])), [result]);
   const resolved = useMemo(() => resolveMerge(result, choices), [result, choices]);
   const problems = useMemo(() => {
-    const violations = validateWorkflow(resolved.graph, editorStore.getState().context);
-    const errors = violations.filter((v) => v.severity === 'error').length;
-    return { errors, warnings: violations.length - errors };
+    return countProblems(validateWorkflow(resolved.graph, editorStore.getState().context));
   }, [resolved]);
   const open = result.conflicts.filter((c) => !choices[c.id]).length;
   const close = () => useMergeState.setState({ session: null });
