@@ -124,6 +124,7 @@ describe('replying to someone whose invitation is pending', () => {
     actionId: null,
     rendered: null,
     error: null,
+    version: 1,
   });
 
   /** The contact as the audience knows them. */

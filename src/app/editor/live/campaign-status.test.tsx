@@ -70,7 +70,7 @@ describe('the campaign status the editor shows', () => {
     renderOpen();
     expect(await screen.findByText('Paused')).toBeTruthy();
     expect(screen.queryByText('Running')).toBeNull();
-    expect(screen.getByTestId('banner').textContent).toMatch(/^This campaign is paused\./);
+    expect(screen.getByTestId('banner').textContent).toMatch(/^This campaign is paused\b/);
     // The record every page reads the status from says it too, and the lists are read again.
     expect(queryClient.getQueryData<Campaign>(campaignKeys.one('ws-1', RUNNING.campaignId))?.status).toBe('paused');
   });
