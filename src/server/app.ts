@@ -23,6 +23,7 @@ import { openApiRoutes } from './openapi/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
 import { exclusionRoutes } from './audience/exclusion-routes';
+import { revisionRoutes } from './revisions/routes';
 import { runViewRoutes } from './run-view/routes';
 import { executorRoutes } from './executors/routes';
 import { runInputRoutes } from './runs/routes';
@@ -37,6 +38,7 @@ const MODULES: RouteModule[] = [
   audienceRoutes,
   exclusionRoutes,
   runViewRoutes,
+  revisionRoutes,
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,

@@ -7,6 +7,7 @@ import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE, WEEKDAYS } from '../../domain/c
 import type { CampaignRun } from '../api/runs';
 import { storeRunProgress } from '../api/runs';
 import { queryClient } from '../api/query-client';
+import { setSearchParams } from '../router';
 import { ConfirmHost } from '../ui/confirm';
 import { RunPanel } from './RunPanel';
 import { RunStepBadge } from './RunStepBadge';
@@ -34,6 +35,7 @@ const enrollment = (i: number, over: object = {}) => ({
   enteredAt: '2026-11-20T10:00:00.000Z',
   finishedAt: '2026-11-20T11:00:00.000Z',
   error: 'Profile not found',
+  version: 1,
   prospect: { ...PROSPECT, name: `Prospect ${i}` },
   ...over,
 });
@@ -50,6 +52,7 @@ const TIMELINE = [
     actionId: null,
     rendered: null,
     error: null,
+    version: 1,
   },
   {
     nodeId: 'invite',
@@ -62,8 +65,42 @@ const TIMELINE = [
     actionId: '00000000-0000-4000-8000-00000000a001',
     rendered: { text: 'Hi Anna, glad to connect.' },
     error: null,
+    version: 1,
   },
 ];
+
+/** Anna's thread in the inbox (the timeline links to it) and her record (the address's prospect). */
+const CONVERSATION = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  accountId: SENDER,
+  channel: 'professional_network',
+  contact: { name: 'Anna Berg', headline: null, avatarUrl: null, profileUrl: 'https://linkedin.com/in/anna/' },
+  lastMessage: { text: 'Hi Anna, glad to connect.', direction: 'outbound', at: '2026-11-22T10:00:00.000Z' },
+  unreadCount: 0,
+  tags: [],
+  replyState: null,
+  campaign: { campaignId: CAMPAIGN, name: 'Heads of growth', nodeId: 'invite' },
+};
+const PROSPECT_DETAIL = {
+  prospectId: '00000000-0000-4000-9000-000000000102',
+  workspaceId: '00000000-0000-4000-8000-0000000000f1',
+  ...PROSPECT,
+  headline: null,
+  email: null,
+  timeZone: null,
+  customFields: {},
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  campaigns: [
+    {
+      campaignId: CAMPAIGN,
+      name: 'Heads of growth',
+      enrollmentId: enrollment(2).enrollmentId,
+      status: 'failed',
+      enteredAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
 
 const today = Object.fromEntries(Object.entries(DEFAULT_DAILY_LIMITS).map(([kind, limit]) => [kind, { used: 0, limit }]));
 const RUN: CampaignRun = {
@@ -104,7 +141,9 @@ function stubApi() {
         });
       if (url.includes('/timeline')) return json({ items: TIMELINE });
       if (url.includes('/enrollments')) return json({ items: url.includes('status=failed') ? FAILED : [], nextCursor: null });
-      if (url.includes('/conversations')) return json({ items: [], nextCursor: null });
+      if (url.includes('/conversations')) return json({ items: [CONVERSATION], nextCursor: null });
+      if (url.includes('/prospects/')) return json(PROSPECT_DETAIL);
+      if (url.includes('/prospects')) return json({ items: [PROSPECT_DETAIL], nextCursor: null, total: null });
       return new Response('{}', { status: 404 });
     }),
   );
@@ -120,12 +159,21 @@ const renderWith = (ui: React.ReactNode) =>
   );
 
 beforeEach(() => {
+  // A wide screen (jsdom has no media queries): the run keeps its room beside the canvas.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
   polyfillDialogs();
   queryClient.clear();
-  useRunFilter.setState({ status: null, nodeId: null, error: null });
+  useRunFilter.setState({ status: null, nodeId: null, error: null, search: '' });
 });
 afterEach(() => {
   cleanup();
+  setSearchParams({ prospect: null });
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -176,6 +224,14 @@ describe('RunPanel', () => {
     await waitFor(() => expect(screen.getByLabelText('Prospects by status').textContent).toContain('2 in progress'));
     expect(screen.getByLabelText('Prospects by status').textContent).toContain('5 finished');
     expect(calls.filter((c) => c.includes('/run')).length).toBe(reads);
+  });
+
+  it('finds a prospect of the run by name: the search goes to the server with the other filters', async () => {
+    const calls = stubApi();
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Find a prospect of the run' }), 'Berg');
+    await waitFor(() => expect(calls.some((c) => c.includes('/enrollments') && c.includes('search=Berg'))).toBe(true));
+    expect(await screen.findByText('No prospect of the run matches “Berg”.')).toBeTruthy();
   });
 
   it('Stop asks first in users’ words; Cancel sends nothing', async () => {
@@ -238,6 +294,19 @@ describe('RunPanel: window, failures, timeline', () => {
     expect(timeline.textContent).toContain('went on through “Accepted”');
     expect(timeline.textContent).toContain('Hi Anna, glad to connect.');
     expect(timeline.textContent).not.toContain('invite');
+    const thread = await within(drawer).findByRole('link', { name: 'Open the conversation in the inbox' });
+    expect(thread.getAttribute('href')).toBe(`/inbox?conversation=${CONVERSATION.id}`);
+  });
+
+  it('opened from the address (the inbox thread’s “Timeline in the run”), the timeline links back to the conversation too', async () => {
+    stubApi();
+    layOut();
+    setSearchParams({ prospect: PROSPECT.profileUrl });
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    const drawer = await screen.findByRole('dialog', { name: 'Anna Berg' });
+    expect((await within(drawer).findByRole('list', { name: 'Timeline' })).textContent).toContain('Hi Anna, glad to connect.');
+    const thread = await within(drawer).findByRole('link', { name: 'Open the conversation in the inbox' });
+    expect(thread.getAttribute('href')).toBe(`/inbox?conversation=${CONVERSATION.id}`);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
-import { MAX_IMPORT_ROWS } from './prospects';
+import { MAX_IMPORT_ROWS, prospectSearchParam } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
 
@@ -63,6 +63,10 @@ export const enrollmentSchema = z.object({
   enteredAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
   error: z.string().nullable(),
+  version: z
+    .int()
+    .nullable()
+    .describe('Contract 10.4: the version of the campaign graph this prospect moves on (it changes when a revision is published).'),
   prospect: z.object({ name: z.string().nullable(), profileUrl: z.string(), company: z.string().nullable() }),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
@@ -71,6 +75,7 @@ export const enrollmentPageSchema = pageSchema(enrollmentSchema);
 const listEnrollmentFilters = {
   status: enrollmentStatusSchema.optional().describe('Only enrollments in this status.'),
   nodeId: nodeIdValue().optional().describe('Only enrollments whose current step is this node.'),
+  search: prospectSearchParam(),
 };
 
 /** GET /api/v1/campaigns/{campaignId}/enrollments: oldest entry first. */
@@ -90,6 +95,7 @@ export const timelineItemSchema = z.object({
   actionId: z.guid().nullable(),
   rendered: z.object({ subject: z.string().optional(), text: z.string() }).nullable(),
   error: z.string().nullable(),
+  version: z.int().nullable().describe('Contract 10.4: the version of the campaign graph this item was written under.'),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineSchema = z.object({ items: z.array(timelineItemSchema) });

@@ -8,6 +8,7 @@ import { conversationDocs } from '../conversations/docs';
 import { executorDocs } from '../executors/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
+import { revisionDocs } from '../revisions/docs';
 import { runViewDocs } from '../run-view/docs';
 import { runInputDocs } from '../runs/docs';
 import { webhookDocs } from '../webhooks/docs';
@@ -21,6 +22,7 @@ export const REST_ROUTES: RouteDoc[] = [
   ...audienceDocs,
   ...exclusionDocs,
   ...runViewDocs,
+  ...revisionDocs,
   ...conversationDocs,
   ...inspirationDocs,
   ...webhookDocs,

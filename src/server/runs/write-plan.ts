@@ -28,6 +28,7 @@ const STEP_TYPES = {
   action_id: 'uuid',
   rendered: 'jsonb',
   error: 'text',
+  version: 'int',
 } as const;
 const ENROLLMENT_TYPES = {
   current_node_id: 'text',
@@ -43,6 +44,7 @@ const ENROLLMENT_TYPES = {
   phase: 'text',
   wait_events: 'jsonb',
   timeout_handle: 'text',
+  graph_version: 'int',
 } as const;
 
 export type StepValues = Partial<Record<keyof typeof STEP_TYPES, Value>>;
