@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeSchedule, DEFAULT_SCHEDULE, isIanaTimeZone, patchAccountBody, scheduleBody } from './schedule';
+import { completeSchedule, DEFAULT_SCHEDULE, isIanaTimeZone, scheduleBody } from './schedule';
+import { patchAccountBody } from './accounts';
 
 describe('IANA time zones', () => {
   it.each(['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Asia/Calcutta'])('accepts %s', (zone) =>

@@ -1,5 +1,6 @@
 import type { ConversationReplies } from '../../domain/contract/conversations';
 import type { Schedule } from '../../domain/contract/schedule';
+import type { LimitKind } from '../../domain/catalog';
 import type { ActionStatus } from '../../domain/contract/statuses';
 import { msOf, ts } from '../db/time-sql';
 import type { Queryable } from '../db/types';
@@ -144,34 +145,49 @@ export async function cancelActions(tx: Queryable, gate: GateSession, target: Ca
     if (a.sender_account_id && a.limit_kind && a.quota_day) await gate.release(a.sender_account_id, a.limit_kind, a.quota_day);
 }
 
-/** Which scheduled actions to take back: a campaign's through senders it no longer has, or a sender's beyond its lowered daily limits. */
-type TakeBackTarget = { readonly removedSendersOf: string } | { readonly beyondLimitsOf: string };
+/** A sender's planned slots (scheduled campaign actions, never offered) per kind and quota day: what lowered limits may take back. */
+export async function plannedSlotsOf(tx: Queryable, accountId: string): Promise<{ kind: LimitKind; day: string; n: number }[]> {
+  const { rows } = await tx.query<{ kind: LimitKind; day: string; n: number }>(
+    `SELECT limit_kind AS kind, quota_day::text AS day, count(*)::int AS n FROM run_actions
+     WHERE sender_account_id = $1 AND status = ${status('scheduled')} AND enrollment_id IS NOT NULL AND limit_kind IS NOT NULL
+     GROUP BY limit_kind, quota_day`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** Which scheduled actions to take back: a campaign's through senders it no longer has, or a sender's slots over its limits (how many per kind and day). */
+type TakeBackTarget =
+  | { readonly removedSendersOf: string }
+  | { readonly beyondLimitsOf: string; readonly over: readonly { kind: string; day: string; n: number }[] };
 
 const TAKE_BACK_SELECT = {
   removedSendersOf: `SELECT a.id FROM run_actions a JOIN campaigns c ON c.id = a.campaign_id
      WHERE a.campaign_id = $1 AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL
        AND a.sender_account_id IS NOT NULL AND NOT (a.sender_account_id = ANY(c.sender_account_ids))`,
-  // Per kind and day: the latest slots past what the limit allows now (the quota row counts every slot taken).
+  // Per kind and day: its latest scheduled slots, as many as are over the limits (domain/run/sender-limits.ts).
   beyondLimitsOf: `SELECT id FROM (
-       SELECT a.id, q.used - coalesce((acc.daily_limits ->> q.kind)::int, ($2::jsonb ->> q.kind)::int) AS over,
-              row_number() OVER (PARTITION BY q.kind, q.day ORDER BY a.not_before DESC, a.id DESC) AS latest
-       FROM sender_quota q JOIN accounts acc ON acc.id = q.account_id
-       JOIN run_actions a ON a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day
-       WHERE q.account_id = $1 AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
-     WHERE latest <= over`,
+       SELECT a.id, v.n, row_number() OVER (PARTITION BY a.limit_kind, a.quota_day ORDER BY a.not_before DESC, a.id DESC) AS latest
+       FROM unnest($2::text[], $3::date[], $4::int[]) AS v(kind, day, n)
+       JOIN run_actions a ON a.sender_account_id = $1 AND a.limit_kind = v.kind AND a.quota_day = v.day
+       WHERE a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
+     WHERE latest <= n`,
 } as const;
 
 /**
- * Takes back scheduled actions no executor has seen (contract 9.4 a removed sender; a lowered daily
- * limit): they are deleted, their quota slots given back through `gate`, their timeline step forgets
+ * Takes back scheduled actions no executor has seen (contract 9.4 a removed sender; lowered limits):
+ * they are deleted, their quota slots given back through `gate`, their timeline step forgets
  * them and their enrollment is due again at that slot — where the engine asks the gate (or the
  * sender's question) again. The number taken back.
  */
-export async function takeBackActions(tx: Queryable, gate: GateSession, target: TakeBackTarget, defaultLimits: unknown): Promise<number> {
+export async function takeBackActions(tx: Queryable, gate: GateSession, target: TakeBackTarget): Promise<number> {
   const [select, params] =
     'removedSendersOf' in target
       ? [TAKE_BACK_SELECT.removedSendersOf, [target.removedSendersOf]]
-      : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, JSON.stringify(defaultLimits)]];
+      : [
+          TAKE_BACK_SELECT.beyondLimitsOf,
+          [target.beyondLimitsOf, target.over.map((o) => o.kind), target.over.map((o) => o.day), target.over.map((o) => o.n)],
+        ];
   const taken = await tx.query<Pick<ActionRow, 'id' | 'limit_kind' | 'quota_day'> & SlotHolder & { not_before: string }>(
     `DELETE FROM run_actions WHERE id IN (${select}) AND status = ${status('scheduled')}
      RETURNING id, enrollment_id, sender_account_id, limit_kind, quota_day::text AS quota_day, not_before::text`,

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { seededRandom } from '../../domain/seeded-random';
-import { DAILY_LIMIT_KINDS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
+import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { migrate } from '../db/migrate';
@@ -144,6 +144,11 @@ export async function seedRun(
     prospects: number;
     schedule?: Schedule;
     dailyLimits?: Record<string, number>;
+    /** The sender's weekly limits; by default none that a test could reach (contract 10.2 defaults invitations to 100). */
+    weeklyLimits?: Record<string, number>;
+    warmUp?: { startDaily: number; addPerDay: number; startedOn: string };
+    /** The sender's zone (contract 10.2; default UTC). */
+    accountZone?: string;
     timeZones?: string[];
   },
 ): Promise<SeededRun> {
@@ -151,9 +156,15 @@ export async function seedRun(
   const ws = await db.query<{ id: string }>('INSERT INTO workspaces (slug, name) VALUES ($1, $1) RETURNING id', [slug]);
   const workspaceId = ws.rows[0]!.id;
   const account = await db.query<{ id: string }>(
-    `INSERT INTO accounts (workspace_id, channel, name, premium${options.dailyLimits ? ', daily_limits' : ''})
-     VALUES ($1, 'professional_network', 'Sam Sender', true${options.dailyLimits ? ', $2' : ''}) RETURNING id`,
-    options.dailyLimits ? [workspaceId, JSON.stringify(options.dailyLimits)] : [workspaceId],
+    `INSERT INTO accounts (workspace_id, channel, name, premium, daily_limits, weekly_limits, warm_up, time_zone)
+     VALUES ($1, 'professional_network', 'Sam Sender', true, $2, $3, $4, $5) RETURNING id`,
+    [
+      workspaceId,
+      JSON.stringify({ ...DEFAULT_DAILY_LIMITS, ...options.dailyLimits }),
+      JSON.stringify(options.weeklyLimits ?? UNREACHABLE_WEEKLY),
+      options.warmUp ? JSON.stringify(options.warmUp) : null,
+      options.accountZone ?? 'UTC',
+    ],
   );
   const accountId = account.rows[0]!.id;
   const campaign = await db.query<{ id: string }>(
@@ -186,7 +197,9 @@ export const visitOnlyGraph = (): WorkflowDefinition => ({
 });
 
 /** The highest daily limits an account may have: no test run reaches them. */
-export const UNLIMITED = Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, MAX_DAILY_LIMIT]));
+/** Daily limits no test reaches (above what PATCH accepts: stored limits may be higher). */
+export const UNLIMITED = Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, 10 * MAX_DAILY_LIMIT]));
+const UNREACHABLE_WEEKLY = { connection_request: 1_000_000 };
 
 export const startClock = (iso: string): FakeClock => fakeClock(Date.parse(iso));
 

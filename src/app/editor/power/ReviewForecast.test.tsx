@@ -18,6 +18,9 @@ const account = (id: string, extra: Partial<Account> = {}): Account => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   unreadConversations: 0,
   dailyLimits: DEFAULT_DAILY_LIMITS,
+  timeZone: 'UTC',
+  weeklyLimits: { connection_request: 100 },
+  warmUp: null,
   ...extra,
 });
 
