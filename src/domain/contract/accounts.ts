@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32, text } from './bounds';
+import { workspaceIdArg } from './enrollments';
 import { canonicalTimeZone, DAILY_LIMIT_KINDS, dailyLimit, ianaTimeZone, type DailyLimitKind } from './schedule';
 
 /**
@@ -67,33 +68,46 @@ const weeklyPatch = (kind: Exclude<DailyLimitKind, 'connection_request'>) =>
     .optional()
     .describe(`Most ${kind} actions in any 7 calendar days in a row; null removes the weekly limit of this kind.`);
 
-/** PATCH /api/messaging/accounts/{id}: each field given replaces its value; in the limits, the kinds given replace theirs. */
-export const patchAccountBody = z
-  .strictObject({
-    timeZone: ianaTimeZone()
-      .transform(canonicalTimeZone)
-      .optional()
-      .describe('IANA time zone the account’s days are counted in (daily and weekly limits, warm-up days), e.g. "Europe/Paris".'),
-    dailyLimits: z
-      .strictObject(Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, dailyLimit(kind).optional()])) as DailyLimitShape)
-      .optional()
-      .describe('Per-day limits of this sender (0–1,000), counted over every campaign in the account’s time zone.'),
-    weeklyLimits: z
-      .strictObject({
-        connection_request: weeklyLimit('connection_request').optional(),
-        message: weeklyPatch('message'),
-        inmail: weeklyPatch('inmail'),
-        profile_visit: weeklyPatch('profile_visit'),
-        other: weeklyPatch('other'),
-      })
-      .optional()
-      .describe('Limits over any 7 calendar days in a row (0–10,000), over every campaign; invitations default to 100.'),
-    warmUp: warmUpSchema
-      .nullable()
-      .optional()
-      .describe('A ramp for a new or cold account: startDaily on startedOn, addPerDay more each day after; null ends it.'),
-  })
-  .refine((body) => Object.keys(body).length > 0, 'give at least one of timeZone, dailyLimits, weeklyLimits, warmUp');
+/** The fields PATCH /api/messaging/accounts/{id} and update-sender-account take. */
+const accountPatchFields = {
+  timeZone: ianaTimeZone()
+    .transform(canonicalTimeZone)
+    .optional()
+    .describe('IANA time zone the account’s days are counted in (daily and weekly limits, warm-up days), e.g. "Europe/Paris".'),
+  dailyLimits: z
+    .strictObject(Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, dailyLimit(kind).optional()])) as DailyLimitShape)
+    .optional()
+    .describe('Per-day limits of this sender (0–1,000), counted over every campaign in the account’s time zone.'),
+  weeklyLimits: z
+    .strictObject({
+      connection_request: weeklyLimit('connection_request').optional(),
+      message: weeklyPatch('message'),
+      inmail: weeklyPatch('inmail'),
+      profile_visit: weeklyPatch('profile_visit'),
+      other: weeklyPatch('other'),
+    })
+    .optional()
+    .describe('Limits over any 7 calendar days in a row (0–10,000), over every campaign; invitations default to 100.'),
+  warmUp: warmUpSchema
+    .nullable()
+    .optional()
+    .describe('A ramp for a new or cold account: startDaily on startedOn, addPerDay more each day after; null ends it.'),
+};
 type DailyLimitShape = { [K in DailyLimitKind]: z.ZodOptional<ReturnType<typeof dailyLimit>> };
+const PATCH_KEYS = Object.keys(accountPatchFields);
+const changesSomething = (value: object) => PATCH_KEYS.some((key) => key in value);
+const NOTHING_TO_CHANGE = 'give at least one of timeZone, dailyLimits, weeklyLimits, warmUp';
+
+/** PATCH /api/messaging/accounts/{id}: each field given replaces its value; in the limits, the kinds given replace theirs. */
+export const patchAccountBody = z.strictObject(accountPatchFields).refine(changesSomething, NOTHING_TO_CHANGE);
 export type PatchAccountBody = z.input<typeof patchAccountBody>;
 export type AccountPatch = z.output<typeof patchAccountBody>;
+
+/** MCP update-sender-account: the PATCH body's fields, with the account and its workspace. */
+export const updateSenderAccountArgs = z
+  .strictObject({
+    workspaceId: workspaceIdArg,
+    accountId: z.guid().describe('The sender account id (UUID), e.g. from a campaign’s senderAccountIds.'),
+    ...accountPatchFields,
+  })
+  .refine(changesSomething, NOTHING_TO_CHANGE);

@@ -14,11 +14,13 @@ export * from './statuses';
 
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 
-const workspaceId = text()
+/** A tool's or query's workspaceId (contract 2). */
+export const workspaceIdArg = text()
   .min(1)
   .max(1000)
   .optional()
   .describe('Workspace id or slug (contract 2); optional when the key grants one workspace.');
+const workspaceId = workspaceIdArg;
 const campaignId = z.guid().describe('The campaign id (UUID), e.g. from list-campaigns.');
 const nodeIdValue = () => text().min(1).max(200);
 

@@ -3,7 +3,7 @@ import { completeSchedule, type ScheduleInput } from '../../domain/contract/sche
 import type { AccountPatch } from '../../domain/contract/accounts';
 import type { Db } from '../db/types';
 import { engineHooks } from '../hooks';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { WorkspaceRef } from '../http/auth';
 import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
 import { listAccounts } from '../conversations/queries';
@@ -84,6 +84,9 @@ export async function updateSenderAccount(
     return true;
   });
   const account = updated ? (await listAccounts(db, workspaceId, accountId))[0] : undefined;
-  if (!account) throw notFound('Account');
+  if (!account)
+    throw new ApiError(404, 'not_found', 'Account not found.', {
+      hint: 'Check accountId: the campaign’s senderAccountIds (get-campaign) name this workspace’s sender accounts.',
+    });
   return account;
 }
