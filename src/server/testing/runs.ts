@@ -167,6 +167,19 @@ export async function seedRun(
     ],
   );
   const accountId = account.rows[0]!.id;
+  const campaignId = await addCampaign(db, { workspaceId, accountId }, options, 'p');
+  return { workspaceId, accountId, campaignId };
+}
+
+/** Another active, launched campaign of the run's workspace and sender, with `prospects` new prospects enrolled. */
+export async function addCampaign(
+  db: Db,
+  run: Pick<SeededRun, 'workspaceId' | 'accountId'>,
+  options: { graph: WorkflowDefinition; prospects: number; schedule?: Schedule; timeZones?: string[] },
+  /** Profile URLs are https://network.example/in/<prefix><i>; by default the campaign's id and "-p". */
+  prefix?: string,
+): Promise<string> {
+  const { workspaceId, accountId } = run;
   const campaign = await db.query<{ id: string }>(
     `INSERT INTO campaigns (workspace_id, name, status, sender_account_ids, schedule, launched_version) VALUES ($1, 'Run', 'active', ARRAY[$2::uuid], $3, 1) RETURNING id`,
     [workspaceId, accountId, JSON.stringify(options.schedule ?? ALWAYS_OPEN)],
@@ -177,17 +190,17 @@ export async function seedRun(
     [campaignId, JSON.stringify(options.graph), options.graph.nodes.length, options.graph.edges.length],
   );
   const zones = options.timeZones ?? [null];
-  await db.query(
+  const added = await db.query<{ id: string }>(
     `INSERT INTO prospects (workspace_id, profile_url, name, time_zone, custom_fields)
-     SELECT $1, 'https://network.example/in/p' || i, 'Prospect ' || i, ($3::text[])[1 + i % cardinality($3::text[])], jsonb_build_object('firstName', 'P' || i)
-     FROM generate_series(1, $2) AS i`,
-    [workspaceId, options.prospects, zones],
+     SELECT $1, 'https://network.example/in/' || $4 || i, 'Prospect ' || i, ($3::text[])[1 + i % cardinality($3::text[])], jsonb_build_object('firstName', 'P' || i)
+     FROM generate_series(1, $2) AS i RETURNING id`,
+    [workspaceId, options.prospects, zones, prefix ?? `${campaignId}-p`],
   );
   await db.query(
-    `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id) SELECT $1, $2, id, $3 FROM prospects WHERE workspace_id = $1`,
-    [workspaceId, campaignId, accountId],
+    `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id) SELECT $1, $2, id, $3 FROM unnest($4::uuid[]) AS id`,
+    [workspaceId, campaignId, accountId, added.rows.map((r) => r.id)],
   );
-  return { workspaceId, accountId, campaignId };
+  return campaignId;
 }
 
 /** start → profile visit → end: one window action per prospect and no wait, so a run ends as fast as the sender may act. */
