@@ -62,8 +62,14 @@ describe('warm-up (contract 10.2)', () => {
 
   it('the ramp says today’s ceiling and the first day at the full limit: "12 a day, 20 from Thursday"', () => {
     // Started Monday 2026-03-02 at 12, 4 more a day: Wednesday 20 would be 20; full from Wednesday.
-    expect(rampFrom({ startDaily: 12, addPerDay: 4, startedOn: '2026-03-02' }, 20, '2026-03-02')).toEqual({ today: 12, fullOn: '2026-03-04' });
-    expect(rampFrom({ startDaily: 12, addPerDay: 3, startedOn: '2026-03-02' }, 20, '2026-03-02')).toEqual({ today: 12, fullOn: '2026-03-05' });
+    expect(rampFrom({ startDaily: 12, addPerDay: 4, startedOn: '2026-03-02' }, 20, '2026-03-02')).toEqual({
+      today: 12,
+      fullOn: '2026-03-04',
+    });
+    expect(rampFrom({ startDaily: 12, addPerDay: 3, startedOn: '2026-03-02' }, 20, '2026-03-02')).toEqual({
+      today: 12,
+      fullOn: '2026-03-05',
+    });
     expect(rampFrom({ startDaily: 12, addPerDay: 0, startedOn: '2026-03-02' }, 20, '2026-03-09')).toEqual({ today: 12, fullOn: null });
     fc.assert(
       fc.property(warmUp, fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 0, max: 100 }), (w, cap, n) => {
@@ -142,7 +148,11 @@ describe('rolling weeks (contract 10.2 weekly limits)', () => {
           if (weekCount(kept, d) > weekly || kept(d) > dailyLimitOn(rules, 'connection_request', d).limit)
             for (let i = 0; i < 7; i++) expect(some.get(addDays(d, -i)) ?? 0).toBe(planned.get(addDays(d, -i)) ?? 0);
         // Nothing is given back when nothing is over.
-        if ([...map].every(([d, n]) => n <= dailyLimitOn(rules, 'connection_request', d).limit && weekCount((x) => map.get(x) ?? 0, d) <= weekly))
+        if (
+          [...map].every(
+            ([d, n]) => n <= dailyLimitOn(rules, 'connection_request', d).limit && weekCount((x) => map.get(x) ?? 0, d) <= weekly,
+          )
+        )
           expect(give.size).toBe(0);
       }),
     );

@@ -60,7 +60,8 @@ export function dailyLimitOn(rules: SenderRules, kind: DailyLimitKind, day: stri
 export const weeklyLimitOf = (rules: SenderRules, kind: DailyLimitKind): number | null => rules.weeklyLimits[kind] ?? null;
 
 /** The days whose counts decide the rolling weeks `day` belongs to: 6 before it to 6 after it. */
-export const weeksAround = (day: string): string[] => Array.from({ length: 2 * WEEK_DAYS - 1 }, (_, i) => addDays(day, i - (WEEK_DAYS - 1)));
+export const weeksAround = (day: string): string[] =>
+  Array.from({ length: 2 * WEEK_DAYS - 1 }, (_, i) => addDays(day, i - (WEEK_DAYS - 1)));
 
 /** Actions counted in the rolling week ending on `day`. */
 export function weekCount(used: (day: string) => number, day: string): number {

@@ -1,7 +1,13 @@
 import { campaignSenderChannel } from '../../domain/channels';
 import type { Channel } from '../../domain/contract/conversations';
 import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
-import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type ExclusionReason } from '../../domain/contract/statuses';
+import {
+  UNFINISHED_ENROLLMENT_STATUSES_SQL,
+  type EnrollmentStatus,
+  type ExclusionReason,
+  type WaitingReason,
+} from '../../domain/contract/statuses';
+import { seenWaiting, WAITS_WITHOUT_TIME } from '../../domain/run/waiting';
 import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
@@ -121,7 +127,7 @@ export async function enrollProspects(
          FROM unnest($3::uuid[], $4::uuid[]) AS t(p, s)
          ON CONFLICT (campaign_id, prospect_id) DO NOTHING
          RETURNING *)
-       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ${SCHEDULED_STEP} ORDER BY e.entered_at, e.id`,
+       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ${CAMPAIGN} ${SCHEDULED_STEP} ORDER BY e.entered_at, e.id`,
       [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
     );
     // Contract 9.5: one prospect.enrolled per new enrollment, its body the enrollment as the list shows it.
@@ -137,7 +143,16 @@ export async function enrollProspects(
  * for the action it waits on; null only when nothing is scheduled.
  */
 const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id,
-       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
+       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.waiting_reason, c.status AS campaign_status,
+       e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
+const CAMPAIGN = `JOIN campaigns c ON c.id = e.campaign_id`;
+
+/** Contract 10.2 `?waitingReason=`: the rows `seenWaiting` (domain/run/waiting.ts) reads as that reason. */
+const WAITING_FILTER: Readonly<Record<'paused' | 'not_started' | 'stored', string>> = {
+  paused: `c.status = 'paused' AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})`,
+  not_started: `c.status NOT IN ('paused', 'active') AND e.status = 'waiting'`,
+  stored: `c.status = 'active' AND e.status = 'active' AND e.waiting_reason = $`,
+};
 const SCHEDULED_STEP = `LEFT JOIN enrollment_steps s ON s.position = e.open_step AND s.status = 'scheduled' AND e.status = 'active'`;
 
 interface EnrollmentRow {
@@ -148,6 +163,8 @@ interface EnrollmentRow {
   status: Enrollment['status'];
   current_node_id: string | null;
   next_step_at: Date | string | null;
+  waiting_reason: WaitingReason | null;
+  campaign_status: string;
   outcome: Enrollment['outcome'];
   entered_at: Date | string;
   finished_at: Date | string | null;
@@ -157,26 +174,31 @@ interface EnrollmentRow {
   company: string | null;
 }
 
-const toEnrollment = (r: EnrollmentRow): Enrollment => ({
-  enrollmentId: r.id,
-  campaignId: r.campaign_id,
-  prospectId: r.prospect_id,
-  senderAccountId: r.sender_account_id,
-  status: r.status,
-  currentNodeId: r.current_node_id,
-  nextStepAt: iso(r.next_step_at),
-  outcome: r.outcome,
-  enteredAt: iso(r.entered_at)!,
-  finishedAt: iso(r.finished_at),
-  error: r.error,
-  prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
-});
+function toEnrollment(r: EnrollmentRow): Enrollment {
+  const waitingReason = seenWaiting(r.waiting_reason, r.status, r.campaign_status);
+  return {
+    enrollmentId: r.id,
+    campaignId: r.campaign_id,
+    prospectId: r.prospect_id,
+    senderAccountId: r.sender_account_id,
+    status: r.status,
+    currentNodeId: r.current_node_id,
+    nextStepAt: waitingReason !== null && WAITS_WITHOUT_TIME.has(waitingReason) ? null : iso(r.next_step_at),
+    waitingReason,
+    outcome: r.outcome,
+    enteredAt: iso(r.entered_at)!,
+    finishedAt: iso(r.finished_at),
+    error: r.error,
+    prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
+  };
+}
 
 export interface EnrollmentFilters {
   workspaceId: string;
   campaignId: string;
   status: EnrollmentStatus | null;
   nodeId: string | null;
+  waitingReason?: WaitingReason | null;
 }
 
 /** A campaign's enrollments, first entered first (ties by id), `limit + 1` rows. */
@@ -196,6 +218,11 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
     params.push(filters.nodeId);
     where.push(`e.current_node_id = $${params.length}`);
   }
+  if (filters.waitingReason === 'paused' || filters.waitingReason === 'not_started') where.push(WAITING_FILTER[filters.waitingReason]);
+  else if (filters.waitingReason) {
+    params.push(filters.waitingReason);
+    where.push(`${WAITING_FILTER.stored}${params.length}`);
+  }
   if (after) {
     params.push(after[0], after[1]);
     where.push(`(e.entered_at, e.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
@@ -203,7 +230,7 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
   params.push(limit + 1);
   const { rows } = await db.query<EnrollmentRow>(
     `SELECT ${ENROLLMENT_COLUMNS}
-     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id ${SCHEDULED_STEP}
+     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id ${CAMPAIGN} ${SCHEDULED_STEP}
      WHERE ${where.join(' AND ')} ORDER BY e.entered_at, e.id LIMIT $${params.length}`,
     params,
   );

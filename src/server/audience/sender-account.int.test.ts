@@ -73,7 +73,10 @@ describe('a sender account’s time zone, weekly limits and warm-up (contract 10
       warmUp: { startDaily: 5, addPerDay: 1, startedOn: inDays(3) },
     });
     expect(tool.structured.error).toMatchObject({ code: 'invalid_arguments', errors: [{ path: 'warmUp.startedOn' }] });
-    const badTool = await callTool(ws.apiKey, 'update-sender-account', { accountId: ws.accounts.linkedinFree, weeklyLimits: { message: -1 } });
+    const badTool = await callTool(ws.apiKey, 'update-sender-account', {
+      accountId: ws.accounts.linkedinFree,
+      weeklyLimits: { message: -1 },
+    });
     expect(badTool.structured.error.code).toBe('invalid_arguments');
     const missing = await callTool(other.apiKey, 'update-sender-account', { accountId: ws.accounts.linkedinFree, warmUp: null });
     expect(missing.structured.error).toMatchObject({ code: 'not_found', hint: expect.stringMatching(/senderAccountIds/) });

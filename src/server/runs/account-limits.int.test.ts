@@ -31,7 +31,8 @@ async function invitationsPerDay(accountId: string): Promise<Map<string, number>
 
 const quotaUsed = async (accountId: string) =>
   Number(
-    (await db.query<{ n: number }>(`SELECT coalesce(sum(used), 0)::int AS n FROM sender_quota WHERE account_id = $1`, [accountId])).rows[0]!.n,
+    (await db.query<{ n: number }>(`SELECT coalesce(sum(used), 0)::int AS n FROM sender_quota WHERE account_id = $1`, [accountId])).rows[0]!
+      .n,
   );
 
 describe('a weekly limit (contract 10.2)', () => {
@@ -78,7 +79,12 @@ describe('a weekly limit (contract 10.2)', () => {
   }, 600_000);
 
   it('lowered below what a week holds gives back the planned slots over it', async () => {
-    const run = await seedRun(db, { graph: connectionOnlyGraph(), prospects: 10, dailyLimits: UNLIMITED, weeklyLimits: { connection_request: 8 } });
+    const run = await seedRun(db, {
+      graph: connectionOnlyGraph(),
+      prospects: 10,
+      dailyLimits: UNLIMITED,
+      weeklyLimits: { connection_request: 8 },
+    });
     await neverAccept(run.workspaceId);
     const clock = startClock('2026-03-02T08:00:00Z');
     // A wide spacing: the 8 slots are planned over the day, none offered yet.

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types';
 import { asText, fromUnnest, type Value } from '../db/unnest';
 import type { OfferedAction } from '../executors/executor';
 import type { GateSession } from './gate';
+import { waitingReason } from './waiting';
 import { toIso } from '../../domain/time';
 
 /**
@@ -117,8 +118,10 @@ export async function claimDueActions(tx: Queryable, gate: GateSession, now: num
   const claimed = due.filter((a) => !stale.includes(a)).map(({ enrollment_status: _s, enrollment_visit: _v, ...action }) => action);
   if (claimed.length > 0)
     await tx.query(
-      `UPDATE run_actions SET status = ${status('offered')}, locked_until = $2, attempts = attempts + 1 WHERE id = ANY($1::uuid[])`,
-      [claimed.map((a) => a.id), ts(now + leaseMs)],
+      `WITH offered AS (UPDATE run_actions SET status = ${status('offered')}, locked_until = $2, attempts = attempts + 1
+                        WHERE id = ANY($1::uuid[]) RETURNING enrollment_id)
+       UPDATE enrollments e SET waiting_reason = $3 FROM offered o WHERE e.id = o.enrollment_id AND e.waiting_reason IS DISTINCT FROM $3`,
+      [claimed.map((a) => a.id), ts(now + leaseMs), waitingReason({ kind: 'offered' })],
     );
   return claimed;
 }
@@ -207,9 +210,9 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
     [actionIds, enrollmentIds, slots],
   );
   await tx.query(
-    `UPDATE enrollments e SET next_step_at = v.slot FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, slot)
+    `UPDATE enrollments e SET next_step_at = v.slot, waiting_reason = $3 FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, slot)
      WHERE e.id = v.id AND e.status = 'active' AND e.phase = 'act'`,
-    [enrollmentIds, slots],
+    [enrollmentIds, slots, waitingReason({ kind: 'taken_back' })],
   );
   return taken.rows.length;
 }
@@ -245,6 +248,12 @@ export async function offerAgainAt(
        error = coalesce($3, error), attempts = attempts - $4 WHERE id = $1`,
     [action.id, ts(at), why === 'pushed_back' ? null : why.error, why === 'pushed_back' ? 1 : 0],
   );
+  // A rate-limited sender's cool-down is its pace; a retry stays with the executor.
+  if (action.enrollment_id !== null && why === 'pushed_back')
+    await tx.query('UPDATE enrollments SET waiting_reason = $2 WHERE id = $1', [
+      action.enrollment_id,
+      waitingReason({ kind: 'gate', why: 'cooldown' }),
+    ]);
   if (action.enrollment_id !== null) await showSlot(tx, action.enrollment_id, action.id, at);
 }
 

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types';
 import type { EngineSettings } from './engine-deps';
 import type { EnrollmentRow } from './enrollment-row';
 import { drawSpacing, passGate } from './gate';
+import { waitingReason } from './waiting';
 import { senderStillOnCampaign } from './removed-sender';
 import { prospectFinishedData } from './run-events';
 import { ts } from '../db/time-sql';
@@ -64,6 +65,7 @@ function endEnrollment(
     error: end.error,
     finished_at: ts(end.now),
     next_step_at: null,
+    waiting_reason: waitingReason({ kind: 'moving' }),
   });
   plan.event(row.workspace_id, 'prospect.finished', prospectFinishedData(row, { ...end, at: end.now }));
 }
@@ -159,6 +161,7 @@ export async function applyAdvance(
       next_step_at: decision.until === null ? null : ts(decision.until),
       wait_events: JSON.stringify(decision.on),
       timeout_handle: decision.timeoutHandle,
+      waiting_reason: waitingReason({ kind: 'wait', on: decision.on }),
     });
     return;
   }
@@ -207,7 +210,13 @@ async function offerLater(
     });
     if (!verdict.ok) {
       plan.patchStep(open, { status: 'scheduled', scheduled_for: ts(verdict.retryAt) });
-      plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: ts(verdict.retryAt) });
+      plan.patchEnrollment(row.id, {
+        ...place,
+        status: 'active',
+        phase: 'act',
+        next_step_at: ts(verdict.retryAt),
+        waiting_reason: waitingReason({ kind: 'gate', why: verdict.why }),
+      });
       return;
     }
     notBefore = verdict.slot;
@@ -236,7 +245,13 @@ async function offerLater(
     action_id: actionId,
     rendered: rendered === null ? null : JSON.stringify(rendered),
   });
-  plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: null });
+  plan.patchEnrollment(row.id, {
+    ...place,
+    status: 'active',
+    phase: 'act',
+    next_step_at: null,
+    waiting_reason: waitingReason({ kind: 'slot', at: notBefore, now }),
+  });
 }
 
 /** Plans one input to a locked enrollment row (the caller holds its lock); what the walker decided. */

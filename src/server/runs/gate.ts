@@ -202,8 +202,7 @@ export class GateSession {
     if (week !== null) {
       const used = weekUsed(week);
       if (weekRoom(used, day, week.limit) === 0 && !week.locked) await this.lockWeek(accountId, kind, week);
-      if (weekRoom(used, day, week.limit) === 0)
-        return { ok: false, why: 'weekly', retryDay: nextDayWithWeekRoom(used, day, week.limit) };
+      if (weekRoom(used, day, week.limit) === 0) return { ok: false, why: 'weekly', retryDay: nextDayWithWeekRoom(used, day, week.limit) };
       week.delta.set(day, (week.delta.get(day) ?? 0) + 1);
     }
     found.delta++;

@@ -7,6 +7,7 @@ import { ts } from '../db/time-sql';
 import type { Queryable } from '../db/types';
 import { plannedSlotsOf, senderReached, takeBackActions } from './action-store';
 import { GateSession } from './gate';
+import { waitingReason } from './waiting';
 import { wakeRuns } from './wake';
 import type { EnrollmentValues, StepRef, WritePlan } from './write-plan';
 
@@ -59,7 +60,14 @@ export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
   const sender = await tx.query<{ name: string | null }>('SELECT name FROM accounts WHERE id = $1', [removed]);
   const error = heldReason(sender.rows[0]?.name ?? null);
   plan.patchStep(open, { status: 'scheduled', scheduled_for: null, error });
-  plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: null, error });
+  plan.patchEnrollment(row.id, {
+    ...place,
+    status: 'active',
+    phase: 'act',
+    next_step_at: null,
+    error,
+    waiting_reason: waitingReason({ kind: 'held' }),
+  });
   return null;
 }
 
@@ -75,11 +83,11 @@ export async function takeBackRemovedSendersActions(tx: Queryable, campaignId: s
   await gate.flush();
   // A sender added back takes its held prospects up again: in the act phase with no action for the visit and nothing due is held.
   const resumed = await tx.query<{ open_step: string | null }>(
-    `UPDATE enrollments e SET next_step_at = $2, error = NULL FROM campaigns c
+    `UPDATE enrollments e SET next_step_at = $2, error = NULL, waiting_reason = $3 FROM campaigns c
      WHERE e.campaign_id = $1 AND c.id = e.campaign_id AND e.status = 'active' AND e.phase = 'act' AND e.next_step_at IS NULL
        AND e.sender_account_id = ANY(c.sender_account_ids) AND e.error IS NOT NULL
      RETURNING e.open_step`,
-    [campaignId, ts(0)],
+    [campaignId, ts(0), waitingReason({ kind: 'moving' })],
   );
   for (const e of resumed.rows) await tx.query('UPDATE enrollment_steps SET error = NULL WHERE position = $1', [e.open_step]);
   if (taken + resumed.rows.length > 0) await wakeRuns(tx);

@@ -43,6 +43,7 @@ const ENROLLMENT_TYPES = {
   phase: 'text',
   wait_events: 'jsonb',
   timeout_handle: 'text',
+  waiting_reason: 'text',
 } as const;
 
 export type StepValues = Partial<Record<keyof typeof STEP_TYPES, Value>>;
