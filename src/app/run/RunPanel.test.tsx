@@ -70,9 +70,9 @@ const RUN: CampaignRun = {
   status: 'active',
   enrollments: { total: 10, waiting: 1, active: 3, finished: 4, replied: 1, stopped: 1, failed: 1 },
   steps: [
-    { nodeId: 'start', entered: 9, waiting: 0, done: 9, failed: 0, handles: {} },
-    { nodeId: 'invite', entered: 9, waiting: 3, done: 6, failed: 1, handles: { accepted: 2, no_response: 4 } },
-    { nodeId: 'thanks', entered: 2, waiting: 0, done: 2, failed: 0, handles: { replied: 1, no_reply: 1 } },
+    { nodeId: 'start', entered: 9, waiting: 0, waitingReasons: {}, done: 9, failed: 0, handles: {} },
+    { nodeId: 'invite', entered: 9, waiting: 3, waitingReasons: { waiting_for_acceptance: 2, daily_limit: 1 }, done: 6, failed: 1, handles: { accepted: 2, no_response: 4 } },
+    { nodeId: 'thanks', entered: 2, waiting: 0, waitingReasons: {}, done: 2, failed: 0, handles: { replied: 1, no_reply: 1 } },
   ],
   senders: [
     { accountId: SENDER, today: { ...today, connection_request: { used: 5, limit: 20 } } as CampaignRun['senders'][number]['today'] },

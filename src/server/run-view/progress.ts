@@ -8,7 +8,8 @@ import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
 import { scheduledSlots } from '../runs/action-store';
-import { runCounts, type EnrollmentCount, type StepCount } from './run-counts';
+import { runCounts, type EnrollmentCount, type StepCount, type WaitingCount } from './run-counts';
+import { seenWaiting } from '../../domain/run/waiting';
 import { toIso } from '../../domain/time';
 
 /**
@@ -56,13 +57,29 @@ function standingAt(rows: EnrollmentCount[]): Map<string, number> {
   return standing;
 }
 
-function stepCounts(rows: StepCount[], standing: Map<string, number>): CampaignRun['steps'] {
+function stepCounts(
+  rows: StepCount[],
+  standing: Map<string, number>,
+  waiting: WaitingCount[],
+  campaignStatus: string,
+): CampaignRun['steps'] {
   const steps = new Map<string, CampaignRun['steps'][number]>();
   const stepOf = (nodeId: string) => {
     let step = steps.get(nodeId);
-    if (!step) steps.set(nodeId, (step = { nodeId, entered: 0, waiting: standing.get(nodeId) ?? 0, done: 0, failed: 0, handles: {} }));
+    if (!step)
+      steps.set(
+        nodeId,
+        (step = { nodeId, entered: 0, waiting: standing.get(nodeId) ?? 0, waitingReasons: {}, done: 0, failed: 0, handles: {} }),
+      );
     return step;
   };
+  // Contract 10.2: read as the enrollments list reads each one (a paused campaign's are all paused).
+  for (const row of waiting) {
+    const reason = seenWaiting(row.reason, 'active', campaignStatus);
+    if (reason === null) continue;
+    const step = stepOf(row.node_id);
+    step.waitingReasons[reason] = (step.waitingReasons[reason] ?? 0) + row.n;
+  }
   for (const row of rows) {
     const step = stepOf(row.node_id);
     step.entered += row.n;
@@ -165,7 +182,7 @@ export async function campaignRun(db: Queryable, workspaceId: string, campaignId
   const [counts, senders] = await Promise.all([runCounts(db, campaignId), sendersToday(db, campaign)]);
   const enrollments = enrollmentCounts(counts.enrollments);
   const standing = standingAt(counts.enrollments);
-  const steps = stepCounts(counts.steps, standing);
+  const steps = stepCounts(counts.steps, standing, counts.waiting, campaign.status);
   const definition = jsonColumn<{ nodes: unknown[]; edges: unknown[] }>(campaign.workflow_definition);
   const forecast = memoisedForecast(
     campaignId,
