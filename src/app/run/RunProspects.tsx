@@ -8,8 +8,8 @@ import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, fullTime } from '../ui/format';
-import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL } from '../ui/enrollment-status';
-import { errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
+import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL, WAITING_REASON_WORDS } from '../ui/enrollment-status';
+import { errorOf, failureGroups, useRunFilter, waitingWords, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
 
@@ -27,6 +27,8 @@ export interface OpenProspect {
   enrollmentId: string;
   name: string;
   prospect?: { name: string | null; profileUrl: string };
+  /** Why it is not moving, in words (contract 10.2), as the list read it. */
+  waiting?: string | null;
 }
 
 function InboxLink({ campaignId, prospect }: { campaignId: string; prospect: { name: string | null; profileUrl: string } }) {
@@ -60,6 +62,7 @@ function TimelineDrawer({
         </button>
       }
     >
+      {open.waiting && <p className="run-waiting">{open.waiting}</p>}
       {open.prospect && <InboxLink campaignId={campaignId} prospect={open.prospect} />}
       {error && <p role="alert">The timeline could not be read: {error.message}</p>}
       {data && data.length === 0 && <p className="muted">The run has not reached this prospect yet.</p>}
@@ -137,7 +140,12 @@ export function RunProspects({
     if (hasNextPage && !isFetchingNextPage && last >= items.length - 10) void fetchNextPage();
   }, [last, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const openRow = (e: Enrollment) =>
-    onOpen({ enrollmentId: e.enrollmentId, name: e.prospect.name ?? e.prospect.profileUrl, prospect: e.prospect });
+    onOpen({
+      enrollmentId: e.enrollmentId,
+      name: e.prospect.name ?? e.prospect.profileUrl,
+      prospect: e.prospect,
+      waiting: waitingWords(e),
+    });
   return (
     <>
       <Failures campaignId={campaignId} />
@@ -178,7 +186,7 @@ export function RunProspects({
                   className="run-row"
                   style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT, left: 0, right: 0 }}
                 >
-                  <button type="button" className="run-row-button" onClick={() => openRow(e)}>
+                  <button type="button" className="run-row-button" title={waitingWords(e) ?? undefined} onClick={() => openRow(e)}>
                     <span className="run-row-name">{e.prospect.name ?? e.prospect.profileUrl}</span>
                     <span className="run-row-status">
                       {e.status === 'active' && e.currentNodeId
@@ -186,6 +194,7 @@ export function RunProspects({
                         : e.outcome === 'excluded'
                           ? EXCLUDED_OUTCOME_LABEL
                           : ENROLLMENT_STATUS_LABEL[e.status]}
+                      {e.waitingReason !== null && <span className="muted"> · {WAITING_REASON_WORDS[e.waitingReason]}</span>}
                     </span>
                   </button>
                 </div>

@@ -75,7 +75,9 @@ export const audienceTools: ToolDefinition[] = [
     title: 'List a campaign’s enrollments',
     description:
       "Read a campaign's enrollments (one per prospect), first entered first, one page at a time: status, current step (currentNodeId), next step time, outcome, " +
-      'sender and the prospect’s name. Filter by status (waiting, active, finished, stopped, failed) or by the step they are at (nodeId). ' +
+      'sender and the prospect’s name, and waitingReason: why it is not moving now (paused, sender_removed, executor, window_closed, weekly_limit, ' +
+      'daily_limit, warm_up, spacing, waiting_for_acceptance, waiting_for_reply, waiting_for_event, delay, not_started; null when due now or ended). ' +
+      'Filter by status (waiting, active, finished, stopped, failed), by the step they are at (nodeId) or by waitingReason. ' +
       'Example: {"campaignId": "3f0c…", "status": "active"}.',
     readOnly: true,
     run: (args, { db, caller }) => {
