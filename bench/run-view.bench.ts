@@ -6,7 +6,8 @@ import { connectionOnlyGraph, followUpChain } from '../src/domain/testing/fixtur
 import { openDatabase } from '../src/server/db/open';
 import { migrate } from '../src/server/db/migrate';
 import type { Db } from '../src/server/db/types';
-import { campaignRun } from '../src/server/run-view/progress';
+import { DEFAULT_ACTION_SPACING_S } from '../src/domain/contract/runs';
+import { campaignRun, prospectZones } from '../src/server/run-view/progress';
 import { runCounts } from '../src/server/run-view/run-counts';
 import { seedRun } from '../src/server/testing/runs';
 import { postgresDatabase } from './conversations.bench';
@@ -17,7 +18,8 @@ import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPa
  * 100,000 enrollments (PGlite) or 1,000,000 (PostgreSQL, issue 34's growth figure) spread over its
  * steps and statuses, each with its timeline rows, p99 over 100 reads, beside the reference: the
  * same enrollment counts by one SQL GROUP BY. Goal ≤ 50 ms on PostgreSQL at 1M. Also the body with
- * its forecast memoised (reads within a minute of an unchanged run) and the counters' read alone.
+ * its forecast memoised (reads within a minute of an unchanged run) and the counters' read alone and the
+ * prospects' time zones the forecast reads (a sample of up to 500 unfinished prospects).
  * `BENCH_ONLY_POSTGRES=1` skips the embedded database (the 1M figure alone).
  */
 
@@ -62,6 +64,9 @@ async function spreadRun(db: Db, campaignId: string): Promise<void> {
   await db.query('ANALYZE enrollment_steps');
 }
 
+/** The default ACTION_SPACING_S, as a server without the variable runs. */
+const PACING = { actionSpacingS: DEFAULT_ACTION_SPACING_S };
+
 async function benchOne(label: keyof typeof ENROLLMENTS, open: () => Promise<Db>): Promise<Record<string, unknown>> {
   const db = await open();
   try {
@@ -71,9 +76,11 @@ async function benchOne(label: keyof typeof ENROLLMENTS, open: () => Promise<Db>
     // A new instant each read: never a memo hit. A small run's forecast is computed afresh each read; a
     // large one's (over 10,000 unfinished) is its last, refreshed after an answer at most once a minute.
     let now = Date.parse('2026-11-25T10:00:00Z');
-    const stats = await time(() => campaignRun(db, run.workspaceId, run.campaignId, (now += 61_000)));
-    const memo = await time(() => campaignRun(db, run.workspaceId, run.campaignId, now));
+    const stats = await time(() => campaignRun(db, run.workspaceId, run.campaignId, PACING, (now += 61_000)));
+    const memo = await time(() => campaignRun(db, run.workspaceId, run.campaignId, PACING, now));
     const counters = await time(() => runCounts(db, run.campaignId));
+    // The prospects' time zones the forecast reads (issue 33 item 8), read afresh each time as in `run p99`.
+    const zones = await time(() => prospectZones(db, run.campaignId, (now += 61_000)));
     const reference = await time(() =>
       db.query('SELECT status, count(*) FROM enrollments WHERE campaign_id = $1 GROUP BY status', [run.campaignId]),
     );
@@ -84,6 +91,7 @@ async function benchOne(label: keyof typeof ENROLLMENTS, open: () => Promise<Db>
       'run p99 ms': stats.p99,
       'run, forecast memo p99 ms': memo.p99,
       'counts p99 ms': counters.p99,
+      'zones p99 ms': zones.p99,
       'GROUP BY p50 ms': reference.p50,
       'GROUP BY p99 ms': reference.p99,
       'counts ratio': round(counters.p99 / Math.max(0.1, reference.p99)),

@@ -9,3 +9,5 @@ export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, W
 export { VIOLATION } from './workflow-types';
 export type { CampaignRecord, CampaignStatus, EditingMode } from './contract/campaigns';
 export * from './geometry';
+export * from './stats';
+export * from './variants';

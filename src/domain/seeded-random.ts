@@ -1,4 +1,4 @@
-/** A seeded pseudo-random source (mulberry32): the same draws on every machine and run (the demo's data, the tests' spacing). */
+/** A seeded pseudo-random source (mulberry32): the same seed, the same draws — the demo's data, the engine's tests, the statistics' simulations. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -70,6 +70,8 @@ export const VIOLATION_CODES = [
   'invalid_url',
   'condition_unreadable',
   'no_sender',
+  'invalid_variants',
+  'variant_group_size',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 /** Each problem code by its name, for code outside the validator that tests for one (`VIOLATION.missing_output`). */

@@ -89,6 +89,17 @@ export function useEnrolledCount(campaignId: string) {
   });
 }
 
+/** A campaign's newest enrolled prospect, or null when none is (the launch review fills its texts in for a real prospect). */
+export function useFirstEnrolledProspect(campaignId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: [...prospectKeys.list(workspaceId, { search: '', campaignId, status: null }), 'first'] as const,
+    staleTime: 30_000,
+    queryFn: async ({ signal }) =>
+      (await call(prospectPageSchema, '/api/v1/prospects', { query: { limit: 1, campaignId }, signal })).items[0] ?? null,
+  });
+}
+
 /** One page of 250 of the whole audience, newest first (the import's "Add to campaign" looks its rows up in it). */
 export const readProspectPage = (cursor: string | undefined) =>
   call(prospectPageSchema, '/api/v1/prospects', { query: { limit: 250, cursor } });

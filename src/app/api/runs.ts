@@ -31,6 +31,12 @@ export function useCampaignRun(campaignId: string, enabled = true) {
   return useQuery({ ...runQuery(workspaceId, campaignId), enabled });
 }
 
+/** The run body read afresh when the reader mounts: the launch review's forecast starts from the prospects enrolled now. */
+export function useFreshCampaignRun(campaignId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({ ...runQuery(workspaceId, campaignId), staleTime: 0, refetchOnMount: 'always' });
+}
+
 /**
  * One part of the run body (a step's counts, a connection's flow), undefined until the run is read:
  * its reader re-renders only when that part changes, not on every step's progress. `select` must be stable.

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { nodeDefinition, stepNames, type ValidationContext } from '../../domain';
+import { nodeDefinition, stepNames, variantTextsOf, type ValidationContext } from '../../domain';
 import { useAccounts } from '../api/accounts';
 import { useEditorBridge } from '../shared-bridge';
-import { messageCursorOf } from './inspector/message-cursor';
+import { messageCursorOf, messageVariantOf } from './inspector/message-cursor';
+import { editVariant, variantItems } from './inspector/variant-edits';
 import { editorStore, useEditorStore, useSingleSelectedNodeId } from './store';
 
 /**
@@ -45,16 +46,26 @@ export function useMessageTargetBridge(): void {
       setTarget(null);
       return;
     }
+    const dataOf = () => editorStore.getState().nodes.find((n) => n.id === nodeId)?.data ?? {};
+    // Contract 10.1: with variants of its message, the one whose message last had the cursor (else the first).
+    const variant = (): number | null =>
+      variantTextsOf(type)?.text === 'message_template' && variantItems(dataOf()).length > 0 ? (messageVariantOf(nodeId) ?? 0) : null;
     setTarget({
       nodeId,
       label: name ?? def.label,
       currentText: () => {
-        const template = editorStore.getState().nodes.find((n) => n.id === nodeId)?.data.message_template;
+        const at = variant();
+        const template = at === null ? dataOf().message_template : variantItems(dataOf())[at]?.text;
         return typeof template === 'string' ? template : '';
       },
-      cursor: () => messageCursorOf(nodeId),
-      applyTemplate: (text) =>
-        editorStore.getState().updateNodeData(nodeId, { message_template: text }, { label: `Use inspiration in ${def.label}` }),
+      cursor: () => messageCursorOf(nodeId, variant()),
+      applyTemplate: (text) => {
+        const at = variant();
+        const label = `Use inspiration in ${def.label}`;
+        editorStore
+          .getState()
+          .updateNodeData(nodeId, at === null ? { message_template: text } : editVariant(dataOf(), at, 'text', text), { label });
+      },
       isDropTarget: (element) => element.closest('.react-flow__node[data-id]')?.getAttribute('data-id') === nodeId,
     });
   }, [nodeId, type, readOnly, name]);

@@ -86,7 +86,7 @@ const RUN: CampaignRun = {
   senders: [
     { accountId: SENDER, today: { ...today, connection_request: { used: 5, limit: 20 } } as CampaignRun['senders'][number]['today'] },
   ],
-  forecast: { finishBy: '2026-12-14T16:00:00.000Z', workingDaysLeft: 14 },
+  forecast: { finishBy: '2026-12-14T16:00:00.000Z', workingDaysLeft: 14, actionSpacingSeconds: 90, prospectTimeZones: [] },
 };
 
 function stubApi() {

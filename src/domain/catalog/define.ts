@@ -1,4 +1,4 @@
-import { nodeDataSchema, type ProviderLimit } from './fields';
+import { isPlainObject, nodeDataSchema, type ProviderLimit } from './fields';
 import { HANDLE } from './handles';
 import type {
   BranchHandle,
@@ -11,6 +11,7 @@ import type {
   OutputSpec,
   RunBehaviour,
   SenderChannel,
+  VariantTexts,
 } from './types';
 
 const SINGLE: OutputSpec = { kind: 'single' };
@@ -46,6 +47,8 @@ interface EntryInput {
   /** Contract 9.3 sender limit of an in-window action; default `other`. */
   limitKind?: LimitKind;
   senderChannel?: SenderChannel;
+  /** Contract 10.1: the texts variants replace; the form then offers variants and a variant group. */
+  variantTexts?: VariantTexts;
 }
 
 // LinkedIn actions and messages act through a professional-network account unless an entry says otherwise.
@@ -64,9 +67,10 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     category: input.category,
     outputs: input.outputs ?? SINGLE,
     dataSchema: nodeDataSchema,
-    fields: input.fields ?? [],
+    // Contract 10.1: a step with a text to vary shows its variants and their group right after that text.
+    fields: input.variantTexts ? withVariantFields(input.fields ?? [], input.variantTexts) : (input.fields ?? []),
     defaults: () => structuredClone(defaults),
-    summary: input.summary ?? (() => ''),
+    summary: input.variantTexts ? withVariantsSummary(input.summary ?? (() => ''), input.run) : (input.summary ?? (() => '')),
     sends: input.sends ?? false,
     ...(input.role ? { role: input.role } : {}),
     ...(input.needsPremiumSeat ? { needsPremiumSeat: true } : {}),
@@ -77,7 +81,33 @@ export function define(type: NodeType, input: EntryInput): NodeTypeDefinition {
     ...(input.senderChannel || ACCOUNT_CATEGORIES.has(input.category)
       ? { senderChannel: input.senderChannel ?? 'professional_network' }
       : {}),
+    ...(input.variantTexts ? { variantTexts: input.variantTexts } : {}),
   };
+}
+
+/** "A" for variant "a": how a variant's id reads (contract 10.1 ids are "a".."e"). */
+export const variantLetter = (variantId: string): string => variantId.toUpperCase();
+
+/**
+ * Contract 10.1 on the canvas: a step with variants reads "A/B: “Short”, “Warm” · wait 3 days" — the
+ * letters and labels instead of the one text, which it no longer sends.
+ */
+function withVariantsSummary(summary: (data: NodeData) => string, run: RunBehaviour | undefined): (data: NodeData) => string {
+  const waitField = run?.does === 'act' ? run.await?.timeoutField : undefined;
+  return (data) => {
+    const variants = Array.isArray(data.variants) ? data.variants.filter(isPlainObject) : [];
+    if (variants.length === 0) return summary(data);
+    const letters = variants.map((v, i) => (typeof v.variantId === 'string' ? variantLetter(v.variantId) : String(i + 1))).join('/');
+    const labels = variants.map((v) => `“${excerpt(str(v.label), 16) || '…'}”`).join(', ');
+    const wait = waitField ? num(data[waitField]) : undefined;
+    return `${letters}: ${labels}${wait !== undefined ? ` · wait ${plural(wait, 'days')}` : ''}`;
+  };
+}
+
+/** The form's fields with `variants` and `variantGroup` after the text they vary. */
+function withVariantFields(fields: readonly string[], texts: VariantTexts): string[] {
+  const at = fields.indexOf(texts.text);
+  return [...fields.slice(0, at + 1), 'variants', 'variantGroup', ...fields.slice(at + 1)];
 }
 
 /** Text helpers for summaries: never throw on foreign data. */

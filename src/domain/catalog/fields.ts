@@ -13,7 +13,7 @@ export const DELAY_TYPES = ['minutes', 'hours', 'days'] as const;
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** How a form renders a field; the app maps each kind to one input component. */
-export type FieldKind = 'text' | 'longText' | 'template' | 'boolean' | 'number' | 'select' | 'keyValue' | 'url';
+export type FieldKind = 'text' | 'longText' | 'template' | 'boolean' | 'number' | 'select' | 'keyValue' | 'url' | 'variants';
 
 /**
  * Contract 8.6: what the network accepts in a text a step sends (a `provider_limit` warning past it).
@@ -36,8 +36,11 @@ export interface FieldDefinition {
   readonly options?: readonly string[];
   /** How an option reads to users when it is not a word ("≥" for ">="); absent: the option itself. */
   readonly optionLabels?: Readonly<Record<string, string>>;
+  /** A number's bounds; for `variants`, how many a step may hold. */
   readonly min?: number;
   readonly max?: number;
+  /** The most characters a text holds (for `variants`, each variant's label). */
+  readonly maxLength?: number;
   /** Strictly greater than `min` (spec 2.5 "greater than 0"). */
   readonly exclusiveMin?: boolean;
   readonly unit?: string;
@@ -112,6 +115,21 @@ const TABLE = {
   channel: { label: 'Channel', kind: 'text' },
   sheet: { label: 'Sheet', kind: 'text' },
   condition: { label: 'Condition', kind: 'text', help: 'A field and value to test, e.g. company contains Acme.' },
+  // Contract 10.1: versions of the text a sending step replaces (catalog `variantTexts`), checked like that text.
+  variants: {
+    label: 'Variants',
+    kind: 'variants',
+    help: 'Each prospect gets one variant, always the same one, in equal shares; Results compare how each does.',
+    min: 2,
+    max: 5,
+    maxLength: 60,
+  },
+  variantGroup: {
+    label: 'Variant group',
+    kind: 'text',
+    help: 'Steps with the same group name give each prospect the same variant (A with A, B with B), to test a whole path.',
+    maxLength: 40,
+  },
 } as const satisfies Record<string, Row>;
 
 /** Field metadata for forms, keyed by data property name. */
@@ -197,7 +215,11 @@ export function fieldRequirement(field: FieldDefinition): string {
       return `${field.label} must be one of ${list(field.options ?? [])}`;
     case 'keyValue':
       return `${field.label} must be a list of names with values`;
+    case 'variants':
+      return `${field.label} must be a list of ${field.min} to ${field.max} versions of the text`;
     default:
-      return `${field.label} must be text`;
+      return field.maxLength !== undefined
+        ? `${field.label} must be text of at most ${field.maxLength} characters`
+        : `${field.label} must be text`;
   }
 }

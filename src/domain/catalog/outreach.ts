@@ -46,6 +46,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     },
     limitKind: 'connection_request',
     limits: { message_template: { max: 300, freeMax: 200, what: 'connection note' } },
+    variantTexts: { text: 'message_template' },
     defaults: {
       send_empty_request: false,
       message_template: 'Hi {{firstName}}, I enjoyed your recent post — would be great to connect.',
@@ -96,6 +97,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     run: AWAIT_REPLY,
     limitKind: 'message',
     fields: ['message_template', 'reply_wait_days'],
+    variantTexts: { text: 'message_template' },
     defaults: { message_template: 'Thanks for connecting, {{firstName}}! ', reply_wait_days: 3 },
     summary: (d) => messageSummary(d),
     sends: true,
@@ -109,6 +111,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     run: AWAIT_REPLY,
     limitKind: 'message',
     fields: ['message_template', 'reply_wait_days'],
+    variantTexts: { text: 'message_template' },
     defaults: { message_template: 'Hi {{firstName}}, ', reply_wait_days: 3 },
     summary: (d) => messageSummary(d),
     sends: true,
@@ -122,6 +125,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     run: AWAIT_REPLY,
     limitKind: 'message',
     fields: ['message_template', 'customInstructions', 'reply_wait_days'],
+    variantTexts: { text: 'customInstructions' },
     defaults: {
       message_template: 'Hi {{firstName}}, ',
       customInstructions: 'Mention something specific from their profile.',
@@ -140,6 +144,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     limitKind: 'inmail',
     needsPremiumSeat: true,
     fields: ['subject', 'message_template', 'reply_wait_days', 'only_open_profiles'],
+    variantTexts: { text: 'message_template', subject: 'subject' },
     defaults: {
       subject: 'Quick question, {{firstName}}',
       message_template: 'Hi {{firstName}}, ',
@@ -157,6 +162,7 @@ export const outreachEntries: NodeTypeDefinition[] = [
     category: 'messaging',
     senderChannel: 'messaging_app',
     fields: ['message_template'],
+    variantTexts: { text: 'message_template' },
     defaults: { message_template: 'Hi {{firstName}}, ' },
     summary: (d) => messageSummary(d),
     sends: true,

@@ -110,6 +110,14 @@ export interface NodeTypeDefinition {
   readonly window: boolean;
   /** Contract 9.3: the sender daily limit an in-window action counts against (absent: not limited). */
   readonly limitKind?: LimitKind;
+  /** Contract 10.1: the texts a step's variants replace; absent for types that cannot hold variants. */
+  readonly variantTexts?: VariantTexts;
+}
+
+/** Contract 10.1: the data field a variant's `text` replaces, and its `subject` (InMail). */
+export interface VariantTexts {
+  readonly text: string;
+  readonly subject?: string;
 }
 
 /** Contract 9.3 sender daily limits, one counter per kind. */

@@ -4,6 +4,7 @@ import { parseUtcDateTime } from '../time';
 import { int32, isStorableInstant, text } from './bounds';
 import { scheduleSchema } from './schedule';
 import { changeViaSchema } from './change-via';
+import { VARIANT_IDS } from '../variants/variants';
 
 /**
  * The campaign tools' wire contract (contract 3, 4, 8.1, 8.4): arguments, results and enums of
@@ -331,6 +332,17 @@ export const simulationSchema = z.object({
           sends: z.boolean(),
           rendered: z.string().optional(),
           renderedSubject: z.string().optional(),
+          variants: z
+            .array(
+              z.object({
+                variantId: z.enum(VARIANT_IDS),
+                label: z.string(),
+                rendered: z.string().describe('The variant’s own text (message, note or AI instructions) as the prospect gets it.'),
+                renderedSubject: z.string().optional().describe('InMail: the subject this variant sends.'),
+              }),
+            )
+            .optional()
+            .describe('Contract 10.1: every variant of the step, one row each (paths do not multiply); `rendered` is then the first’s.'),
           unfilledPlaceholders: z.array(z.string()),
         }),
       ),

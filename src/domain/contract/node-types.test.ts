@@ -25,5 +25,12 @@ describe('listNodeTypes (contract 8.1)', () => {
     expect(byType.get('message').properties.message_template).not.toHaveProperty('minLength');
     expect(Object.keys(byType.get('like_post').properties.post_url)).toEqual(['type']);
     expect(listNodeTypes().items.find((i) => i.type === 'connection_request')!.outputs).toEqual(['accepted', 'no_response']);
+    // Contract 10.1: the variants' shape is published for the steps that may hold them.
+    const variants = byType.get('inmail').properties.variants;
+    expect(variants).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });
+    expect(variants.items.properties.variantId.enum).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(variants.items.required).toEqual(['variantId', 'label', 'text']);
+    expect(byType.get('message').properties.variantGroup).toMatchObject({ type: 'string', maxLength: 40 });
+    expect(byType.get('profile_visit').properties).not.toHaveProperty('variants');
   });
 });

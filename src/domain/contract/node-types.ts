@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { branchHandles, NODE_TYPES, nodeDefinition, requiredFields } from '../catalog';
+import { variantGroupSchema, variantsSchema } from '../variants/variants';
 import type { CampaignToolResult } from './campaigns';
 
 /**
@@ -17,6 +18,9 @@ const toJsonSchema = (schema: z.ZodType): JsonSchema => {
   return rest;
 };
 
+/** Contract 10.1 fields checked by the validator's own rules (invalid_variants), published with their shape. */
+const VARIANT_FIELDS: Readonly<Record<string, z.ZodType>> = { variants: variantsSchema, variantGroup: variantGroupSchema };
+
 /** The type's data schema: its own fields only, each with its bounds and its default value. */
 function dataSchemaOf(type: string): JsonSchema {
   const def = nodeDefinition(type)!;
@@ -26,7 +30,8 @@ function dataSchemaOf(type: string): JsonSchema {
   const required = requiredFields(type);
   const properties = Object.fromEntries(
     def.fields.map((key) => {
-      const property: JsonSchema = { ...(known[key] ?? {}) };
+      const own = VARIANT_FIELDS[key];
+      const property: JsonSchema = { ...(known[key] ?? (own ? toJsonSchema(own) : {})) };
       if (required.includes(key) && property.type === 'string') property.minLength = Math.max(1, Number(property.minLength ?? 0));
       if (defaults[key] !== undefined && defaults[key] !== '') property.default = defaults[key];
       return [key, property];

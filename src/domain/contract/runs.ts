@@ -38,6 +38,18 @@ export const dailyLimitKindSchema = z.enum(DAILY_LIMIT_KINDS);
 const count = () => int32().min(0);
 const kindCounts = () => z.record(dailyLimitKindSchema, count());
 
+/** The most time zones a forecast tells apart (the rest would be a handful of prospects each). */
+export const MAX_FORECAST_ZONES = 200;
+
+/**
+ * Contract 9.3 windows in the prospects' zones: how many prospects (or how many of a sample) live in
+ * each zone; null, or a name that is not a zone, is the schedule's zone (as the engine reads it).
+ */
+export const prospectTimeZonesSchema = z
+  .array(z.object({ timeZone: text().max(100).nullable(), prospects: int32().min(1) }))
+  .max(MAX_FORECAST_ZONES);
+export type ProspectTimeZones = z.infer<typeof prospectTimeZonesSchema>;
+
 export const forecastInputSchema = z
   .object({
     definition: z.object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) }).describe('The campaign graph.'),
@@ -66,6 +78,11 @@ export const forecastInputSchema = z
       .max(10_000)
       .default([])
       .describe('A running campaign’s prospects already past the start: how many take each step next, from `startAt` on.'),
+    prospectTimeZones: prospectTimeZonesSchema
+      .default([])
+      .describe(
+        'How the prospects spread over time zones (counts, used as shares of the audience and of those underway); none: all in the schedule’s zone.',
+      ),
     rates: responseRatesSchema.default(() => ({ ...DEFAULT_RESPONSE_RATES })),
     actionSpacingSeconds: z.number().min(0).max(3600).default(DEFAULT_ACTION_SPACING_S),
     startAt: storableDateTime(),
@@ -131,7 +148,14 @@ export const campaignRunSchema = z.object({
     }),
   ),
   senders: z.array(z.object({ accountId: z.string(), today: z.record(dailyLimitKindSchema, z.object({ used: count(), limit: count() })) })),
-  forecast: forecastSchema.pick({ finishBy: true, workingDaysLeft: true }),
+  forecast: forecastSchema.pick({ finishBy: true, workingDaysLeft: true }).extend({
+    actionSpacingSeconds: z
+      .number()
+      .describe('The server’s ACTION_SPACING_S: the least seconds between two actions of one sender, as the forecast keeps them.'),
+    prospectTimeZones: prospectTimeZonesSchema.describe(
+      'The time zones of the unfinished prospects the forecast reads windows in (counted over up to 500 of them; null: unknown, the schedule’s zone).',
+    ),
+  }),
 });
 export type CampaignRun = z.infer<typeof campaignRunSchema>;
 

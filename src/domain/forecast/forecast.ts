@@ -2,6 +2,7 @@ import type { Channel } from '../contract/conversations';
 import { DAILY_LIMIT_KINDS } from '../contract/schedule';
 import { forecastInputSchema, type Bottleneck, type Forecast, type ForecastInput, type ForecastSettings } from '../contract/runs';
 import { toIsoMillis } from '../time';
+import { audienceZones } from './audience-zones';
 import { dateOfDay, SendingCalendar } from './calendar';
 import { EventQueue } from './event-queue';
 import { compileCampaign, NO_STEP, type ForecastStep } from './steps';
@@ -15,7 +16,9 @@ import { DAY_MS } from './zone';
  * that accept and reply match the rates even for 20 prospects (a random draw would give 3 or 9 of
  * 20 by chance and move the date with it), and yet each prospect answers after its own delay, so
  * the sends spread over the days the way a run's do — which an average-only model cannot show.
- * Response delays follow an exponential law with the given median.
+ * Response delays follow an exponential law with the given median. Each prospect's window and
+ * calendar-day waits are read in its own time zone (`audience-zones.ts`), as the engine reads them;
+ * daily limits count per day of the schedule's zone.
  */
 
 /** A forecast never looks further than this; an audience not done by then has no finish date. */
@@ -27,7 +30,7 @@ interface SenderState {
   limits: number[];
   used: number[];
   day: number;
-  /** Per limit kind, a FIFO of waiting prospects and the order in which each was queued. */
+  /** Per limit kind and window zone (kind × zones + zone), a FIFO of waiting prospects and the order in which each was queued. */
   waiting: Array<{ prospects: number[]; order: number[]; head: number }>;
   pending: number;
   assigned: number;
@@ -65,8 +68,12 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   for (let i = 0; i < settings.audienceSize; i++) firstSteps.push(startStep);
   const audience = firstSteps.length;
   const start = Date.parse(settings.startAt);
-  const calendar = new SendingCalendar(settings.schedule, start);
-  const zone = calendar.zone;
+  const zones = audienceZones(settings.schedule, settings.prospectTimeZones, audience, start);
+  // The schedule's own calendar: daily limits count per its days, and the working days are its.
+  const calendar: SendingCalendar = zones.windows[0]!;
+  const windowZones = zones.windows.length;
+  const windowOf = zones.windowOf;
+  const waitZoneOf = (p: number) => zones.waits[zones.waitOf[p]!]!;
   const spacing = settings.actionSpacingSeconds * 1000;
   const { acceptRate, replyRate, medianResponseHours } = settings.rates;
   const medianDelay = medianResponseHours * 3_600_000;
@@ -80,7 +87,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
     limits: DAILY_LIMIT_KINDS.map((k) => s.dailyLimits[k]),
     used: DAILY_LIMIT_KINDS.map((k) => s.usedToday[k] ?? 0),
     day: startDay,
-    waiting: DAILY_LIMIT_KINDS.map(() => ({ prospects: [], order: [], head: 0 })),
+    waiting: Array.from({ length: KINDS * windowZones }, () => ({ prospects: [], order: [], head: 0 })),
     pending: 0,
     assigned: 0,
     wakeAt: Infinity,
@@ -154,7 +161,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
           continue;
         case 'wait': {
           node[p] = step.next;
-          const until = step.exact ? at + step.days * DAY_MS : zone.addDays(at, step.days);
+          const until = step.exact ? at + step.days * DAY_MS : waitZoneOf(p).addDays(at, step.days);
           if (until > at) return agenda.push(until, p);
           continue;
         }
@@ -168,7 +175,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
             return;
           }
           const sender = senders[si]!;
-          const queue = sender.waiting[step.limit]!;
+          const queue = sender.waiting[step.limit * windowZones + windowOf[p]!]!;
           queue.prospects.push(p);
           queue.order.push(order++);
           sender.pending++;
@@ -178,13 +185,14 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
     }
   }
 
-  /** One sender's turn: the longest-waiting action whose limit has room today starts now, inside the window. */
+  /**
+   * One sender's turn: the longest-waiting action whose limit has room today and whose prospect's
+   * window is open starts now; else the sender sleeps until the first window opens or the next day.
+   */
   function senderTurn(si: number, at: number): void {
     const sender = senders[si]!;
     if (at !== sender.wakeAt) return;
     sender.wakeAt = Infinity;
-    const opening = calendar.nextOpening(at);
-    if (opening > at) return wakeSender(si, opening);
     const day = calendar.dayOf(at);
     if (day !== sender.day) {
       sender.day = day;
@@ -192,37 +200,49 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
     }
     let pick = -1;
     let blocked = false;
+    let opensAt = Infinity;
     for (let k = 0; k < KINDS; k++) {
-      const queue = sender.waiting[k]!;
-      if (queue.head === queue.prospects.length) continue;
-      if (sender.used[k]! >= sender.limits[k]!) {
-        blocked = true;
-        if (sender.limitBlockedOn[k] !== day) {
-          sender.limitBlockedOn[k] = day;
-          const key = `${sender.channel} ${k}`;
-          limitBlocked.set(key, (limitBlocked.get(key) ?? 0) + 1);
+      for (let z = 0; z < windowZones; z++) {
+        const queue = sender.waiting[k * windowZones + z]!;
+        if (queue.head === queue.prospects.length) continue;
+        if (sender.used[k]! >= sender.limits[k]!) {
+          blocked = true;
+          if (sender.limitBlockedOn[k] !== day) {
+            sender.limitBlockedOn[k] = day;
+            const key = `${sender.channel} ${k}`;
+            limitBlocked.set(key, (limitBlocked.get(key) ?? 0) + 1);
+          }
+          break;
         }
-        continue;
+        const opening = zones.windows[z]!.nextOpening(at);
+        if (opening > at) {
+          opensAt = Math.min(opensAt, opening);
+          continue;
+        }
+        // Events run in time order, so the order of queueing is the order of becoming ready: first come, first served.
+        if (pick < 0 || queue.order[queue.head]! < headOrder(sender.waiting[pick]!)) pick = k * windowZones + z;
       }
-      // Events run in time order, so the order of queueing is the order of becoming ready: first come, first served.
-      if (pick < 0 || queue.order[queue.head]! < sender.waiting[pick]!.order[sender.waiting[pick]!.head]!) pick = k;
     }
     if (pick < 0) {
-      if (blocked) wakeSender(si, calendar.nextDayOpening(at));
+      // A full limit waits for the schedule's next day; a closed window for its opening.
+      const wake = Math.min(opensAt, blocked ? calendar.zone.instantOf((day + 1) * DAY_MS) : Infinity);
+      if (wake < Infinity) wakeSender(si, wake);
       return;
     }
+    const kind = Math.floor(pick / windowZones);
     const queue = sender.waiting[pick]!;
     const p = queue.prospects[queue.head++]!;
     sender.pending--;
-    sender.used[pick]!++;
+    sender.used[kind]!++;
     sender.lastActionAt = at;
     let sends = sendsByDay.get(day);
     if (!sends) sendsByDay.set(day, (sends = new Array<number>(KINDS).fill(0)));
-    sends[pick]!++;
+    sends[kind]!++;
     contacted[p] = 1;
     if (sender.pending > 0) {
       const nextTurn = at + spacing;
-      if (nextTurn >= calendar.window(day)[1] && sender.hoursBlockedOn !== day && hasRoom(sender)) {
+      const window = zones.windows[windowOf[p]!]!;
+      if (nextTurn >= window.window(window.dayOf(at))[1] && sender.hoursBlockedOn !== day && hasRoom(sender)) {
         sender.hoursBlockedOn = day;
         hoursBlocked++;
       }
@@ -230,7 +250,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
     }
     const step = steps[node[p]!] as Extract<ForecastStep, { kind: 'action' }>;
     if (step.awaits === 'none') return continueAt(p, step.next, at, at);
-    const waitEnd = zone.addDays(at, step.waitDays);
+    const waitEnd = waitZoneOf(p).addDays(at, step.waitDays);
     const answerAt = at + responseDelay(p, node[p]!);
     const answers = draw(p, 2 * node[p]!) < (step.awaits === 'acceptance' ? acceptRate : replyRate) && answerAt < waitEnd;
     if (!answers) return continueAt(p, step.otherwise, waitEnd, at);
@@ -239,7 +259,9 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   }
 
   const hasRoom = (sender: SenderState): boolean =>
-    sender.waiting.some((q, k) => q.head < q.prospects.length && sender.used[k]! < sender.limits[k]!);
+    sender.waiting.some(
+      (q, i) => q.head < q.prospects.length && sender.used[Math.floor(i / windowZones)]! < sender.limits[Math.floor(i / windowZones)]!,
+    );
 
   for (let p = 0; p < audience; p++) if (node[p] !== NO_STEP) advance(p, start);
   const horizon = start + HORIZON_MS;
@@ -266,6 +288,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   };
 }
 
+const headOrder = (queue: { order: number[]; head: number }): number => queue.order[queue.head]!;
 const total = (flags: Uint8Array): number => flags.reduce((sum, f) => sum + f, 0);
 
 /** The limit that held prospects back on the most sender-days; else the sending hours; else the waits. */

@@ -2,10 +2,11 @@ import { FIELDS, nodeDefinition } from '../catalog';
 import { parseTemplate } from '../template';
 import { blocksLaunch, stepNames, validateWorkflow } from '../validator';
 import type { Violation, WorkflowDefinition } from '../workflow-types';
+import { assignedVariant, sentVersions } from '../variants';
 import { isSendType, messageText, nodeLabel, stepSummary, subjectText } from './describe';
 import { summarizePaths, type PathSummaries } from './summary';
 import { isSampleSetting } from './templates';
-import type { SampleProspect } from './walk';
+import { walkVariants, type SampleProspect, type WalkVariant } from './walk';
 
 /**
  * What the launch review shows (spec 3.1, 5: the saved graph is inspected before an explicit
@@ -25,9 +26,23 @@ export interface SendStep {
   type: string;
   label: string;
   summary: string;
-  /** The template as written ({{placeholders}} kept), when the step sends text. */
+  /** The template as written ({{placeholders}} kept), when the step sends text; with variants, the first one's. */
   message?: string;
   subject?: string;
+  /** Contract 10.1: each variant, its text as written and as the review's prospect gets it. */
+  variants?: SendVariant[];
+}
+
+/** One variant of a send: as written (`template`) and filled in for the review's prospect (`text`). */
+export interface SendVariant extends WalkVariant {
+  /** The review's real prospect gets this one (the engine's own assignment); absent when the review has no real prospect. */
+  forProspect?: boolean;
+}
+
+/** A real prospect of the campaign: the review fills the texts in for them and says which variant each step gives them. */
+export interface AssignedProspect extends SampleProspect {
+  campaignId: string;
+  prospectId: string;
 }
 
 export interface ReviewWarning {
@@ -51,17 +66,30 @@ export const DEFAULT_SAMPLE_PROSPECT: SampleProspect = {
   customFields: { firstName: 'Alex', lastName: 'Morgan', company: 'Northwind', jobTitle: 'Head of Sales' },
 };
 
-/** Every step that sends something, in the order of the definition. */
-export function sendSteps(definition: WorkflowDefinition): SendStep[] {
+/**
+ * Every step that sends something, in the order of the definition; a step with variants lists each,
+ * filled in for `prospect` (and marked for the real prospect `assigned` names, by contract 10.1's assignment).
+ */
+export function sendSteps(
+  definition: WorkflowDefinition,
+  prospect: SampleProspect = DEFAULT_SAMPLE_PROSPECT,
+  assigned?: AssignedProspect,
+): SendStep[] {
   return definition.nodes
     .filter((n) => isSendType(n.type))
     .map((n) => {
-      const data = (n.data ?? {}) as Record<string, unknown>;
-      const step: SendStep = { nodeId: n.id, type: n.type, label: nodeLabel(n.type), summary: stepSummary({ type: n.type, data }) };
-      const message = messageText({ type: n.type, data });
-      const subject = subjectText({ type: n.type, data });
+      const node = { id: n.id, type: n.type, data: (n.data ?? {}) as Record<string, unknown> };
+      const step: SendStep = { nodeId: n.id, type: n.type, label: nodeLabel(n.type), summary: stepSummary(node) };
+      const sent = { type: n.type, data: sentVersions(node)[0]!.data };
+      const message = messageText(sent);
+      const subject = subjectText(sent);
       if (message) step.message = message;
       if (subject) step.subject = subject;
+      const variants = walkVariants(node, prospect.customFields);
+      if (variants) {
+        const theirs = assigned ? assignedVariant(node, assigned.campaignId, assigned.prospectId)?.variantId : undefined;
+        step.variants = variants.map((v) => (theirs ? { ...v, forProspect: v.variantId === theirs } : v));
+      }
       return step;
     });
 }
@@ -90,7 +118,11 @@ export function sendWarnings(
         });
       }
     }
-    for (const text of [subjectText({ type: n.type, data }), messageText({ type: n.type, data })]) {
+    const texts = sentVersions({ type: n.type, data }).flatMap((v) => [
+      subjectText({ type: n.type, data: v.data }),
+      messageText({ type: n.type, data: v.data }),
+    ]);
+    for (const text of texts) {
       for (const name of text ? parseTemplate(text).placeholders : []) {
         if (Object.prototype.hasOwnProperty.call(prospect.customFields, name)) continue;
         const at = missing.get(name) ?? [];
@@ -112,7 +144,14 @@ export function sendWarnings(
 /** The whole launch review of a saved graph. */
 export function reviewLaunch(
   definition: WorkflowDefinition,
-  options: { senders?: SenderAccount[]; prospect?: SampleProspect; maxPaths?: number } = {},
+  options: {
+    senders?: SenderAccount[];
+    /** The sample prospect: its fields are what placeholders are checked against. */
+    prospect?: SampleProspect;
+    /** A real enrolled prospect: the sends are filled in for them (else for the sample prospect). */
+    assigned?: AssignedProspect;
+    maxPaths?: number;
+  } = {},
 ): LaunchReview {
   const { senders, prospect = DEFAULT_SAMPLE_PROSPECT } = options;
   const violations = validateWorkflow(
@@ -130,7 +169,7 @@ export function reviewLaunch(
   warnings.push(...sendWarnings(definition, senders, prospect));
   return {
     paths: summarizePaths(definition, options.maxPaths),
-    sends: sendSteps(definition),
+    sends: sendSteps(definition, options.assigned ?? prospect, options.assigned),
     senders,
     warnings,
     violations,

@@ -26,7 +26,8 @@ type SimulatedPath = Simulation['paths'][number];
 
 function toPath(walk: WalkResult): SimulatedPath {
   const steps = walk.steps.map((step) => {
-    const unfilled = [...new Set([...(step.subject?.missing ?? []), ...(step.message?.missing ?? [])])];
+    const texts = [step.subject, step.message, ...(step.variants ?? []).flatMap((v) => [v.subject, v.text])];
+    const unfilled = [...new Set(texts.flatMap((t) => t?.missing ?? []))];
     return {
       nodeId: step.nodeId,
       type: step.type,
@@ -34,6 +35,17 @@ function toPath(walk: WalkResult): SimulatedPath {
       sends: step.sends,
       ...(step.message ? { rendered: step.message.text } : {}),
       ...(step.subject ? { renderedSubject: step.subject.text } : {}),
+      // Contract 10.1: one row per variant (its own text), never one path per variant.
+      ...(step.variants
+        ? {
+            variants: step.variants.map((v) => ({
+              variantId: v.variantId,
+              label: v.label,
+              rendered: v.text.text,
+              ...(v.subject ? { renderedSubject: v.subject.text } : {}),
+            })),
+          }
+        : {}),
       unfilledPlaceholders: unfilled,
     };
   });
@@ -61,7 +73,10 @@ export function simulatePaths(definition: unknown, prospect?: SampleProspect, li
     const walk = walkPath(definition, fields, { outcomes });
     const path = toPath(walk);
     steps += path.steps.length;
-    for (const step of path.steps) rendered += (step.rendered?.length ?? 0) + (step.renderedSubject?.length ?? 0);
+    for (const step of path.steps) {
+      rendered += (step.rendered?.length ?? 0) + (step.renderedSubject?.length ?? 0);
+      for (const v of step.variants ?? []) rendered += v.rendered.length + (v.renderedSubject?.length ?? 0);
+    }
     // The path that crosses a budget is left out: what is returned stays within it.
     if (paths.length > 0 && (steps > budget.maxSteps || rendered > budget.maxRenderedChars)) return { paths, truncated: true };
     paths.push(path);

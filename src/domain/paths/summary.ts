@@ -1,6 +1,7 @@
 import { branchOutputs, HANDLE } from '../catalog';
 import { excerpt } from '../catalog/define';
-import { buildGraph, edgesOnCycles, type Graph } from '../validator';
+import { buildGraph, edgesOnCycles, type Graph, type GraphNode } from '../validator';
+import { stepVariants, variantLetters } from '../variants';
 import { formatDays, handleLabel, isSendType, messageText, nodeLabel, scoreCondition, stepSummary, waitDays } from './describe';
 
 /**
@@ -89,6 +90,14 @@ const inSentence = (label: string): string => (/^[A-Z][a-z]*(\s|$)/.test(label) 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const quoted = (text: string | undefined, max = 36): string => (text ? ` “${excerpt(text, max)}”` : '');
 
+/** Contract 10.1: "A/B (“Short” or “Warm”)" for a step whose text has variants; undefined without. */
+function variantPhrase(node: GraphNode): string | undefined {
+  const variants = stepVariants(node);
+  if (!variants) return undefined;
+  const labels = variants.map((v) => `“${excerpt(v.label, 20)}”`);
+  return `${variantLetters(variants)} (${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]})`;
+}
+
 /** What a step does, in a few words; empty for steps that only route (start, scoring). */
 function stepPhrase(graph: Graph, at: number): string {
   const node = graph.nodes[at]!;
@@ -100,6 +109,8 @@ function stepPhrase(graph: Graph, at: number): string {
       return 'end';
     case 'invitation': {
       const note = messageText(node);
+      const variants = variantPhrase(node);
+      if (variants) return `invite with note ${variants}`;
       return note === undefined ? 'invite without a note' : `invite with a note${quoted(note)}`;
     }
     case 'withdrawal':
@@ -113,6 +124,8 @@ function stepPhrase(graph: Graph, at: number): string {
     default: {
       const text = messageText(node);
       const name = inSentence(nodeLabel(node.type));
+      const variants = variantPhrase(node);
+      if (variants) return `${name} ${variants}`;
       if (text !== undefined) return `${name}${quoted(text)}`;
       const summary = stepSummary(node);
       return summary ? `${name} (${summary})` : name;

@@ -1,6 +1,7 @@
-import { branchOutputs } from '../catalog';
+import { branchOutputs, FIELDS } from '../catalog';
 import { renderTemplate } from '../template';
-import { buildGraph, type Graph, type GraphEdge } from '../validator';
+import { sentVersions, variantTextsOf, type VariantId } from '../variants';
+import { buildGraph, type Graph, type GraphEdge, type GraphNode } from '../validator';
 import { handleLabel, isSendType, messageText, nodeLabel, scoreQualifies, stepSummary, subjectText, waitDays } from './describe';
 
 /**
@@ -27,6 +28,16 @@ export interface RenderedText {
   missing: string[];
 }
 
+/** Contract 10.1: one variant of a step, as the prospect would get it. */
+export interface WalkVariant {
+  variantId: VariantId;
+  label: string;
+  /** The variant's own text (message, note or AI instructions), filled in where it takes placeholders. */
+  text: RenderedText;
+  /** InMail: the subject this variant sends (its own, else the step's). */
+  subject?: RenderedText;
+}
+
 export interface WalkStep {
   nodeId: string;
   type: string;
@@ -35,8 +46,11 @@ export interface WalkStep {
   /** Days after the prospect entered the campaign when this step happens (fractions for hours/minutes). */
   dayOffset: number;
   sends: boolean;
+  /** What the step sends; with variants, the first variant's (the control). */
   message?: RenderedText;
   subject?: RenderedText;
+  /** Contract 10.1: every variant of the step, one row each (a path never multiplies by variants). */
+  variants?: WalkVariant[];
   /** The output taken (branching steps only), and why. */
   outcome?: { handle: string; label: string; decidedBy: 'choice' | 'score' | 'default' };
   /** The edge followed out of this step; absent on the last step. */
@@ -65,6 +79,19 @@ function render(template: string | undefined, fields: Record<string, string>): R
   if (template === undefined) return undefined;
   const { text, missing } = renderTemplate(template, fields);
   return { template, text, missing };
+}
+
+/** A step's variants as the prospect gets them: each one's own text (filled in when the field takes placeholders) and subject. */
+export function walkVariants(node: Pick<GraphNode, 'type' | 'data'>, fields: Record<string, string>): WalkVariant[] | undefined {
+  const versions = sentVersions(node);
+  const texts = variantTextsOf(node.type);
+  if (!texts || versions[0]?.variant === undefined) return undefined;
+  return versions.map(({ variant, data }) => {
+    const own = variant!.text;
+    const text = FIELDS[texts.text]?.placeholders ? render(own, fields)! : { template: own, text: own, missing: [] };
+    const subject = texts.subject !== undefined ? render(subjectText({ type: node.type, data }), fields) : undefined;
+    return { variantId: variant!.variantId, label: variant!.label, text, ...(subject ? { subject } : {}) };
+  });
 }
 
 function pickOutcome(graph: Graph, at: number, choices: WalkChoices): WalkStep['outcome'] {
@@ -119,14 +146,19 @@ export function walkPath(definition: unknown, prospect: SampleProspect, choices:
         dayOffset: day,
         sends: isSendType(node.type),
       };
-      const message = render(messageText(node), fields);
-      const subject = render(subjectText(node), fields);
+      // With variants, the step sends the first one's text where the fields give none of their own.
+      const sent = { type: node.type, data: sentVersions(node)[0]!.data };
+      const message = render(messageText(sent), fields);
+      const subject = render(subjectText(sent), fields);
+      const variants = walkVariants(node, fields);
       if (message) step.message = message;
       if (subject) step.subject = subject;
+      if (variants) step.variants = variants;
       if (outcome) step.outcome = outcome;
       result.steps.push(step);
       result.nodeIds.push(node.id);
-      for (const name of [...(subject?.missing ?? []), ...(message?.missing ?? [])]) {
+      const texts = [subject, message, ...(variants ?? []).flatMap((v) => [v.subject, v.text])];
+      for (const name of texts.flatMap((t) => t?.missing ?? [])) {
         if (!result.missingPlaceholders.includes(name)) result.missingPlaceholders.push(name);
       }
       result.totalDays = day;

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, type NodeType } from '../catalog';
+import { assignedVariant } from '../variants';
 import type { RunProspect } from './prospect';
 import { stepDecision, type Decision, type RunNode, type StepContext, type StepInput } from './step';
 
@@ -124,6 +125,27 @@ describe('contract 9.3, step by step', () => {
     });
     expect(decide('connection_request', { kind: 'event', event: 'invitation_accepted' })).toEqual({ kind: 'take', handle: 'accepted' });
     expect(decide('connection_request', TIMEOUT)).toEqual({ kind: 'take', handle: 'no_response' });
+  });
+
+  it('a step with variants offers the prospect’s variant by the assignment (or the chosen winner, else the first), rendered, with its id', () => {
+    const variants = [
+      { variantId: 'a', label: 'Short', text: 'Hi {{firstName}}' },
+      { variantId: 'b', label: 'Warm', text: 'Hello {{firstName}} at {{company}}', subject: 'For {{company}}' },
+    ];
+    const offered = (over: Partial<StepContext>) => {
+      const d = decide('inmail', ENTER, { subject: 'Step subject', variants }, over);
+      return d.kind === 'act' ? d.action : undefined;
+    };
+    expect(offered({})).toMatchObject({ variantId: 'a', payload: { text: 'Hi Ada', subject: 'Step subject' } });
+    expect(offered({ assignment: { campaignId: 'c', prospectId: 'p', winner: 'b' } })).toMatchObject({
+      variantId: 'b',
+      payload: { text: 'Hello Ada at Acme', subject: 'For Acme' },
+    });
+    const step = node('inmail', { variants });
+    const expected = assignedVariant(step, 'c1', 'p1')!;
+    expect(offered({ assignment: { campaignId: 'c1', prospectId: 'p1' } })!.variantId).toBe(expected.variantId);
+    expect(offered({ assignment: { campaignId: 'c1', prospectId: 'p1' } })!.payload.data).not.toHaveProperty('variants');
+    expect(decide('inmail', ENTER)).not.toHaveProperty('action.variantId');
   });
 
   it('message types offer the rendered text (and InMail its subject), then wait for a reply or reply_wait_days', () => {

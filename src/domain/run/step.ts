@@ -3,6 +3,7 @@ import { num } from '../catalog/define';
 import type { EnrollmentOutcome } from '../contract/statuses';
 import { messageText, scoreQualifies, subjectText } from '../paths/describe';
 import { placeholderValues, renderTemplate } from '../template';
+import { assignedVariant, sentVersions, withVariant, type VariantId } from '../variants';
 import { conditionHolds, parseCondition } from './condition';
 import { prospectField, type RunProspect } from './prospect';
 import { addCalendarDays, addDelay } from './windows';
@@ -32,6 +33,11 @@ export interface StepContext {
   readonly arrivedBy: string | null;
   /** The prospect replied (stop on reply): the end it reaches says so. */
   readonly replied: boolean;
+  /**
+   * Contract 10.1: whose variant a step with variants sends — the prospect's by the assignment, or the
+   * chosen winner. Absent: the first variant (the control).
+   */
+  readonly assignment?: { readonly campaignId: string; readonly prospectId: string; readonly winner?: string | null };
 }
 
 export type StepInput =
@@ -56,6 +62,8 @@ export interface ActionOffer {
   /** The sender daily limit it counts against; absent: none. */
   readonly limitKind?: LimitKind;
   readonly payload: { readonly text?: string; readonly subject?: string; readonly data: Readonly<Record<string, unknown>> };
+  /** Contract 10.1: the variant sent, recorded on the timeline item; absent for a step without variants. */
+  readonly variantId?: VariantId;
 }
 
 export type Decision =
@@ -80,15 +88,22 @@ function render(template: string | undefined, prospect: RunProspect): string | u
   return template === undefined ? undefined : renderTemplate(template, placeholderValues(prospect)).text;
 }
 
-function offer(node: RunNode, prospect: RunProspect): Decision {
+function offer(node: RunNode, context: StepContext): Decision {
   const def = nodeDefinition(node.type)!;
-  const text = render(messageText(node), prospect);
-  const subject = render(subjectText(node), prospect);
+  const { prospect, assignment } = context;
+  // Contract 10.1: a step with variants sends one of them (its data as that variant sends it).
+  const variant = assignment
+    ? assignedVariant(node, assignment.campaignId, assignment.prospectId, assignment.winner)
+    : sentVersions(node)[0]!.variant;
+  const sent = variant ? withVariant(node.type, node.data, variant) : node.data;
+  const text = render(messageText({ type: node.type, data: sent }), prospect);
+  const subject = render(subjectText({ type: node.type, data: sent }), prospect);
   const action: ActionOffer = {
     type: node.type,
     window: def.window,
     ...(def.limitKind ? { limitKind: def.limitKind } : {}),
-    payload: { ...(text !== undefined ? { text } : {}), ...(subject !== undefined ? { subject } : {}), data: node.data },
+    payload: { ...(text !== undefined ? { text } : {}), ...(subject !== undefined ? { subject } : {}), data: sent },
+    ...(variant ? { variantId: variant.variantId } : {}),
   };
   return { kind: 'act', action };
 }
@@ -158,7 +173,7 @@ export function stepDecision(node: RunNode, context: StepContext, input: StepInp
         const variable =
           typeof node.data.outputVariable === 'string' && node.data.outputVariable !== '' ? node.data.outputVariable : 'icp_score';
         const known = numeric(prospectField(context.prospect, variable));
-        return known !== undefined ? take(scoreHandle(node, known)) : offer(node, context.prospect);
+        return known !== undefined ? take(scoreHandle(node, known)) : offer(node, context);
       }
       const score = input.kind === 'result' ? numeric(input.result?.score) : undefined;
       return score !== undefined ? take(scoreHandle(node, score)) : end('failed', 'The executor answered without a score.');
@@ -169,7 +184,7 @@ export function stepDecision(node: RunNode, context: StepContext, input: StepInp
       return conditionHolds(parsed.condition, context.prospect) ? take(null) : end('condition_not_met');
     }
     case 'ask':
-      if (input.kind === 'enter') return offer(node, context.prospect);
+      if (input.kind === 'enter') return offer(node, context);
       return input.kind === 'result' && input.result?.[run.resultKey] === true ? take(null) : end('condition_not_met');
     case 'trigger':
       return input.kind === 'enter' ? { kind: 'wait', until: null, on: waitEvents(node), timeoutHandle: null } : IGNORE;
@@ -180,7 +195,7 @@ export function stepDecision(node: RunNode, context: StepContext, input: StepInp
       return { kind: 'call', method, url: typeof node.data.url === 'string' ? node.data.url : '' };
     }
     case 'act': {
-      if (input.kind === 'enter') return offer(node, context.prospect);
+      if (input.kind === 'enter') return offer(node, context);
       if (input.kind === 'timeout') return take(run.await?.timeoutHandle ?? null);
       if (!run.await) return take(null);
       const until = addCalendarDays(context.now, waitDaysOf(node, run.await.timeoutField), context.zone);

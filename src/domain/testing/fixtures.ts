@@ -41,6 +41,26 @@ export function connectionOnlyGraph(): WorkflowDefinition {
   );
 }
 
+/** Contract 10.1: an A/B invitation note, and a thank-you message testing two texts in the same group. */
+export function variantGraph(): WorkflowDefinition {
+  const g = scoredFollowUpGraph();
+  Object.assign(g.nodes.find((n) => n.id === 'invite')!.data, {
+    variants: [
+      { variantId: 'a', label: 'Short', text: 'Hi {{firstName}}, shall we connect?' },
+      { variantId: 'b', label: 'Warm', text: 'Hi {{firstName}}, I enjoyed your post about {{company}}. Shall we connect?' },
+    ],
+    variantGroup: 'tone',
+  });
+  Object.assign(g.nodes.find((n) => n.id === 'thanks')!.data, {
+    variants: [
+      { variantId: 'a', label: 'Short', text: 'Thanks, {{firstName}}!' },
+      { variantId: 'b', label: 'Warm', text: 'Thanks for connecting, {{firstName}}. How is {{company}} doing?' },
+    ],
+    variantGroup: 'tone',
+  });
+  return g;
+}
+
 /** Scoring, a message with one follow-up after acceptance, and withdrawal on no response. */
 export function scoredFollowUpGraph(): WorkflowDefinition {
   return graph(

@@ -2,6 +2,7 @@ import type { ValidationContext, Violation, ViolationCode } from '../workflow-ty
 import { CONTENT_CASES } from './violation-cases-content';
 import { RULES_CASES } from './violation-cases-rules';
 import { STRUCTURE_CASES } from './violation-cases-structure';
+import { VARIANT_CASES } from './violation-cases-variants';
 
 export { edgeOf, find, without } from './case-helpers';
 
@@ -18,4 +19,4 @@ export interface ViolationCase {
 }
 
 /** One graph per violation code (and its fix), shared by the validator's tests. */
-export const VIOLATION_CASES: ViolationCase[] = [...STRUCTURE_CASES, ...RULES_CASES, ...CONTENT_CASES];
+export const VIOLATION_CASES: ViolationCase[] = [...STRUCTURE_CASES, ...RULES_CASES, ...CONTENT_CASES, ...VARIANT_CASES];

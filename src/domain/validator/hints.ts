@@ -50,6 +50,10 @@ const HOW: Partial<Record<ViolationCode, (v: Violation) => string>> = {
   condition_unreadable: (v) =>
     `Set “${v.path ?? 'condition'}” to a field, a test and a value, like "company contains Acme" (tests: is, is not, contains, does not contain, is empty, is not empty, >, >=, <, <=).`,
   no_sender: () => 'Add a sender account of that channel with update-campaign (senderAccountIds), then launch again.',
+  invalid_variants: (v) =>
+    `Fix the variants at “${v.path ?? 'variants'}”: 2 to 5 items {variantId: "a".."e" (unique), label (1–60 characters), text (not empty), subject? (InMail only)}; or set variants to null to remove them.`,
+  variant_group_size: () =>
+    'Give every step of that variantGroup the same number of variants, or take the step out of the group (variantGroup: null).',
   template_invalid: (v) => `Rewrite the text at “${v.path ?? 'message_template'}” with plain {{fieldName}} placeholders only.`,
 };
 

@@ -5,6 +5,7 @@ import { checkConditions, checkDelays, checkPlaceholderCase, checkProviderLimits
 import { checkPremiumSeats, checkRequiredFields, checkShape, checkTemplates } from './rules';
 import { checkStorableText } from './storable';
 import { checkStructure } from './structure';
+import { checkVariants } from './variants';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
@@ -60,6 +61,7 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
       ...checkRequiredFields(graph),
       ...checkPremiumSeats(graph, context),
       ...checkShape(graph, starts),
+      ...checkVariants(graph),
       ...checkTemplates(graph),
       ...checkProviderLimits(graph, context),
       ...checkUrls(graph),

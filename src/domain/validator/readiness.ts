@@ -1,4 +1,4 @@
-import { FIELDS, nodeDefinition, nodeRole, providerLimit, type SenderChannel } from '../catalog';
+import { FIELDS, NODE_TYPES, nodeDefinition, nodeRole, providerLimit, type SenderChannel } from '../catalog';
 import { CHANNEL_LABEL } from '../channels';
 import { parseCondition } from '../run/condition';
 import { KNOWN_PLACEHOLDERS, wellFormedPlaceholders } from '../template';
@@ -6,6 +6,7 @@ import type { ValidationContext, Violation } from '../workflow-types';
 import type { Graph } from './graph';
 import { senderNames, stepName } from './names';
 import { limitedFieldsOf, urlFieldsOf } from './type-fields';
+import { textOwner, textPath, textsToCheck } from './variants';
 import { violation } from './violation';
 
 /**
@@ -51,6 +52,17 @@ export function textLimitFor(type: unknown, key: string, context: ValidationCont
   return limit.freeMax !== undefined && freeSenders(context).length > 0 ? limit.freeMax : limit.max;
 }
 
+/** The shortest text any provider limit refuses: shorter texts need no closer look. */
+const SHORTEST_LIMIT = Math.min(
+  ...NODE_TYPES.flatMap((type) =>
+    limitedFieldsOf(type).map((key) => {
+      const limit = providerLimit(type, key)!;
+      return Math.min(limit.max, limit.freeMax ?? limit.max);
+    }),
+  ),
+);
+const longerThanAnyLimit = (text: string): boolean => text.length > SHORTEST_LIMIT;
+
 /** Contract 8.6 provider_limit: connection note, InMail subject, message over what the network accepts. */
 export function checkProviderLimits(graph: Graph, context: ValidationContext | undefined): Violation[] {
   const out: Violation[] = [];
@@ -58,10 +70,10 @@ export function checkProviderLimits(graph: Graph, context: ValidationContext | u
     const keys = limitedFieldsOf(node.type);
     if (keys.length === 0) continue;
     const def = nodeDefinition(node.type)!;
-    for (const key of keys) {
-      const text = node.data[key];
+    for (const checked of textsToCheck(node, keys, longerThanAnyLimit)) {
+      const { key, text } = checked;
       const max = textLimitFor(node.type, key, context);
-      if (typeof text !== 'string' || max === undefined || text.length <= max) continue;
+      if (max === undefined || text.length <= max) continue;
       // A connection request sent without a note sends no text at all.
       if (key === 'message_template' && def.fields.includes('send_empty_request') && node.data.send_empty_request === true) continue;
       const length = characters(text);
@@ -71,8 +83,8 @@ export function checkProviderLimits(graph: Graph, context: ValidationContext | u
       out.push(
         violation(
           'provider_limit',
-          `The ${limit.what} of ${stepName(graph, node)} has ${length} characters: the network accepts at most ${max}${free}. Shorten it before launch.`,
-          { nodeId: node.id, path: dataPath(node.index, key), severity: 'warning' },
+          `The ${limit.what} of ${textOwner(graph, node, checked)} has ${length} characters: the network accepts at most ${max}${free}. Shorten it before launch.`,
+          { nodeId: node.id, path: textPath(node, checked), severity: 'warning' },
         ),
       );
     }
@@ -156,6 +168,7 @@ export function checkSenders(graph: Graph, context: ValidationContext | undefine
   });
 }
 
+const HAS_PLACEHOLDER = (text: string): boolean => text.includes('{{');
 const KNOWN_BY_LOWER_CASE = new Map(KNOWN_PLACEHOLDERS.map((name) => [name.toLowerCase(), name]));
 const PLACEHOLDER_FIELDS = Object.values(FIELDS)
   .filter((f) => f.placeholders)
@@ -168,9 +181,9 @@ const PLACEHOLDER_FIELDS = Object.values(FIELDS)
 export function checkPlaceholderCase(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    for (const key of PLACEHOLDER_FIELDS) {
-      const text = node.data[key];
-      const names = typeof text === 'string' && text.includes('{{') ? wellFormedPlaceholders(text) : null;
+    for (const checked of textsToCheck(node, PLACEHOLDER_FIELDS, HAS_PLACEHOLDER)) {
+      const { key, text } = checked;
+      const names = wellFormedPlaceholders(text);
       if (names === null) continue;
       const wrong: string[] = [];
       for (const name of names) {
@@ -181,8 +194,8 @@ export function checkPlaceholderCase(graph: Graph): Violation[] {
       out.push(
         violation(
           'template_invalid',
-          `The ${FIELDS[key]!.label.toLowerCase()} of ${stepName(graph, node)} has a placeholder in the wrong case, which prospects would get as written: ${wrong.join(', ')}`,
-          { nodeId: node.id, path: dataPath(node.index, key), severity: 'warning' },
+          `The ${FIELDS[key]!.label.toLowerCase()} of ${textOwner(graph, node, checked)} has a placeholder in the wrong case, which prospects would get as written: ${wrong.join(', ')}`,
+          { nodeId: node.id, path: textPath(node, checked), severity: 'warning' },
         ),
       );
     }

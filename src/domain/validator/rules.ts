@@ -4,6 +4,7 @@ import type { ValidationContext, Violation } from '../workflow-types';
 import { edgesOnCycles, reachableFrom, type Graph, type GraphNode } from './graph';
 import { senderNames, stepName } from './names';
 import { requiredFieldsOf } from './type-fields';
+import { textPath, textsToCheck } from './variants';
 import { violation } from './violation';
 
 /** Node configuration rules (spec 4.1 rules 9, 10; templates of spec 2.5) and whole-graph rule 11. */
@@ -73,6 +74,8 @@ const TEMPLATE_FIELDS = Object.values(FIELDS)
   .filter((f) => f.placeholders === true)
   .map((f) => f.key);
 
+const malformed = (text: string): boolean => !isWellFormedTemplate(text);
+
 /**
  * Contract 5 template_invalid on `message_template` (error), listing every problem of the text. The
  * other template fields (InMail subject, search query) are filled the same way, but the contract
@@ -81,9 +84,8 @@ const TEMPLATE_FIELDS = Object.values(FIELDS)
 export function checkTemplates(graph: Graph): Violation[] {
   const out: Violation[] = [];
   for (const node of graph.nodes) {
-    for (const key of TEMPLATE_FIELDS) {
-      const text = node.data[key];
-      if (typeof text !== 'string' || isWellFormedTemplate(text)) continue;
+    for (const checked of textsToCheck(node, TEMPLATE_FIELDS, malformed)) {
+      const { key, text, variant } = checked;
       const { errors } = parseTemplate(text);
       if (errors.length === 0) continue;
       // Every problem is listed; only a pathological text is cut, after MAX_LISTED of them.
@@ -91,9 +93,9 @@ export function checkTemplates(graph: Graph): Violation[] {
       if (errors.length > MAX_LISTED) listed.push(`${errors.length - MAX_LISTED} more problems after these`);
       const problems = listed.join('; ');
       out.push(
-        violation('template_invalid', `${FIELDS[key]!.label}: ${problems}`, {
+        violation('template_invalid', `${variant ? `${variant.name}, ` : ''}${FIELDS[key]!.label}: ${problems}`, {
           nodeId: node.id,
-          path: dataPath(node, key),
+          path: textPath(node, checked),
           severity: key === 'message_template' ? 'error' : 'warning',
         }),
       );

@@ -37,6 +37,9 @@ const RULE_OF: Record<ViolationCode, string> = {
   condition_unreadable: '2',
   // Contract 9.4: who sends is the campaign's setting, not a graph rule.
   no_sender: '2',
+  // Contract 10.1: variants are a step's texts, bounded like them.
+  invalid_variants: '2',
+  variant_group_size: '2',
 };
 
 export interface ViolationDetails {

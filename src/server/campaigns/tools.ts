@@ -40,7 +40,9 @@ const GRAPH_RULES =
   'Graph rules: exactly one start, whose one edge goes to icp_scoring (optional) or the first outreach step; icp_scoring\'s "not_qualified" goes straight to an end; ' +
   'every output has exactly one edge (branching types name it in sourceHandle, single-output types have no sourceHandle); "replied" goes straight to an end; ' +
   'no delay after "no_reply" (it already waits reply_wait_days); cancel_invitation only after connection_request\'s "no_response"; ' +
-  'no cycles, no unreachable nodes, every branch ends at an end node (several end nodes are fine).';
+  'no cycles, no unreachable nodes, every branch ends at an end node (several end nodes are fine). ' +
+  'A/B tests: a sending step may hold data.variants, 2–5 versions of its text [{variantId: "a".."e", label, text, subject? (InMail)}] that replace its note, message ' +
+  'or AI instructions and are checked like it; steps sharing data.variantGroup need as many variants and give a prospect the same one.';
 
 export const campaignTools: ToolDefinition[] = [
   defineTool({
@@ -157,7 +159,8 @@ export const campaignTools: ToolDefinition[] = [
     title: 'Simulate what prospects receive',
     description:
       "Walk the saved graph of a campaign the way the studio's path simulator does: one path per combination of branch outcomes (accepted or not, replied or not, …), " +
-      'each step with its day (from entering the campaign), whether it sends, the rendered message and the placeholders it leaves unfilled — for the sample prospect given, ' +
+      'each step with its day (from entering the campaign), whether it sends, the rendered message and the placeholders it leaves unfilled — a step with variants ' +
+      'also lists each one, rendered, in `variants` (one row per variant: paths do not multiply) — for the sample prospect given, ' +
       'else for the campaign’s first enrolled prospect (custom fields, then fields such as name or company), else with every placeholder unfilled. ' +
       `Use it to review a campaign before launch-campaign. Sends nothing. Within a budget of ${SIMULATION_BUDGET.maxPaths} paths, ${SIMULATION_BUDGET.maxSteps} steps over all paths, ` +
       `${SIMULATION_BUDGET.maxRenderedChars} rendered characters and ${SIMULATION_BUDGET.maxMs / 1000} s of walking: past any of them the paths so far come back with truncated: true. ` +

@@ -134,6 +134,7 @@ async function demoSteps(db: Db, workspaceId: string): Promise<Map<string, { cam
 export async function seedConversations(db: Db, workspaceId: string, count = 320): Promise<void> {
   const accounts = await demoAccounts(db, workspaceId);
   const steps = await demoSteps(db, workspaceId);
+  // Seeded: the demo looks the same on every machine.
   const rand = seededRandom(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
   const now = Date.now();

@@ -30,7 +30,7 @@ async function keptOf(run: SeededRun, now: number) {
   const tables = ['prospects', 'enrollments', 'enrollment_steps', 'conversations', 'messages', 'campaign_versions'];
   const rows = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(`SELECT count(*)::int AS n FROM ${t}`)])));
   const quota = await db.query('SELECT account_id, kind, day::text AS day, used FROM sender_quota ORDER BY account_id, kind, day');
-  const { forecast: _forecast, ...counts } = await campaignRun(db, run.workspaceId, run.campaignId, now);
+  const { forecast: _forecast, ...counts } = await campaignRun(db, run.workspaceId, run.campaignId, { actionSpacingS: 0 }, now);
   return { rows, quota: quota.rows, run: counts, stepStats: await stepStats(db, run.workspaceId, run.campaignId) };
 }
 

@@ -31,7 +31,7 @@ afterEach(() => vi.useRealTimers());
 describe('the run.progress feed', () => {
   it('never sends one campaign’s run twice within a second, even when a notice comes during a read', async () => {
     const sentAt: number[] = [];
-    const feed = runProgressFeed(db, readRun);
+    const feed = runProgressFeed(db, { actionSpacingS: 0 }, readRun);
     await feed.subscribe('w', 'c', () => sentAt.push(Date.now()));
     notify('c');
     await vi.advanceTimersByTimeAsync(0);

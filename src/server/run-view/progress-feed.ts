@@ -2,7 +2,7 @@ import { RUN_PROGRESS_INTERVAL_MS, type RunProgress } from '../../domain/contrac
 import { listenFanOut } from '../db/listen-fan-out';
 import type { Db, Queryable } from '../db/types';
 import { RUN_MOVED_CHANNEL } from '../runs/progress-notice';
-import { campaignRun } from './progress';
+import { campaignRun, type RunViewConfig } from './progress';
 
 /**
  * Contract 9.5 `run.progress`: the engine's transactions notify that a campaign moved (at most once
@@ -33,8 +33,15 @@ export interface RunProgressFeed {
 
 type ReadRun = (db: Queryable, workspaceId: string, campaignId: string) => Promise<RunProgress>;
 
-/** One LISTEN per process (db/listen-fan-out.ts), one refresh timer per watched campaign. */
-export function runProgressFeed(db: Db, readRun: ReadRun = campaignRun): RunProgressFeed {
+/**
+ * One LISTEN per process (db/listen-fan-out.ts), one refresh timer per watched campaign. The run body
+ * is read with the server's configuration (the forecast keeps its ACTION_SPACING_S), or by `readRun`.
+ */
+export function runProgressFeed(
+  db: Db,
+  config: RunViewConfig,
+  readRun: ReadRun = (q, workspaceId, campaignId) => campaignRun(q, workspaceId, campaignId, config),
+): RunProgressFeed {
   const moved = listenFanOut(db, RUN_MOVED_CHANNEL, (campaignId) => ({ key: campaignId, value: campaignId }));
   const watched = new Map<string, Watched>();
 

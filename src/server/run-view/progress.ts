@@ -1,9 +1,17 @@
 import { forecastCampaign } from '../../domain/forecast';
-import { campaignRunSchema, type CampaignRun, type Forecast, type ForecastInput } from '../../domain/contract/runs';
+import {
+  campaignRunSchema,
+  MAX_FORECAST_ZONES,
+  type CampaignRun,
+  type Forecast,
+  type ForecastInput,
+  type ProspectTimeZones,
+} from '../../domain/contract/runs';
 import { withinForecastBound } from './forecast-bound';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
+import type { Config } from '../config';
 import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
@@ -176,10 +184,50 @@ function memoisedForecast(campaignId: string, input: Omit<ForecastInput, 'startA
   return last.forecast;
 }
 
+/** The unfinished prospects a campaign's time zones are read from: all of a usual campaign, a fair sample of a large one. */
+const ZONE_SAMPLE = 500;
+const zoneMemo = new Map<string, { at: number; zones: ProspectTimeZones }>();
+
+/**
+ * Contract 9.3 windows in the prospects' zones, for the forecast: how many of the campaign's unfinished
+ * prospects (up to ZONE_SAMPLE of them, by its status index: shares within a few points) live in each
+ * zone, read at most once a minute per campaign. Each sampled prospect's zone is read by its key (a
+ * scalar subquery the planner cannot turn into a scan of every prospect).
+ */
+export async function prospectZones(db: Queryable, campaignId: string, now: number): Promise<ProspectTimeZones> {
+  const last = zoneMemo.get(campaignId);
+  if (last && now >= last.at && now - last.at < FORECAST_MEMO_MS) return last.zones;
+  const { rows } = await db.query<{ time_zone: string | null; prospects: number }>(
+    `SELECT time_zone, count(*)::int AS prospects
+     FROM (SELECT (SELECT p.time_zone FROM prospects p WHERE p.id = e.prospect_id) AS time_zone
+           FROM (SELECT prospect_id FROM enrollments WHERE campaign_id = $1 AND status IN ('waiting', 'active') LIMIT ${ZONE_SAMPLE}) e) z
+     GROUP BY time_zone ORDER BY prospects DESC, time_zone LIMIT ${MAX_FORECAST_ZONES}`,
+    [campaignId],
+  );
+  const zones = rows.map((r) => ({ timeZone: r.time_zone, prospects: r.prospects }));
+  zoneMemo.delete(campaignId);
+  zoneMemo.set(campaignId, { at: now, zones });
+  if (zoneMemo.size > MEMO_CAMPAIGNS) zoneMemo.delete(zoneMemo.keys().next().value!);
+  return zones;
+}
+
+/** What the run view needs of the server's configuration: ACTION_SPACING_S, which the forecast keeps between a sender's actions. */
+export type RunViewConfig = Pick<Config, 'actionSpacingS'>;
+
 /** The run of one campaign of the workspace (404 campaign_not_found when it is not there). */
-export async function campaignRun(db: Queryable, workspaceId: string, campaignId: string, now = Date.now()): Promise<CampaignRun> {
+export async function campaignRun(
+  db: Queryable,
+  workspaceId: string,
+  campaignId: string,
+  config: RunViewConfig,
+  now = Date.now(),
+): Promise<CampaignRun> {
   const campaign = await campaignOf(db, workspaceId, campaignId);
-  const [counts, senders] = await Promise.all([runCounts(db, campaignId), sendersToday(db, campaign)]);
+  const [counts, senders, zones] = await Promise.all([
+    runCounts(db, campaignId),
+    sendersToday(db, campaign),
+    prospectZones(db, campaignId, now),
+  ]);
   const enrollments = enrollmentCounts(counts.enrollments);
   const standing = standingAt(counts.enrollments);
   const steps = stepCounts(counts.steps, standing, counts.waiting, campaign.status);
@@ -192,6 +240,8 @@ export async function campaignRun(db: Queryable, workspaceId: string, campaignId
       senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: s.taken })),
       audienceSize: enrollments.waiting,
       underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
+      prospectTimeZones: zones,
+      actionSpacingSeconds: config.actionSpacingS,
     },
     campaign.today,
     now,
@@ -201,6 +251,11 @@ export async function campaignRun(db: Queryable, workspaceId: string, campaignId
     enrollments,
     steps,
     senders: senders.map(({ accountId, today }) => ({ accountId, today })),
-    forecast: { finishBy: forecast.finishBy, workingDaysLeft: forecast.workingDaysLeft },
+    forecast: {
+      finishBy: forecast.finishBy,
+      workingDaysLeft: forecast.workingDaysLeft,
+      actionSpacingSeconds: config.actionSpacingS,
+      prospectTimeZones: zones,
+    },
   });
 }

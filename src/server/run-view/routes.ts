@@ -21,7 +21,7 @@ import { campaignNotFound } from '../campaigns/service';
 export const runViewRoutes: RouteModule = ({ db, config, stopping }) => {
   const app = new Hono<AppEnv>();
   const feed = campaignChangeFeed(db);
-  const runFeed = runProgressFeed(db);
+  const runFeed = runProgressFeed(db, config);
 
   // Contract 8.5 live changes, with 9.5's run.progress riding on the same stream.
   app.get('/api/v1/campaigns/:campaignId/changes', async (c) => {
@@ -51,7 +51,7 @@ export const runViewRoutes: RouteModule = ({ db, config, stopping }) => {
   app.get('/api/v1/campaigns/:campaignId/run', async (c) => {
     const campaignId = pathUuid(c.req.param('campaignId'), 'campaignId');
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
-    return c.json(await campaignRun(db, resolveWorkspace(c.get('caller'), q.workspaceId).id, campaignId));
+    return c.json(await campaignRun(db, resolveWorkspace(c.get('caller'), q.workspaceId).id, campaignId, config));
   });
   // Contract 9.3: pause / resume / stop answer the campaign record.
   for (const command of RUN_COMMANDS) {

@@ -34,7 +34,8 @@ export const runViewTools: ToolDefinition[] = [
     arguments: getCampaignRunArgs,
     result: campaignRunSchema,
     readOnly: true,
-    run: (args, { db, caller }) => campaignRun(db, resolveWorkspace(caller, args.workspaceId).id, args.campaignId.toLowerCase()),
+    run: (args, { db, caller, config }) =>
+      campaignRun(db, resolveWorkspace(caller, args.workspaceId).id, args.campaignId.toLowerCase(), config),
   }),
   // Contract 9.3: pause-campaign / resume-campaign / stop-campaign, the twins of POST /api/v1/campaigns/{id}/pause|resume|stop.
   ...RUN_COMMANDS.map((command) =>

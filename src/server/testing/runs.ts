@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { seededRandom } from '../../domain/seeded-random';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
@@ -13,6 +12,7 @@ import { msOf } from '../db/time-sql';
 import type { Executor } from '../executors/executor';
 import { sandboxExecutor } from '../executors/sandbox';
 import { engineSettings, type OfferDeps } from '../runs/engine-deps';
+import { seededRandom } from '../../domain/seeded-random';
 
 /** A fresh database on the PostgreSQL server at `serverUrl`; `drop` removes it, closing what still uses it. */
 export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {

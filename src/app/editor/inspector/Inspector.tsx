@@ -1,11 +1,20 @@
 import { memo, type ComponentType } from 'react';
-import { customStepName, FIELDS, nodeDefinition, type FieldDefinition, type FieldKind, type Violation } from '../../../domain';
+import {
+  customStepName,
+  FIELDS,
+  nodeDefinition,
+  variantTextsOf,
+  type FieldDefinition,
+  type FieldKind,
+  type Violation,
+} from '../../../domain';
 import { NodeIcon, categoryColor } from '../nodes/presentation';
 import { editorStore, useEditorStore, useNodeViolations } from '../store';
 import type { FieldProps } from './field-context';
 import { BooleanField, NumberField, SelectField, TextField } from './fields';
 import { KeyValueField } from './KeyValueField';
 import { TemplateField } from './TemplateField';
+import { VariantsField } from './VariantsField';
 
 const LongTextField = (p: FieldProps) => <TextField {...p} multiline />;
 
@@ -19,6 +28,7 @@ const INPUTS: Record<FieldKind, ComponentType<FieldProps>> = {
   number: NumberField,
   select: SelectField,
   keyValue: KeyValueField,
+  variants: VariantsField,
 };
 
 const STEP_NAME = 'name';
@@ -44,6 +54,12 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
   }
   // The step's own name comes first in every step's form (the field table's `name`).
   const formFields = [STEP_NAME, ...(def?.fields ?? [])];
+  // Contract 10.1: variants replace the one text (it is not sent, so not shown); their group matters only with them.
+  const texts = variantTextsOf(type);
+  const hasVariants = Array.isArray(data.variants) && data.variants.length > 0;
+  const hidden = new Set<string>(
+    texts ? [...(hasVariants ? [texts.text] : []), ...(hasVariants || data.variantGroup !== undefined ? [] : ['variantGroup'])] : [],
+  );
   const others = Object.keys(data).filter((k) => !formFields.includes(k));
   const label = def?.label ?? 'Unknown step';
   return (
@@ -67,6 +83,7 @@ export const Inspector = memo(function Inspector({ nodeId }: { nodeId: string })
       <fieldset className="inspector-form" disabled={readOnly}>
         <legend className="visually-hidden">Settings of {label}</legend>
         {formFields.map((key) => {
+          if (hidden.has(key)) return null;
           const field = fieldOf(key);
           const Input = INPUTS[field.kind] ?? TextField;
           return (

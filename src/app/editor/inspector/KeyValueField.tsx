@@ -39,7 +39,7 @@ export function KeyValueField(p: FieldProps) {
     setRows(next);
     const obj = toObject(next);
     committed.current = obj;
-    writeField(p.nodeId, p.nodeLabel, p.field, obj);
+    writeField(p, obj);
   };
   const keys = rows.map((r) => r.key.trim()).filter(Boolean);
   const duplicates = keys.filter((k, i) => keys.indexOf(k) !== i);

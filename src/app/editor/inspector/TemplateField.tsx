@@ -71,7 +71,7 @@ export function TemplateField(p: FieldProps) {
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
     sealTyping();
-    writeField(p.nodeId, p.nodeLabel, p.field, text.slice(0, start) + token + text.slice(end));
+    writeField(p, text.slice(0, start) + token + text.slice(end));
     sealTyping();
     requestAnimationFrame(() => {
       el?.focus();
@@ -113,8 +113,8 @@ export function TemplateField(p: FieldProps) {
         aria-describedby={`${p.inputId}-messages ${p.inputId}-preview`}
         onBlur={sealTyping}
         // The message field's cursor is where "Use in message" (inspiration) inserts a post.
-        onSelect={(e) => p.field.key === 'message_template' && rememberMessageCursor(p.nodeId, e.currentTarget)}
-        onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
+        onSelect={(e) => p.field.key === 'message_template' && rememberMessageCursor(p.nodeId, e.currentTarget, p.variant ?? null)}
+        onChange={(e) => writeField(p, e.target.value)}
       />
     </FieldShell>
   );

@@ -45,13 +45,9 @@ export function TextField(p: FieldProps & { multiline?: boolean }) {
       trailing={<Counter length={text.length} max={max} />}
     >
       {p.multiline ? (
-        <textarea {...common} rows={4} onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)} />
+        <textarea {...common} rows={4} onChange={(e) => writeField(p, e.target.value)} />
       ) : (
-        <input
-          {...common}
-          type={p.field.kind === 'url' ? 'url' : 'text'}
-          onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
-        />
+        <input {...common} type={p.field.kind === 'url' ? 'url' : 'text'} onChange={(e) => writeField(p, e.target.value)} />
       )}
     </FieldShell>
   );
@@ -66,7 +62,7 @@ export function BooleanField(p: FieldProps) {
           id={p.inputId}
           checked={p.value === true}
           disabled={p.disabled}
-          onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.checked)}
+          onChange={(e) => writeField(p, e.target.checked)}
         />
         <span>{p.field.label}</span>
       </label>
@@ -115,9 +111,9 @@ export function NumberField(p: FieldProps) {
         onChange={(e) => {
           setText(e.target.value);
           const raw = e.target.value.trim();
-          if (raw === '') return clearField(p.nodeId, p.field);
+          if (raw === '') return clearField(p);
           const n = Number(raw);
-          if (Number.isFinite(n)) writeField(p.nodeId, p.nodeLabel, p.field, n);
+          if (Number.isFinite(n)) writeField(p, n);
         }}
       />
     </FieldShell>
@@ -136,7 +132,7 @@ export function SelectField(p: FieldProps) {
         value={value}
         disabled={p.disabled}
         aria-invalid={hasError(messages) || undefined}
-        onChange={(e) => writeField(p.nodeId, p.nodeLabel, p.field, e.target.value)}
+        onChange={(e) => writeField(p, e.target.value)}
       >
         {!options.includes(value) && <option value={value}>{value === '' ? 'Choose…' : `${value} (not allowed)`}</option>}
         {options.map((o) => (

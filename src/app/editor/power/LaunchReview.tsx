@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { CAMPAIGN_STATUS_LABEL } from '../../ui/campaign-status';
-import { reviewLaunch, type SenderAccount } from '../../../domain/paths';
+import { reviewLaunch, type AssignedProspect, type SenderAccount } from '../../../domain/paths';
+import { placeholderValues } from '../../../domain/template';
+import { useFirstEnrolledProspect, type Prospect } from '../../api/prospects';
 import { useAccounts } from '../../api/accounts';
 import { campaignKeys, useLaunchCampaign, type Campaign } from '../../api/campaigns';
 import { ToolError } from '../../api/mcp';
 import { useSavedCampaignForReview } from '../../api/power';
+import { useFreshCampaignRun } from '../../api/runs';
 import { useSession } from '../../session';
 import { fullTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -56,9 +59,16 @@ function toSenders(campaign: Campaign, accounts: ReturnType<typeof useAccounts>[
   });
 }
 
+/** A real prospect of the campaign, as the review fills texts in and picks variants for them. */
+const assignedOf = (campaignId: string, prospect: Prospect | null | undefined): AssignedProspect | undefined =>
+  prospect ? { campaignId, prospectId: prospect.prospectId, customFields: placeholderValues(prospect) } : undefined;
+
 function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): void }) {
   const saved = useSavedCampaignForReview(campaignId, true);
   const accounts = useAccounts();
+  // The forecast's basis: the prospects enrolled, the server's spacing and the prospects' time zones.
+  const run = useFreshCampaignRun(campaignId);
+  const enrolled = useFirstEnrolledProspect(campaignId);
   const fields = useSampleProspect((s) => s.fields);
   const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
   const [staleMessage, setStaleMessage] = useState<string | null>(null);
@@ -71,9 +81,13 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
   const review = useMemo(
     () =>
       campaign
-        ? reviewLaunch(campaign.workflow_definition, { senders: toSenders(campaign, accounts.data), prospect: { customFields: fields } })
+        ? reviewLaunch(campaign.workflow_definition, {
+            senders: toSenders(campaign, accounts.data),
+            prospect: { customFields: fields },
+            assigned: assignedOf(campaignId, enrolled.data),
+          })
         : null,
-    [campaign, accounts.data, fields],
+    [campaign, accounts.data, fields, campaignId, enrolled.data],
   );
 
   if (saved.isPending || (accounts.isPending && !accounts.isError)) {
@@ -152,8 +166,8 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       </p>
       <ReviewWarnings warnings={review.warnings} />
       <ReviewPaths review={review} />
-      <ReviewSends review={review} accountsFailed={accounts.isError} />
-      <ReviewForecast campaign={campaign} accounts={accounts.data} />
+      <ReviewSends review={review} accountsFailed={accounts.isError} prospect={enrolled.data ?? null} />
+      <ReviewForecast campaign={campaign} accounts={accounts.data} basis={run.data} />
       <ReviewAudience campaignId={campaignId} />
       <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">
         <h3 id={`${sectionId}-confirm`}>Launch</h3>

@@ -6,7 +6,7 @@ import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../../domain/contract
 import { findTemplate } from '../../../domain/paths';
 import type { Account } from '../../api/accounts';
 import type { Campaign } from '../../api/campaigns';
-import { ReviewForecast } from './ReviewForecast';
+import { ReviewForecast, type ForecastBasis } from './ReviewForecast';
 
 const MONDAY_9AM = Date.parse('2026-11-23T09:00:00.000Z');
 
@@ -87,5 +87,61 @@ describe('ReviewForecast', () => {
     expect(screen.getByTestId('review-forecast').textContent).toBe(
       'With 2 senders at 20 invitations a day, 3 prospects finish by 7 Dec; the waits between steps set the pace, not the sender limits.',
     );
+  });
+
+  describe('on the server’s basis (issue 33 item 8)', () => {
+    const basis = (over: Partial<ForecastBasis['forecast']> & { waiting?: number } = {}): ForecastBasis => ({
+      enrollments: { total: over.waiting ?? 302, waiting: over.waiting ?? 302, active: 0, finished: 0, replied: 0, stopped: 0, failed: 0 },
+      forecast: { finishBy: null, workingDaysLeft: 0, actionSpacingSeconds: 90, prospectTimeZones: [], ...over },
+    });
+    const visitOnly = {
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'visit', type: 'profile_visit', position: { x: 0, y: 100 }, data: {} },
+        { id: 'end', type: 'end', position: { x: 0, y: 200 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'visit' },
+        { id: 'e2', source: 'visit', target: 'end' },
+      ],
+    };
+    const visits = (schedule = DEFAULT_SCHEDULE): Campaign => ({ ...campaign(ids.slice(0, 1)), schedule, workflow_definition: visitOnly });
+    const limits = { ...DEFAULT_DAILY_LIMITS, profile_visit: 1000 };
+
+    it('forecasts for the prospects actually enrolled, and says how many they are', () => {
+      render(<ReviewForecast campaign={campaign(ids)} accounts={[account(ids[0]!), account(ids[1]!)]} basis={basis()} now={MONDAY_9AM} />);
+      expect(screen.getByLabelText('Prospects you will enroll')).toHaveProperty('value', '302');
+      expect(screen.getByTestId('review-enrolled').textContent).toBe('302 prospects are enrolled in this campaign.');
+      expect(screen.getByTestId('review-forecast').textContent).toMatch(/, 302 prospects finish by /);
+    });
+
+    it('keeps the server’s spacing between a sender’s actions', () => {
+      // 30 visits in a half-hour window: 90 s apart, 20 fit on Monday and 10 go on Tuesday; without spacing all go on Monday.
+      const finish = (actionSpacingSeconds: number) => {
+        render(
+          <ReviewForecast
+            campaign={visits({ ...DEFAULT_SCHEDULE, start: '09:00', end: '09:30' })}
+            accounts={[account(ids[0]!, { dailyLimits: limits })]}
+            basis={basis({ waiting: 30, actionSpacingSeconds })}
+            now={MONDAY_9AM}
+          />,
+        );
+        const text = screen.getByTestId('review-forecast').textContent;
+        cleanup();
+        return text;
+      };
+      expect(finish(90)).toMatch(/30 prospects finish by 24 Nov/);
+      expect(finish(0)).toMatch(/30 prospects finish by 23 Nov/);
+    });
+
+    it('reads the window in the prospects’ own time zones, and says so', () => {
+      const inTokyo = basis({ waiting: 10, prospectTimeZones: [{ timeZone: 'Asia/Tokyo', prospects: 10 }] });
+      render(
+        <ReviewForecast campaign={visits()} accounts={[account(ids[0]!, { dailyLimits: limits })]} basis={inTokyo} now={MONDAY_9AM} />,
+      );
+      // Monday 09:00Z is 18:00 in Tokyo, past its window: the visits go on Tuesday, 09:00 Tokyo time.
+      expect(screen.getByTestId('review-forecast').textContent).toMatch(/10 prospects finish by 24 Nov/);
+      expect(screen.getByText(/Mon–Fri 09:00–17:00 in each prospect’s time zone \(UTC when unknown\)/)).toBeTruthy();
+    });
   });
 });

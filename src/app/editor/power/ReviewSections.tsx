@@ -1,5 +1,7 @@
 import { CHANNEL_LABEL, type Channel } from '../../api/accounts';
-import type { LaunchReview, ReviewWarning } from '../../../domain/paths';
+import type { Prospect } from '../../api/prospects';
+import { variantLetter, variantTextsOf } from '../../../domain';
+import type { LaunchReview, ReviewWarning, SendStep } from '../../../domain/paths';
 import { editorStore } from '../store';
 
 /** The read-only parts of the launch review: problems, paths, sends and senders. */
@@ -68,11 +70,50 @@ export function ReviewPaths({ review }: { review: LaunchReview }) {
   );
 }
 
-export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; accountsFailed: boolean }) {
+/** Contract 10.1: each variant of a send, filled in for the review's prospect; the one a real prospect gets is marked. */
+function SendVariants({ step, who }: { step: SendStep; who: string }) {
+  return (
+    <ul className="power-variants" aria-label={`Variants of ${step.label}`}>
+      {step.variants!.map((v) => (
+        <li key={v.variantId} data-testid="review-variant" className={v.forProspect ? 'is-theirs' : undefined}>
+          <span className="badge">{variantLetter(v.variantId)}</span> <strong>{v.label}</strong>
+          {v.forProspect && <span className="badge badge-accent">{who} gets this one</span>}
+          {v.subject && (
+            <div>
+              <span className="muted">Subject:</span> {v.subject.text || <em>empty</em>}
+            </div>
+          )}
+          <div className="power-message">{v.text.text || <em>empty</em>}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const prospectName = (prospect: Prospect): string => prospect.name?.trim() || 'This prospect';
+
+export function ReviewSends({
+  review,
+  accountsFailed,
+  prospect,
+}: {
+  review: LaunchReview;
+  accountsFailed: boolean;
+  /** The enrolled prospect the variants are filled in for; null: none enrolled (the sample prospect's fields are used). */
+  prospect: Prospect | null;
+}) {
+  const varied = review.sends.some((s) => s.variants);
   return (
     <>
       <section aria-labelledby="review-sends">
         <h3 id="review-sends">What will be sent</h3>
+        {varied && (
+          <p className="muted" data-testid="review-variants-for">
+            {prospect
+              ? `Variants are filled in for ${prospectName(prospect)}, one of the prospects enrolled; each prospect gets one variant of each step, always the same.`
+              : 'Variants are filled in for the sample prospect; each prospect gets one variant of each step, always the same.'}
+          </p>
+        )}
         {review.sends.length === 0 ? (
           <p className="muted">Nothing: this graph has no step that sends.</p>
         ) : (
@@ -90,12 +131,20 @@ export function ReviewSends({ review, accountsFailed }: { review: LaunchReview; 
                     <strong>{s.label}</strong>
                   </td>
                   <td>
-                    {s.subject !== undefined && (
+                    {s.subject !== undefined && !s.variants && (
                       <div>
                         <span className="muted">Subject:</span> {s.subject || <em>empty</em>}
                       </div>
                     )}
-                    {s.message !== undefined ? (
+                    {s.variants ? (
+                      <>
+                        {/* An AI step varies its instructions: its message is the same for every variant. */}
+                        {variantTextsOf(s.type)?.text !== 'message_template' && s.message !== undefined && (
+                          <div className="power-message">{s.message || <em>empty message</em>}</div>
+                        )}
+                        <SendVariants step={s} who={prospect ? prospectName(prospect) : 'This prospect'} />
+                      </>
+                    ) : s.message !== undefined ? (
                       <div className="power-message">{s.message || <em>empty message</em>}</div>
                     ) : (
                       <div className="muted">{s.summary}</div>

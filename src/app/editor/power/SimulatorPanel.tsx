@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo } from 'react';
-import { nodeDefinition, parseTemplate } from '../../../domain';
+import { FIELDS, nodeDefinition, parseTemplate, sentVersions, variantLetter, variantTextsOf } from '../../../domain';
 import { formatDays, walkPath, type RenderedText, type WalkStep } from '../../../domain/paths';
 import { setSearchParams, useLocation } from '../../router';
 import { CopyButton } from '../../ui/CopyButton';
@@ -42,9 +42,12 @@ export function SimulatorPanel() {
   const allPlaceholders = useMemo(() => {
     const names = new Set<string>();
     for (const n of definition.nodes) {
-      for (const key of ['subject', 'message_template']) {
-        const text = (n.data as Record<string, unknown> | undefined)?.[key];
-        if (typeof text === 'string') for (const name of parseTemplate(text).placeholders) names.add(name);
+      // Each variant's texts too (contract 10.1): a placeholder only variant B uses is filled in here as well.
+      for (const { data } of sentVersions({ type: n.type, data: n.data ?? {} })) {
+        for (const key of ['subject', 'message_template']) {
+          const text = data[key];
+          if (typeof text === 'string') for (const name of parseTemplate(text).placeholders) names.add(name);
+        }
       }
     }
     return [...names];
@@ -139,6 +142,7 @@ function TimelineStep({ step, onOutcome }: { step: WalkStep; onOutcome(nodeId: s
   const outputs = nodeDefinition(step.type)?.outputs;
   const handles = outputs?.kind === 'branch' ? outputs.handles : [];
   const byScore = step.outcome?.decidedBy === 'score';
+  const varied = variantTextsOf(step.type);
   return (
     <li className={`power-step${step.sends ? ' is-send' : ''}`} data-testid="sim-step" data-node-id={step.nodeId}>
       <div className="power-step-head">
@@ -148,8 +152,26 @@ function TimelineStep({ step, onOutcome }: { step: WalkStep; onOutcome(nodeId: s
         </button>
         {step.summary && <span className="muted"> · {step.summary}</span>}
       </div>
-      {step.subject && <RenderedLine label="Subject" text={step.subject} />}
-      {step.message && <RenderedLine label="Message" text={step.message} />}
+      {step.variants && varied ? (
+        <>
+          {varied.text !== 'message_template' && step.message && <RenderedLine label="Message" text={step.message} />}
+          {/* Contract 10.1: every variant, one row each; a prospect gets one of them. */}
+          <ul className="power-variants" aria-label={`Variants of ${step.label}`}>
+            {step.variants.map((v) => (
+              <li key={v.variantId} data-testid="sim-variant">
+                <span className="badge">{variantLetter(v.variantId)}</span> <strong>{v.label}</strong>
+                {v.subject && <RenderedLine label="Subject" text={v.subject} />}
+                <RenderedLine label={FIELDS[varied.text]?.label ?? 'Message'} text={v.text} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          {step.subject && <RenderedLine label="Subject" text={step.subject} />}
+          {step.message && <RenderedLine label="Message" text={step.message} />}
+        </>
+      )}
       {handles.length > 0 && (
         <fieldset className="power-outcomes" disabled={byScore}>
           <legend>Outcome{byScore ? ' (decided by the ICP score)' : ''}</legend>

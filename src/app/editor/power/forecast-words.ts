@@ -61,21 +61,28 @@ const DAY_WORDS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const zoneWords = (timeZone: string): string =>
   timeZone.includes('/') ? `${timeZone.slice(timeZone.lastIndexOf('/') + 1).replaceAll('_', ' ')} time` : timeZone;
 
-/** "Mon–Fri 09:00–17:00, Berlin time" or "Mon, Wed, Fri 08:00–12:00, UTC". */
-export function scheduleWords(schedule: Schedule): string {
+/**
+ * "Mon–Fri 09:00–17:00, Berlin time" or "Mon, Wed, Fri 08:00–12:00, UTC"; read in the prospects' own
+ * zones (contract 9.3), "Mon–Fri 09:00–17:00 in each prospect’s time zone (Berlin time when unknown)".
+ */
+function scheduleWords(schedule: Schedule, inProspectZones: boolean): string {
   const indexes = WEEKDAYS.flatMap((day, i) => (schedule.days.includes(day) ? [i] : []));
   const consecutive = indexes.length > 2 && indexes.every((d, i) => i === 0 || d === indexes[i - 1]! + 1);
   const days = consecutive
     ? `${DAY_WORDS[indexes[0]!]}–${DAY_WORDS[indexes[indexes.length - 1]!]}`
     : indexes.map((i) => DAY_WORDS[i]).join(', ');
-  return `${days} ${schedule.start}–${schedule.end}, ${zoneWords(schedule.timeZone)}`;
+  const zone = zoneWords(schedule.timeZone);
+  return inProspectZones
+    ? `${days} ${schedule.start}–${schedule.end} in each prospect’s time zone (${zone} when unknown)`
+    : `${days} ${schedule.start}–${schedule.end}, ${zone}`;
 }
 
 /** "35 sending days (Mon–Fri 09:00–17:00, UTC). Expected at 30 % acceptance and 15 % replies: …". */
-export function forecastDetails(forecast: Forecast, settings: Pick<ForecastSettings, 'schedule' | 'rates'>): string {
+export function forecastDetails(forecast: Forecast, settings: Pick<ForecastSettings, 'schedule' | 'rates' | 'prospectTimeZones'>): string {
   const { funnel } = forecast;
   const rate = (r: number) => `${Math.round(r * 100)} %`;
-  const window = scheduleWords(settings.schedule);
+  const inProspectZones = settings.schedule.useProspectTimeZone && settings.prospectTimeZones.some((z) => z.timeZone !== null);
+  const window = scheduleWords(settings.schedule, inProspectZones);
   const days =
     forecast.finishBy === null ? `Sending ${window}.` : `${plural(forecast.workingDaysLeft, 'sending day', 'sending days')} (${window}).`;
   return (

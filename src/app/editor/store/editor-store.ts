@@ -90,6 +90,7 @@ export interface EditorState extends CanvasGraph {
   /** Moves an end of connection `edgeId` (one undo step). */
   reconnect(edgeId: string, source: string, sourceHandle: string | null | undefined, target: string): void;
   deleteSelection(): void;
+  /** Merges `patch` into a step's data as one undo step (typing with one `coalesceKey` coalesces); a key set to undefined is removed. */
   updateNodeData(nodeId: string, patch: Record<string, unknown>, options?: { label?: string; coalesceKey?: string }): void;
   removeNodeField(nodeId: string, key: string): void;
   sealTyping(): void;
@@ -311,7 +312,12 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const label = options.label ?? `Edit ${labelOf(node.type)}`;
       commit(
         label,
-        ops.setNodeData(graphOf(s), nodeId, (data) => ({ ...data, ...patch })),
+        ops.setNodeData(graphOf(s), nodeId, (data) => {
+          const next = { ...data, ...patch };
+          // A key set to undefined is removed (one step may set one field and remove another: variants → one text).
+          for (const key of Object.keys(patch)) if (patch[key] === undefined) delete next[key];
+          return next;
+        }),
         options.coalesceKey,
       );
     },
