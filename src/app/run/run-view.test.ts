@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignRun } from '../../domain/contract/runs';
-import { edgeFlow, flowWidth, stepOf, waitingSentences, waitingWords } from './run-view';
+import { edgeFlow, flowWidth, removedSenderNotice, stepOf, waitingSentences, waitingWords } from './run-view';
 
 const RUN = {
   enrollments: { total: 10 },
@@ -58,5 +58,16 @@ describe('why prospects are not moving (contract 10.2), in words', () => {
     expect(waitingWords({ waitingReason: null, nextStepAt: null }, now)).toBeNull();
     // No ids or snake_case reach the user.
     expect(words).not.toMatch(/_/);
+  });
+});
+
+describe('the removed-sender notice (contract 10.2)', () => {
+  it('counts the held prospects over every step, and is absent when none', () => {
+    const steps = [
+      { waitingReasons: { sender_removed: 2, spacing: 1 } },
+      { waitingReasons: { sender_removed: 1 } },
+    ] as unknown as CampaignRun['steps'];
+    expect(removedSenderNotice({ steps })).toMatch(/^3 prospects wait because their sender was removed from this campaign/);
+    expect(removedSenderNotice({ steps: [{ waitingReasons: {} }] as unknown as CampaignRun['steps'] })).toBeNull();
   });
 });

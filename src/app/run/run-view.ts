@@ -71,6 +71,16 @@ export function waitingSentences(step: Pick<RunStep, 'waitingReasons'>): string[
   );
 }
 
+/**
+ * Contract 10.2: prospects held because their sender left the campaign (they were contacted through
+ * it, or no other sender of the channel is left); null when none.
+ */
+export function removedSenderNotice(run: Pick<CampaignRun, 'steps'>): string | null {
+  const held = run.steps.reduce((sum, step) => sum + (step.waitingReasons.sender_removed ?? 0), 0);
+  if (held === 0) return null;
+  return `${plural(held, 'prospect waits', 'prospects wait')} because their sender was removed from this campaign: add the sender back to go on with them, or stop the campaign. Nothing fails meanwhile.`;
+}
+
 /** One prospect's wait in words: "Waiting: daily limit reached — next at 09:00 Mon"; null when it is moving or ended. */
 export function waitingWords(e: { waitingReason: WaitingReason | null; nextStepAt: string | null }, now = Date.now()): string | null {
   if (e.waitingReason === null) return null;
