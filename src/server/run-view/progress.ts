@@ -8,7 +8,9 @@ import {
   type ProspectTimeZones,
 } from '../../domain/contract/runs';
 import { withinForecastBound } from './forecast-bound';
-import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
+import { DAILY_LIMIT_KINDS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
+import type { WarmUp } from '../../domain/contract/accounts';
+import { dailyLimitOn, senderRules } from '../../domain/run/sender-limits';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
 import type { Config } from '../config';
@@ -103,6 +105,10 @@ interface SenderRow {
   id: string;
   channel: Channel;
   daily_limits: Partial<Record<DailyLimitKind, number>> | string;
+  warm_up: WarmUp | string | null;
+  time_zone: string;
+  /** Today in the account's own zone (contract 10.2: its limits count there). */
+  today: string;
 }
 
 /**
@@ -112,19 +118,30 @@ interface SenderRow {
  */
 async function sendersToday(db: Queryable, campaign: CampaignRow) {
   const { rows: accounts } = await db.query<SenderRow>(
-    `SELECT id, channel, daily_limits FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    `SELECT id, channel, daily_limits, warm_up, time_zone, to_char((now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today
+     FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [campaign.sender_account_ids],
   );
-  const ids = accounts.map((a) => a.id);
+  const [ids, days] = [accounts.map((a) => a.id), accounts.map((a) => a.today)];
   const [{ rows: quota }, scheduled] = await Promise.all([
     db.query<{ account_id: string; kind: DailyLimitKind; taken: number }>(
-      `SELECT account_id, kind, used AS taken FROM sender_quota WHERE account_id = ANY($1::uuid[]) AND day = $2::date`,
-      [ids, campaign.today],
+      `SELECT q.account_id, q.kind, q.used AS taken FROM sender_quota q
+       JOIN unnest($1::uuid[], $2::date[]) AS v(id, day) ON q.account_id = v.id AND q.day = v.day`,
+      [ids, days],
     ),
-    scheduledSlots(db, ids, campaign.today),
+    scheduledSlots(db, ids, days),
   ]);
   return accounts.map((account) => {
-    const limits = { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(account.daily_limits) };
+    // Today's limits: under warm-up, today's ceiling (contract 10.2).
+    const rules = senderRules({
+      timeZone: account.time_zone,
+      dailyLimits: jsonColumn(account.daily_limits),
+      warmUp: account.warm_up === null ? null : jsonColumn(account.warm_up),
+    });
+    const limits = Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, dailyLimitOn(rules, kind, account.today).limit])) as Record<
+      DailyLimitKind,
+      number
+    >;
     const quotaOf = (kind: DailyLimitKind) => quota.find((q) => q.account_id === account.id && q.kind === kind);
     const perKind = <T>(fn: (kind: DailyLimitKind) => T) =>
       Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, fn(kind)])) as Record<DailyLimitKind, T>;

@@ -76,6 +76,34 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     expect(run.forecast.workingDaysLeft).toBeGreaterThanOrEqual(1);
   });
 
+  it('a sender’s gauges count its own day and, warming up, show today’s ceiling (contract 10.2)', async () => {
+    const own = await newWorkspace();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const patched = await api(own.apiKey, 'PATCH', `/api/messaging/accounts/${own.accounts.linkedinPremium}`, {
+      timeZone: 'Pacific/Kiritimati',
+      warmUp: { startDaily: 3, addPerDay: 2, startedOn: yesterday },
+    });
+    expect(patched.status).toBe(200);
+    // Today in Kiritimati (UTC+14) is yesterday + 1 or + 2 days.
+    const kiritimatiToday = await fixtureSql<{ day: string }>(
+      "SELECT to_char((now() AT TIME ZONE 'Pacific/Kiritimati')::date, 'YYYY-MM-DD') AS day",
+    );
+    await fixtureSql("INSERT INTO sender_quota (account_id, kind, day, used) VALUES ($1, 'connection_request', $2::date, 4)", [
+      own.accounts.linkedinPremium,
+      kiritimatiToday[0]!.day,
+    ]);
+    const campaign = await createDraft(own, {
+      senderAccountIds: [own.accounts.linkedinPremium],
+      workflow_definition: connectionOnlyGraph(),
+    });
+    const run = await runOf(own, campaign.campaignId);
+    const days = Math.round((Date.parse(kiritimatiToday[0]!.day) - Date.parse(yesterday)) / 86_400_000);
+    expect(run.senders[0].today.connection_request).toEqual({
+      used: 4,
+      limit: Math.min(DEFAULT_DAILY_LIMITS.connection_request, 3 + 2 * days),
+    });
+  });
+
   it('a sender whose stored daily limit is above what PATCH accepts still gets its run (200, its limit shown)', async () => {
     const own = await newWorkspace();
     const above = MAX_DAILY_LIMIT + 1;

@@ -365,13 +365,14 @@ export async function recountSenderQuota(tx: Queryable, accountId: string, day: 
   );
 }
 
-/** Slots of `day` still held by scheduled actions, per sender and kind (a gauge shows only the actions started). */
-export async function scheduledSlots(db: Queryable, accountIds: readonly string[], day: string): Promise<Map<string, number>> {
+/** Slots of each sender's day (`days[i]` for `accountIds[i]`) still held by scheduled actions, per sender and kind (a gauge shows only the actions started). */
+export async function scheduledSlots(db: Queryable, accountIds: readonly string[], days: readonly string[]): Promise<Map<string, number>> {
   const { rows } = await db.query<{ account_id: string; kind: string; n: number }>(
-    `SELECT sender_account_id AS account_id, limit_kind AS kind, count(*)::int AS n FROM run_actions
-     WHERE sender_account_id = ANY($1::uuid[]) AND quota_day = $2::date AND limit_kind IS NOT NULL AND status = ${status('scheduled')}
+    `SELECT a.sender_account_id AS account_id, a.limit_kind AS kind, count(*)::int AS n
+     FROM unnest($1::uuid[], $2::date[]) AS v(id, day)
+     JOIN run_actions a ON a.sender_account_id = v.id AND a.quota_day = v.day AND a.limit_kind IS NOT NULL AND a.status = ${status('scheduled')}
      GROUP BY 1, 2`,
-    [accountIds, day],
+    [accountIds, days],
   );
   return new Map(rows.map((r) => [`${r.account_id}:${r.kind}`, r.n]));
 }
