@@ -8,6 +8,8 @@ import {
   type WaitingReason,
 } from '../../domain/contract/statuses';
 import { seenWaiting, WAITS_WITHOUT_TIME } from '../../domain/run/waiting';
+import { assignSenders, type AssignedProspect, type SenderChoice } from '../../domain/run/sender-assignment';
+import type { SenderAssignment } from '../../domain/contract/campaigns';
 import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
@@ -35,11 +37,14 @@ interface CampaignForEnrollment {
   status: string;
   sender_account_ids: string[];
   types: string[];
+  sender_assignment: SenderAssignment;
+  sender_field: string | null;
+  sender_turn: number;
 }
 
 async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaignId: string): Promise<CampaignForEnrollment> {
   const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string }>(
-    `SELECT c.status, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
+    `SELECT c.status, c.sender_account_ids::text[] AS sender_account_ids, c.sender_assignment, c.sender_field, c.sender_turn, v.workflow_definition
      FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version
      WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE OF c`,
     [campaignId, workspaceId],
@@ -47,7 +52,7 @@ async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaig
   const row = rows[0];
   if (!row) throw campaignNotFound();
   const nodes = (JSON.parse(row.workflow_definition) as { nodes?: { type?: unknown }[] }).nodes ?? [];
-  return { status: row.status, sender_account_ids: row.sender_account_ids, types: nodes.map((n) => String(n.type)) };
+  return { ...row, types: nodes.map((n) => String(n.type)) };
 }
 
 /** Senders among `senderIds` of `channel` (null: any), with their unfinished enrollments over every campaign. */
@@ -57,26 +62,53 @@ export async function senderLoads(
   senderIds: readonly string[],
   channel: Channel | null,
 ): Promise<Map<string, number>> {
-  const { rows } = await tx.query<{ id: string; load: number }>(
-    `SELECT a.id, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS load
+  return new Map((await senderChoices(tx, workspaceId, senderIds, channel)).map((s) => [s.accountId, s.load]));
+}
+
+/** The same senders with their names (a prospect's field may name one, contract 10.2 by_field), in the campaign's order of accounts. */
+async function senderChoices(
+  tx: Queryable,
+  workspaceId: string,
+  senderIds: readonly string[],
+  channel: Channel | null,
+): Promise<SenderChoice[]> {
+  const { rows } = await tx.query<{ id: string; name: string; load: number }>(
+    `SELECT a.id, a.name, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS load
      FROM accounts a WHERE a.workspace_id = $1 AND a.id = ANY($2::uuid[]) AND ($3::text IS NULL OR a.channel = $3)
      ORDER BY a.created_at, a.id`,
     [workspaceId, senderIds, channel],
   );
-  return new Map(rows.map((r) => [r.id, r.load]));
+  return rows.map((r) => ({ accountId: r.id, name: r.name, load: r.load }));
 }
 
-/** Each new enrollment goes to the sender with the fewest unfinished enrollments at that moment. */
-export function assignSenders(count: number, loads: Map<string, number>): (string | null)[] {
-  const out: (string | null)[] = [];
-  for (let i = 0; i < count; i++) {
-    let best: string | null = null;
-    for (const [id, load] of loads) if (best === null || load < loads.get(best)!) best = id;
-    if (best !== null) loads.set(best, loads.get(best)! + 1);
-    out.push(best);
-  }
-  return out;
+/** The prospects' fields as by_field reads them, in the order of `ids`. */
+async function prospectsForAssignment(tx: Queryable, ids: readonly string[]): Promise<AssignedProspect[]> {
+  const { rows } = await tx.query<{
+    id: string;
+    name: string | null;
+    headline: string | null;
+    company: string | null;
+    email: string | null;
+    custom_fields: unknown;
+  }>('SELECT id, name, headline, company, email, custom_fields FROM prospects WHERE id = ANY($1::uuid[])', [ids]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const r = byId.get(id);
+    return r
+      ? {
+          fields: { name: r.name, headline: r.headline, company: r.company, email: r.email },
+          customFields: jsonColumn(r.custom_fields) as Record<string, unknown>,
+        }
+      : NO_FIELDS;
+  });
 }
+
+/** Each new enrollment goes to the sender with the fewest unfinished enrollments at that moment (contract 9.2, 10.2 least_loaded). */
+export function assignLeastLoaded(count: number, loads: Map<string, number>): (string | null)[] {
+  const senders = [...loads].map(([accountId, load]) => ({ accountId, name: '', load }));
+  return assignSenders('least_loaded', senders, Array(count).fill(NO_FIELDS), { field: null, turn: 0 }).senders;
+}
+const NO_FIELDS = { fields: {}, customFields: {} };
 
 /**
  * POST /api/v1/campaigns/{id}/enrollments. One transaction; the prospects are locked so two
@@ -116,10 +148,17 @@ export async function enrollProspects(
       else toEnroll.push(id);
     }
     if (toEnroll.length === 0) return { enrolled: 0, alreadyEnrolled, excluded };
-    const senders = assignSenders(
-      toEnroll.length,
-      await senderLoads(tx, workspaceId, campaign.sender_account_ids, campaignSenderChannel(campaign.types)),
-    );
+    // Contract 10.2: the campaign's strategy gives each its sender, once (sticky).
+    const choices = await senderChoices(tx, workspaceId, campaign.sender_account_ids, campaignSenderChannel(campaign.types));
+    const prospects =
+      campaign.sender_assignment === 'by_field' ? await prospectsForAssignment(tx, toEnroll) : Array(toEnroll.length).fill(NO_FIELDS);
+    const assigned = assignSenders(campaign.sender_assignment, choices, prospects, {
+      field: campaign.sender_field,
+      turn: campaign.sender_turn,
+    });
+    const senders = assigned.senders;
+    if (campaign.sender_assignment === 'round_robin')
+      await tx.query('UPDATE campaigns SET sender_turn = $2 WHERE id = $1', [campaignId, assigned.turn]);
     const { rows: added } = await tx.query<EnrollmentRow>(
       `WITH added AS (
          INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id, next_step_at)

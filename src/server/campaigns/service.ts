@@ -59,6 +59,8 @@ export const toCampaign = (
   updated_at: toIso(row.updated_at),
   schedule: completeSchedule(jsonColumn(row.schedule)),
   archivedAt: row.archived_at ? toIso(row.archived_at) : null,
+  senderAssignment: row.sender_assignment,
+  senderField: row.sender_field,
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 

@@ -2,7 +2,7 @@ import { CATALOG } from '../../domain/catalog';
 import { senderChannelOf } from '../../domain/channels';
 import type { LimitKind } from '../../domain/catalog';
 import { slotsOverLimits, WEEK_DAYS } from '../../domain/run/sender-limits';
-import { assignSenders, senderLoads } from '../audience/enrollments';
+import { assignLeastLoaded, senderLoads } from '../audience/enrollments';
 import { ts } from '../db/time-sql';
 import type { Queryable } from '../db/types';
 import { plannedSlotsOf, senderReached, takeBackActions } from './action-store';
@@ -50,7 +50,7 @@ export async function senderStillOnCampaign<Row extends SenderOfEnrollment>(
   if (removed === null || row.campaign_sender_ids.includes(removed)) return row;
   if (!(await senderReached(tx, row.id, removed, REACHING_TYPES))) {
     const loads = await senderLoads(tx, row.workspace_id, row.campaign_sender_ids, senderChannelOf(nodeType));
-    const [other] = assignSenders(1, loads);
+    const [other] = assignLeastLoaded(1, loads);
     if (other) {
       // Written at once: the next hand-over in the same batch counts this one in its senders' loads.
       await tx.query('UPDATE enrollments SET sender_account_id = $2, error = NULL WHERE id = $1', [row.id, other]);
