@@ -36,6 +36,8 @@ describe('campaign tools — happy paths (contract 4)', () => {
       'name',
       'schedule',
       'senderAccountIds',
+      'senderAssignment',
+      'senderField',
       'status',
       'updated_at',
       'workflow_definition',
