@@ -34,6 +34,9 @@ const LOCKED: Readonly<Record<string, string>> = {
   '024_conversations_contact.sql': 'd718ddca7b153efaf6827f6b6545cac91392e5f65983c6a5871aaca113a3f061',
   '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
   '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
+  '070_sender_account_limits.sql': 'bd27a7904df8ed9d6f50fe0f88acd8789336628e33f03221b35e7312859e5246',
+  '071_waiting_reason.sql': '1d33c9960f4e0a0f5485de7e44251fb9e269d147187d44cf815762aa9a3cebd6',
+  '072_sender_assignment.sql': '7c38704d34053d16affc1e5fad3cc46cd8be9c542953b8256e7af791825e0fa5',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
