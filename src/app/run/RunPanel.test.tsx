@@ -259,7 +259,7 @@ describe('RunStepBadge', () => {
     renderWith(<RunStepBadge campaignId={CAMPAIGN} nodeId="invite" type="connection_request" />);
     const badge = await screen.findByTestId('run-step-invite');
     expect(badge.textContent).toContain(
-      '3 here6 done1 failed1 waiting: daily limit reached2 waiting: waiting for the invitation to be acceptedAccepted 2No response 4',
+      '3 here6 done1 failed1 waiting: daily limit reached2 waiting: for the invitation to be acceptedAccepted 2No response 4',
     );
     await userEvent.click(badge);
     expect(useRunFilter.getState().nodeId).toBe('invite');

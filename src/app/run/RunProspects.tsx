@@ -8,7 +8,7 @@ import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, fullTime } from '../ui/format';
-import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL, WAITING_REASON_WORDS } from '../ui/enrollment-status';
+import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL } from '../ui/enrollment-status';
 import { errorOf, failureGroups, useRunFilter, waitingWords, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
@@ -194,7 +194,6 @@ export function RunProspects({
                         : e.outcome === 'excluded'
                           ? EXCLUDED_OUTCOME_LABEL
                           : ENROLLMENT_STATUS_LABEL[e.status]}
-                      {e.waitingReason !== null && <span className="muted"> · {WAITING_REASON_WORDS[e.waitingReason]}</span>}
                     </span>
                   </button>
                 </div>

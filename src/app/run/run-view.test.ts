@@ -43,7 +43,7 @@ describe('why prospects are not moving (contract 10.2), in words', () => {
   it('counts each reason at a step in the contract’s order', () => {
     expect(waitingSentences({ waitingReasons: { spacing: 2, daily_limit: 41, executor: 0 } })).toEqual([
       '41 waiting: daily limit reached',
-      '2 waiting: waiting its turn (actions are spaced out)',
+      '2 waiting: the sender’s pace (actions are spaced out)',
     ]);
     expect(waitingSentences({ waitingReasons: {} })).toEqual([]);
   });
