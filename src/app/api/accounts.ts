@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountListSchema, accountSchema, type Account, type Channel } from '../../domain/contract/conversations';
-import type { PatchAccountBody } from '../../domain/contract/schedule';
+import type { PatchAccountBody } from '../../domain/contract/accounts';
 import { useSession } from '../session';
 import { apiCall } from './http';
 

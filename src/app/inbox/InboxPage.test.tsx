@@ -34,6 +34,9 @@ const account = (id: string, channel: Account['channel'], name: string): Account
   createdAt: '2026-03-01T10:00:00.000Z',
   unreadConversations: 0,
   dailyLimits: DEFAULT_DAILY_LIMITS,
+  timeZone: 'UTC',
+  weeklyLimits: { connection_request: 100 },
+  warmUp: null,
 });
 const conversation = (
   n: number,

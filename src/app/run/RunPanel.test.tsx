@@ -31,6 +31,7 @@ const enrollment = (i: number, over: object = {}) => ({
   status: 'failed',
   currentNodeId: null,
   nextStepAt: null,
+  waitingReason: null,
   outcome: 'failed',
   enteredAt: '2026-11-20T10:00:00.000Z',
   finishedAt: '2026-11-20T11:00:00.000Z',
@@ -107,9 +108,17 @@ const RUN: CampaignRun = {
   status: 'active',
   enrollments: { total: 10, waiting: 1, active: 3, finished: 4, replied: 1, stopped: 1, failed: 1 },
   steps: [
-    { nodeId: 'start', entered: 9, waiting: 0, done: 9, failed: 0, handles: {} },
-    { nodeId: 'invite', entered: 9, waiting: 3, done: 6, failed: 1, handles: { accepted: 2, no_response: 4 } },
-    { nodeId: 'thanks', entered: 2, waiting: 0, done: 2, failed: 0, handles: { replied: 1, no_reply: 1 } },
+    { nodeId: 'start', entered: 9, waiting: 0, waitingReasons: {}, done: 9, failed: 0, handles: {} },
+    {
+      nodeId: 'invite',
+      entered: 9,
+      waiting: 3,
+      waitingReasons: { waiting_for_acceptance: 2, daily_limit: 1 },
+      done: 6,
+      failed: 1,
+      handles: { accepted: 2, no_response: 4 },
+    },
+    { nodeId: 'thanks', entered: 2, waiting: 0, waitingReasons: {}, done: 2, failed: 0, handles: { replied: 1, no_reply: 1 } },
   ],
   senders: [
     { accountId: SENDER, today: { ...today, connection_request: { used: 5, limit: 20 } } as CampaignRun['senders'][number]['today'] },
@@ -136,6 +145,9 @@ function stubApi() {
               createdAt: '2026-01-01T00:00:00.000Z',
               unreadConversations: 0,
               dailyLimits: DEFAULT_DAILY_LIMITS,
+              timeZone: 'UTC',
+              weeklyLimits: { connection_request: 100 },
+              warmUp: null,
             },
           ],
         });
@@ -315,7 +327,9 @@ describe('RunStepBadge', () => {
     stubApi();
     renderWith(<RunStepBadge campaignId={CAMPAIGN} nodeId="invite" type="connection_request" />);
     const badge = await screen.findByTestId('run-step-invite');
-    expect(badge.textContent).toContain('3 here6 done1 failedAccepted 2No response 4');
+    expect(badge.textContent).toContain(
+      '3 here6 done1 failed1 waiting: daily limit reached2 waiting: for the invitation to be acceptedAccepted 2No response 4',
+    );
     await userEvent.click(badge);
     expect(useRunFilter.getState().nodeId).toBe('invite');
   });

@@ -14,7 +14,16 @@ import { formatCount, fullTime } from '../ui/format';
 import { useNow } from '../ui/useNow';
 import { RunProspects, type OpenProspect } from './RunProspects';
 import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
-import { CONTACTED_MEANS, gaugeSentence, runFunnel, stopWarning, unfinished, useRunFilter, type RunGraph } from './run-view';
+import {
+  CONTACTED_MEANS,
+  gaugeSentence,
+  removedSenderNotice,
+  runFunnel,
+  stopWarning,
+  unfinished,
+  useRunFilter,
+  type RunGraph,
+} from './run-view';
 import './run.css';
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */
@@ -196,6 +205,11 @@ export function RunPanel({
           <RunControls campaignId={campaignId} status={run.status} run={run} />
         </header>
         <NextAction run={run} schedule={schedule} />
+        {removedSenderNotice(run) && (
+          <p className="run-notice" role="status" data-testid="run-removed-sender">
+            {removedSenderNotice(run)}
+          </p>
+        )}
         <section aria-label="Prospects by status">
           <ul className="run-counts">
             {ENROLLMENT_STATUSES.map((s) => (

@@ -10,7 +10,7 @@ import { Dialog } from '../ui/Dialog';
 import { useDebouncedField } from '../ui/useDebounced';
 import { formatCount, fullTime } from '../ui/format';
 import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL } from '../ui/enrollment-status';
-import { errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
+import { errorOf, failureGroups, useRunFilter, waitingWords, type RunGraph } from './run-view';
 
 const ROW_HEIGHT = 44;
 
@@ -28,6 +28,8 @@ export interface OpenProspect {
   enrollmentId: string;
   name: string;
   prospect?: { name: string | null; profileUrl: string };
+  /** Why it is not moving, in words (contract 10.2), as the list read it. */
+  waiting?: string | null;
 }
 
 function InboxLink({ campaignId, prospect }: { campaignId: string; prospect: { name: string | null; profileUrl: string } }) {
@@ -61,6 +63,7 @@ function TimelineDrawer({
         </button>
       }
     >
+      {open.waiting && <p className="run-waiting">{open.waiting}</p>}
       {open.prospect && <InboxLink campaignId={campaignId} prospect={open.prospect} />}
       {error && <p role="alert">The timeline could not be read: {error.message}</p>}
       {data && data.length === 0 && <p className="muted">The run has not reached this prospect yet.</p>}
@@ -144,7 +147,12 @@ export function RunProspects({
     if (nodeId) section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [nodeId]);
   const openRow = (e: Enrollment) =>
-    onOpen({ enrollmentId: e.enrollmentId, name: e.prospect.name ?? e.prospect.profileUrl, prospect: e.prospect });
+    onOpen({
+      enrollmentId: e.enrollmentId,
+      name: e.prospect.name ?? e.prospect.profileUrl,
+      prospect: e.prospect,
+      waiting: waitingWords(e),
+    });
   return (
     <>
       <Failures campaignId={campaignId} />
@@ -195,7 +203,7 @@ export function RunProspects({
                   className="run-row"
                   style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT, left: 0, right: 0 }}
                 >
-                  <button type="button" className="run-row-button" onClick={() => openRow(e)}>
+                  <button type="button" className="run-row-button" title={waitingWords(e) ?? undefined} onClick={() => openRow(e)}>
                     <span className="run-row-name">{e.prospect.name ?? e.prospect.profileUrl}</span>
                     <span className="run-row-status">
                       {e.status === 'active' && e.currentNodeId

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useCampaignRunPart, type CampaignRun } from '../api/runs';
-import { outputCounts, stepOf, stepSentence, useRunFilter } from './run-view';
+import { outputCounts, stepOf, stepSentence, useRunFilter, waitingSentences } from './run-view';
 
-const EMPTY = { waiting: 0, done: 0, failed: 0, handles: {} };
+const EMPTY = { waiting: 0, waitingReasons: {}, done: 0, failed: 0, handles: {} };
 
 /** A launched campaign's step on the canvas: how many are here, done, failed, and per output; a click lists them. */
 export function RunStepBadge({ campaignId, nodeId, type }: { campaignId: string; nodeId: string; type: string }) {
@@ -13,7 +13,8 @@ export function RunStepBadge({ campaignId, nodeId, type }: { campaignId: string;
   );
   const set = useRunFilter((s) => s.set);
   if (!step) return null;
-  const sentence = stepSentence(step);
+  const waits = waitingSentences(step);
+  const sentence = [stepSentence(step), ...waits].join('; ');
   const outputs = outputCounts(step, type);
   return (
     <button
@@ -31,6 +32,11 @@ export function RunStepBadge({ campaignId, nodeId, type }: { campaignId: string;
       <span className="run-step-here">{step.waiting} here</span>
       <span>{step.done} done</span>
       {step.failed > 0 && <span className="run-step-failed">{step.failed} failed</span>}
+      {waits.map((w) => (
+        <span key={w} className="run-step-waiting">
+          {w}
+        </span>
+      ))}
       {outputs.map((o) => (
         <span key={o.label} className="run-step-output">
           {o.label} {o.count}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignRun } from '../../domain/contract/runs';
-import { edgeFlow, flowWidth, stepOf } from './run-view';
+import { edgeFlow, flowWidth, removedSenderNotice, stepOf, waitingSentences, waitingWords } from './run-view';
 
 const RUN = {
   enrollments: { total: 10 },
@@ -36,5 +36,38 @@ describe('a step’s counts in the run body', () => {
     expect(stepOf(moved, 'invite')?.waiting).toBe(2);
     expect(stepOf(moved, 'start')).toBeUndefined();
     expect(stepOf(RUN, 'invite')?.waiting).toBe(3);
+  });
+});
+
+describe('why prospects are not moving (contract 10.2), in words', () => {
+  it('counts each reason at a step in the contract’s order', () => {
+    expect(waitingSentences({ waitingReasons: { spacing: 2, daily_limit: 41, executor: 0 } })).toEqual([
+      '41 waiting: daily limit reached',
+      '2 waiting: the sender’s pace (actions are spaced out)',
+    ]);
+    expect(waitingSentences({ waitingReasons: {} })).toEqual([]);
+  });
+
+  it('says one prospect’s wait and when the run looks at it next', () => {
+    const now = Date.parse('2026-03-06T12:00:00Z');
+    const words = waitingWords({ waitingReason: 'daily_limit', nextStepAt: '2026-03-09T09:00:00Z' }, now);
+    expect(words).toMatch(/^Waiting: daily limit reached — next at \d\d:\d\d Mon$/);
+    expect(waitingWords({ waitingReason: 'sender_removed', nextStepAt: null }, now)).toBe(
+      'Waiting: its sender was removed from the campaign',
+    );
+    expect(waitingWords({ waitingReason: null, nextStepAt: null }, now)).toBeNull();
+    // No ids or snake_case reach the user.
+    expect(words).not.toMatch(/_/);
+  });
+});
+
+describe('the removed-sender notice (contract 10.2)', () => {
+  it('counts the held prospects over every step, and is absent when none', () => {
+    const steps = [
+      { waitingReasons: { sender_removed: 2, spacing: 1 } },
+      { waitingReasons: { sender_removed: 1 } },
+    ] as unknown as CampaignRun['steps'];
+    expect(removedSenderNotice({ steps })).toMatch(/^3 prospects wait because their sender was removed from this campaign/);
+    expect(removedSenderNotice({ steps: [{ waitingReasons: {} }] as unknown as CampaignRun['steps'] })).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import { isSend, nodeOutputs, nodeRole } from '../../domain/catalog';
 import type { CampaignRun } from '../../domain/contract/runs';
-import type { EnrollmentStatus } from '../../domain/contract/statuses';
-import { formatCount } from '../ui/format';
+import { WAITING_REASONS, type EnrollmentStatus, type WaitingReason } from '../../domain/contract/statuses';
+import { WAITING_REASON_WORDS } from '../ui/enrollment-status';
+import { formatCount, nextTime } from '../ui/format';
 
 /** The run view's pure parts: the funnel, the step sentences, the stop warning, and which prospects the list shows. */
 
@@ -64,6 +65,30 @@ export function stepSentence(step: Pick<RunStep, 'waiting' | 'done' | 'failed'>)
   const parts = [`${formatCount(step.waiting)} here`, `${formatCount(step.done)} done`];
   if (step.failed > 0) parts.push(`${formatCount(step.failed)} failed`);
   return parts.join(', ');
+}
+
+/** Per reason prospects stand at the step, in the contract's order: "41 waiting: daily limit reached". */
+export function waitingSentences(step: Pick<RunStep, 'waitingReasons'>): string[] {
+  return WAITING_REASONS.filter((reason) => (step.waitingReasons[reason] ?? 0) > 0).map(
+    (reason) => `${formatCount(step.waitingReasons[reason]!)} waiting: ${WAITING_REASON_WORDS[reason]}`,
+  );
+}
+
+/**
+ * Contract 10.2: prospects held because their sender left the campaign (they were contacted through
+ * it, or no other sender of the channel is left); null when none.
+ */
+export function removedSenderNotice(run: Pick<CampaignRun, 'steps'>): string | null {
+  const held = run.steps.reduce((sum, step) => sum + (step.waitingReasons.sender_removed ?? 0), 0);
+  if (held === 0) return null;
+  return `${plural(held, 'prospect waits', 'prospects wait')} because their sender was removed from this campaign: add the sender back to go on with them, or stop the campaign. Nothing fails meanwhile.`;
+}
+
+/** One prospect's wait in words: "Waiting: daily limit reached — next at 09:00 Mon"; null when it is moving or ended. */
+export function waitingWords(e: { waitingReason: WaitingReason | null; nextStepAt: string | null }, now = Date.now()): string | null {
+  if (e.waitingReason === null) return null;
+  const words = `Waiting: ${WAITING_REASON_WORDS[e.waitingReason]}`;
+  return e.nextStepAt === null ? words : `${words} — next at ${nextTime(e.nextStepAt, now)}`;
 }
 
 /** Per output of the step's type, in catalog order: "Accepted 4", "No response 2". */

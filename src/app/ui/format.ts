@@ -18,6 +18,7 @@ const full = new Intl.DateTimeFormat(LOCALE, {
 const day = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short' });
 const dayYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
 const count = new Intl.NumberFormat('en-US');
+const clockWeekday = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' });
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
@@ -52,6 +53,16 @@ export function shortDate(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   return new Date(t).getFullYear() === new Date(now).getFullYear() ? day.format(t) : dayYear.format(t);
+}
+
+/** A time within the next days, "09:00 Mon" (when the run looks at a prospect next); past a week, the full time. */
+export function nextTime(iso: string, now = Date.now()): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  if (t - now > 6 * 86_400_000 || t < now - 86_400_000) return full.format(t);
+  const parts = clockWeekday.formatToParts(t);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')} ${part('weekday')}`;
 }
 
 /** A count with thousands separators ("12,345"). */

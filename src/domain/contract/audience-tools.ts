@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { updateSenderAccountArgs } from './accounts';
 import { campaignRecordSchema } from './campaigns';
+import { accountSchema } from './conversations';
 import {
   enrollProspectsArgs,
   enrollResultSchema,
@@ -24,6 +26,7 @@ export const AUDIENCE_TOOLS = {
   'list-enrollments': { arguments: listEnrollmentsArgs, result: enrollmentPageSchema },
   'get-enrollment-timeline': { arguments: getEnrollmentTimelineArgs, result: timelineSchema },
   'update-campaign-schedule': { arguments: updateCampaignScheduleArgs, result: campaignRecordSchema },
+  'update-sender-account': { arguments: updateSenderAccountArgs, result: accountSchema },
   ...EXCLUSION_TOOLS,
 } as const satisfies Record<string, { arguments: z.ZodType; advertised?: z.ZodType; result: z.ZodType }>;
 

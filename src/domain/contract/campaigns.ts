@@ -114,7 +114,13 @@ export const launchCampaignArgs = z.strictObject({
   confirm: z.literal(true).describe('Must be true: explicit authorization to launch.'),
 });
 
-/** A campaign's settings (name, senders, archived): what a REST PATCH body and the update-campaign tool may change. */
+/** Contract 10.2: how a campaign gives each new enrollment its sender (sticky for the enrollment). */
+export const SENDER_ASSIGNMENTS = ['least_loaded', 'round_robin', 'by_field'] as const;
+export type SenderAssignment = (typeof SENDER_ASSIGNMENTS)[number];
+/** The longest field name `senderField` takes (a prospect field or a custom field's name). */
+export const MAX_SENDER_FIELD = 100;
+
+/** A campaign's settings (name, senders, archived, sender assignment): what a REST PATCH body and the update-campaign tool may change. */
 const settingsShape = {
   name: campaignName.optional(),
   senderAccountIds: senderAccountIds
@@ -124,10 +130,24 @@ const settingsShape = {
     .boolean()
     .optional()
     .describe('true archives the campaign (out of the everyday list; a running one must be paused or stopped first), false restores it.'),
+  senderAssignment: z
+    .enum(SENDER_ASSIGNMENTS)
+    .optional()
+    .describe(
+      'How each new prospect gets its sender: "least_loaded" (default: the sender with the fewest unfinished prospects), "round_robin" (each sender in turn) ' +
+        'or "by_field" (the sender whose account id or name is the value of senderField, case-insensitive; no match: least_loaded). Draft or paused campaigns only.',
+    ),
+  senderField: text()
+    .trim()
+    .min(1)
+    .max(MAX_SENDER_FIELD)
+    .nullable()
+    .optional()
+    .describe('For by_field: a prospect field (name, headline, company, email) or the name of one of its customFields, e.g. "owner".'),
 };
-const someSetting = (value: { name?: unknown; senderAccountIds?: unknown; archived?: unknown }) =>
-  value.name !== undefined || value.senderAccountIds !== undefined || value.archived !== undefined;
-const SOME_SETTING = { message: 'Give name, senderAccountIds, archived or several of them.' };
+const SETTINGS = Object.keys(settingsShape);
+const someSetting = (value: object) => SETTINGS.some((key) => (value as Record<string, unknown>)[key] !== undefined);
+const SOME_SETTING = { message: 'Give name, senderAccountIds, archived, senderAssignment, senderField or several of them.' };
 
 /** PATCH /api/v1/campaigns/{campaignId}: the settings to change (the graph has its own tools). */
 export const updateCampaignBody = z.strictObject({ workspaceId, ...settingsShape }).refine(someSetting, SOME_SETTING);
@@ -249,6 +269,8 @@ const campaignFields = {
   archivedAt: z.string().nullable().describe('When the campaign was archived; null while it is not.'),
   revisionOf: z.string().nullable().describe('Contract 10.4: on a revision, the running campaign it changes; null otherwise.'),
   openRevisionId: z.string().nullable().describe('Contract 10.4: the open revision of this campaign; null when none.'),
+  senderAssignment: z.enum(SENDER_ASSIGNMENTS).describe('Contract 10.2: how each new prospect gets its sender.'),
+  senderField: z.string().nullable().describe('The prospect field by_field reads; null when none.'),
 };
 /** Contract 4 campaign record. */
 export const campaignRecordSchema = z.object({ ...campaignFields, workflow_definition: savedWorkflowSchema });

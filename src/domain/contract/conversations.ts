@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int32, storableDateTime, text } from './bounds';
 import { cursorParam, limitParam, pageSchema } from './pagination';
 import { dailyLimitsSchema } from './schedule';
+import { warmUpSchema, weeklyLimitsSchema } from './accounts';
 
 /**
  * The inbox's wire contract (spec 4.2, contract 4, 7 and 8.2): requests, responses and enums. The
@@ -171,6 +172,11 @@ export const accountSchema = z.object({
   createdAt: isoTime,
   unreadConversations: int32().min(0).describe('Conversations of this account with unread messages.'),
   dailyLimits: dailyLimitsSchema.describe('Contract 9.3: most actions of each kind per calendar day.'),
+  timeZone: z.string().describe('Contract 10.2: the IANA zone the account’s days are counted in (limits, warm-up).'),
+  weeklyLimits: weeklyLimitsSchema.describe(
+    'Contract 10.2: most actions of a kind in any 7 calendar days in a row; kinds absent have none.',
+  ),
+  warmUp: warmUpSchema.nullable().describe('Contract 10.2: the ramp of a new or cold account, or null.'),
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.object({ items: z.array(accountSchema) });

@@ -3,7 +3,7 @@ import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 import { MAX_IMPORT_ROWS, prospectSearchParam } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
-import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
+import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES, WAITING_REASONS } from './statuses';
 
 export * from './statuses';
 
@@ -14,11 +14,13 @@ export * from './statuses';
 
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES);
 
-const workspaceId = text()
+/** A tool's or query's workspaceId (contract 2). */
+export const workspaceIdArg = text()
   .min(1)
   .max(1000)
   .optional()
   .describe('Workspace id or slug (contract 2); optional when the key grants one workspace.');
+const workspaceId = workspaceIdArg;
 const campaignId = z.guid().describe('The campaign id (UUID), e.g. from list-campaigns.');
 const nodeIdValue = () => text().min(1).max(200);
 
@@ -58,7 +60,14 @@ export const enrollmentSchema = z.object({
   senderAccountId: z.guid().nullable().describe('Null when the campaign has no sender of the channel its steps need.'),
   status: enrollmentStatusSchema,
   currentNodeId: z.string().nullable(),
-  nextStepAt: z.iso.datetime().nullable(),
+  nextStepAt: z.iso
+    .datetime()
+    .nullable()
+    .describe('When the engine looks at it next; null while paused, held or not started, or waiting for an event only.'),
+  waitingReason: z
+    .enum(WAITING_REASONS)
+    .nullable()
+    .describe('Why it is not moving now (contract 10.2), the first that applies; null when it ended or is due now.'),
   outcome: z.enum(ENROLLMENT_OUTCOMES).nullable(),
   enteredAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
@@ -76,6 +85,7 @@ const listEnrollmentFilters = {
   status: enrollmentStatusSchema.optional().describe('Only enrollments in this status.'),
   nodeId: nodeIdValue().optional().describe('Only enrollments whose current step is this node.'),
   search: prospectSearchParam(),
+  waitingReason: z.enum(WAITING_REASONS).optional().describe('Only enrollments waiting for this reason (contract 10.2), e.g. daily_limit.'),
 };
 
 /** GET /api/v1/campaigns/{campaignId}/enrollments: oldest entry first. */

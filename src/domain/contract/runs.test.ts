@@ -38,7 +38,17 @@ describe('campaignRunSchema (contract 9.5)', () => {
     const run = {
       status: 'active',
       enrollments: { total: 3, waiting: 1, active: 1, finished: 1, replied: 0, stopped: 0, failed: 0 },
-      steps: [{ nodeId: 'invite', entered: 3, waiting: 1, done: 2, failed: 0, handles: { accepted: 1, no_response: 1 } }],
+      steps: [
+        {
+          nodeId: 'invite',
+          entered: 3,
+          waiting: 1,
+          waitingReasons: { waiting_for_acceptance: 1 },
+          done: 2,
+          failed: 0,
+          handles: { accepted: 1, no_response: 1 },
+        },
+      ],
       senders: [{ accountId: 'a', today }],
       forecast: { finishBy: '2026-12-01T09:00:00.000Z', workingDaysLeft: 6, actionSpacingSeconds: 90, prospectTimeZones: [] },
     };

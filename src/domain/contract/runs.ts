@@ -3,6 +3,7 @@ import { int32, storableDateTime, text } from './bounds';
 import { campaignStatusSchema } from './campaigns';
 import { campaignIdParams, CHANNELS, workspaceQuery } from './conversations';
 import { completeSchedule, DAILY_LIMIT_KINDS, dailyLimitsSchema, DEFAULT_DAILY_LIMITS, scheduleBody } from './schedule';
+import { WAITING_REASONS } from './statuses';
 
 /**
  * Contract 9.3 / 9.5 runs: the sandbox's response rates, the senders' spacing, the forecast (its input and result) and the run body of `GET /api/v1/campaigns/{id}/run`
@@ -138,6 +139,9 @@ export const campaignRunSchema = z.object({
       nodeId: z.string(),
       entered: count(),
       waiting: count(),
+      waitingReasons: z
+        .partialRecord(z.enum(WAITING_REASONS), count())
+        .describe('Contract 10.2: the prospects standing here per reason they are not moving (waitingReason); absent reasons count 0.'),
       done: count(),
       failed: count(),
       handles: z.record(z.string(), count()).describe('Prospects that left through each output.'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIanaTimeZone } from '../time-zones';
-import { completeSchedule, DEFAULT_SCHEDULE, patchAccountBody, scheduleBody } from './schedule';
+import { completeSchedule, DEFAULT_SCHEDULE, scheduleBody } from './schedule';
+import { patchAccountBody } from './accounts';
 
 describe('IANA time zones', () => {
   it.each(['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Asia/Calcutta'])('accepts %s', (zone) =>

@@ -107,13 +107,13 @@ export const DEFAULT_DAILY_LIMITS: Record<DailyLimitKind, number> = {
   other: 100,
 };
 
-/** Highest daily limit accepted for one kind (far above what a network tolerates). */
-export const MAX_DAILY_LIMIT = 10_000;
+/** Highest daily limit accepted for one kind (contract 10.2: 0–1,000, far above what a network tolerates). */
+export const MAX_DAILY_LIMIT = 1_000;
 
 /** A stored daily limit: any count (PATCH caps new ones at MAX_DAILY_LIMIT; older or operator-set ones may be higher). */
 const storedDailyLimit = () => int32().min(0);
 
-const dailyLimit = (kind: DailyLimitKind) =>
+export const dailyLimit = (kind: DailyLimitKind) =>
   storedDailyLimit()
     .max(MAX_DAILY_LIMIT)
     .describe(`Most ${kind} actions per calendar day (default ${DEFAULT_DAILY_LIMITS[kind]}); 0 pauses them.`);
@@ -127,17 +127,3 @@ export const dailyLimitsSchema = z.object({
   other: storedDailyLimit(),
 });
 export type DailyLimits = z.infer<typeof dailyLimitsSchema>;
-
-/** PATCH /api/messaging/accounts/{id}: the kinds given replace their limits; the others stay. */
-export const patchAccountBody = z.strictObject({
-  dailyLimits: z
-    .strictObject({
-      connection_request: dailyLimit('connection_request').optional(),
-      message: dailyLimit('message').optional(),
-      inmail: dailyLimit('inmail').optional(),
-      profile_visit: dailyLimit('profile_visit').optional(),
-      other: dailyLimit('other').optional(),
-    })
-    .describe('Per-day limits of this sender, counted over every campaign in the schedule’s time zone.'),
-});
-export type PatchAccountBody = z.infer<typeof patchAccountBody>;

@@ -31,3 +31,24 @@ export const UNFINISHED_ENROLLMENT_STATUSES = ['waiting', 'active'] as const sat
 
 /** The same list as SQL text for `status IN (…)` (constants only, never user input). */
 export const UNFINISHED_ENROLLMENT_STATUSES_SQL = UNFINISHED_ENROLLMENT_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/**
+ * Contract 10.2 `waitingReason`: why an enrollment is not moving now, the first that applies in this
+ * order of precedence; null when it ended or is due now.
+ */
+export const WAITING_REASONS = [
+  'paused',
+  'sender_removed',
+  'executor',
+  'window_closed',
+  'weekly_limit',
+  'daily_limit',
+  'warm_up',
+  'spacing',
+  'waiting_for_acceptance',
+  'waiting_for_reply',
+  'waiting_for_event',
+  'delay',
+  'not_started',
+] as const;
+export type WaitingReason = (typeof WAITING_REASONS)[number];

@@ -93,6 +93,11 @@ export function localDay(instant: number, zone: string): string {
   return zoned(instant, zone).toPlainDate().toString();
 }
 
+/** The first instant of a local calendar day ("2026-03-08") in `zone`. */
+export function localDayStart(day: string, zone: string): number {
+  return epoch(Temporal.PlainDate.from(day).toZonedDateTime({ timeZone: zone }));
+}
+
 /** The first instant of the local day after the one `instant` falls in. */
 export function nextLocalDayStart(instant: number, zone: string): number {
   return epoch(zoned(instant, zone).toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: zone }));

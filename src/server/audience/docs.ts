@@ -20,7 +20,8 @@ import {
   prospectPageSchema,
   prospectSchema,
 } from '../../domain/contract/prospects';
-import { patchAccountBody, scheduleBody } from '../../domain/contract/schedule';
+import { scheduleBody } from '../../domain/contract/schedule';
+import { patchAccountBody } from '../../domain/contract/accounts';
 import type { RouteDoc } from '../http/route-doc';
 
 /** The audience's REST routes (contract 9.1–9.3) for /api/openapi.json, with the schemas the handlers parse with. */
@@ -136,8 +137,11 @@ export const audienceDocs: RouteDoc[] = [
     method: 'patch',
     path: '/api/messaging/accounts/{id}',
     tag: 'Conversations',
-    summary: "Change a sender account's daily limits (contract 9.3)",
-    description: 'The kinds given replace their limits; the others stay.',
+    summary: "Change a sender account's time zone, limits and warm-up (contract 9.3, 10.2)",
+    description:
+      'Each field given replaces its value; in dailyLimits and weeklyLimits the kinds given replace theirs (a weekly limit set to null is removed). ' +
+      'The account’s days (daily and weekly limits, warm-up) are counted in its timeZone. warmUp {startDaily, addPerDay, startedOn} caps each daily ' +
+      'limit at startDaily + addPerDay × days since startedOn, which may not be after today; null ends it. Slots already planned above lowered limits are given back.',
     params: z.object({ id: z.guid().describe('Account id') }),
     query: workspaceQuery,
     body: patchAccountBody,

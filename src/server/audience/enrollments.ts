@@ -1,7 +1,15 @@
 import { campaignSenderChannel } from '../../domain/channels';
 import type { Channel } from '../../domain/contract/conversations';
 import type { EnrollResult, Enrollment, TimelineItem } from '../../domain/contract/enrollments';
-import { UNFINISHED_ENROLLMENT_STATUSES_SQL, type EnrollmentStatus, type ExclusionReason } from '../../domain/contract/statuses';
+import {
+  UNFINISHED_ENROLLMENT_STATUSES_SQL,
+  type EnrollmentStatus,
+  type ExclusionReason,
+  type WaitingReason,
+} from '../../domain/contract/statuses';
+import { seenWaiting, WAITS_WITHOUT_TIME } from '../../domain/run/waiting';
+import { assignSenders, type AssignedProspect, type SenderChoice } from '../../domain/run/sender-assignment';
+import type { SenderAssignment } from '../../domain/contract/campaigns';
 import { toIso } from '../../domain/time';
 import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
@@ -30,11 +38,14 @@ interface CampaignForEnrollment {
   status: string;
   sender_account_ids: string[];
   types: string[];
+  sender_assignment: SenderAssignment;
+  sender_field: string | null;
+  sender_turn: number;
 }
 
 async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaignId: string): Promise<CampaignForEnrollment> {
   const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string; revision_of: string | null }>(
-    `SELECT c.status, c.revision_of, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
+    `SELECT c.status, c.revision_of, c.sender_account_ids::text[] AS sender_account_ids, c.sender_assignment, c.sender_field, c.sender_turn, v.workflow_definition
      FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version
      WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE OF c`,
     [campaignId, workspaceId],
@@ -43,7 +54,7 @@ async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaig
   if (!row) throw campaignNotFound();
   if (row.revision_of !== null) throw campaignIsRevision(row.revision_of); // contract 10.4: prospects join the running campaign
   const nodes = (JSON.parse(row.workflow_definition) as { nodes?: { type?: unknown }[] }).nodes ?? [];
-  return { status: row.status, sender_account_ids: row.sender_account_ids, types: nodes.map((n) => String(n.type)) };
+  return { ...row, types: nodes.map((n) => String(n.type)) };
 }
 
 /** Senders among `senderIds` of `channel` (null: any), with their unfinished enrollments over every campaign. */
@@ -53,26 +64,53 @@ export async function senderLoads(
   senderIds: readonly string[],
   channel: Channel | null,
 ): Promise<Map<string, number>> {
-  const { rows } = await tx.query<{ id: string; load: number }>(
-    `SELECT a.id, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS load
+  return new Map((await senderChoices(tx, workspaceId, senderIds, channel)).map((s) => [s.accountId, s.load]));
+}
+
+/** The same senders with their names (a prospect's field may name one, contract 10.2 by_field), in the campaign's order of accounts. */
+async function senderChoices(
+  tx: Queryable,
+  workspaceId: string,
+  senderIds: readonly string[],
+  channel: Channel | null,
+): Promise<SenderChoice[]> {
+  const { rows } = await tx.query<{ id: string; name: string; load: number }>(
+    `SELECT a.id, a.name, (SELECT count(*)::int FROM enrollments e WHERE e.sender_account_id = a.id AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})) AS load
      FROM accounts a WHERE a.workspace_id = $1 AND a.id = ANY($2::uuid[]) AND ($3::text IS NULL OR a.channel = $3)
      ORDER BY a.created_at, a.id`,
     [workspaceId, senderIds, channel],
   );
-  return new Map(rows.map((r) => [r.id, r.load]));
+  return rows.map((r) => ({ accountId: r.id, name: r.name, load: r.load }));
 }
 
-/** Each new enrollment goes to the sender with the fewest unfinished enrollments at that moment. */
-export function assignSenders(count: number, loads: Map<string, number>): (string | null)[] {
-  const out: (string | null)[] = [];
-  for (let i = 0; i < count; i++) {
-    let best: string | null = null;
-    for (const [id, load] of loads) if (best === null || load < loads.get(best)!) best = id;
-    if (best !== null) loads.set(best, loads.get(best)! + 1);
-    out.push(best);
-  }
-  return out;
+/** The prospects' fields as by_field reads them, in the order of `ids`. */
+async function prospectsForAssignment(tx: Queryable, ids: readonly string[]): Promise<AssignedProspect[]> {
+  const { rows } = await tx.query<{
+    id: string;
+    name: string | null;
+    headline: string | null;
+    company: string | null;
+    email: string | null;
+    custom_fields: unknown;
+  }>('SELECT id, name, headline, company, email, custom_fields FROM prospects WHERE id = ANY($1::uuid[])', [ids]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const r = byId.get(id);
+    return r
+      ? {
+          fields: { name: r.name, headline: r.headline, company: r.company, email: r.email },
+          customFields: jsonColumn(r.custom_fields) as Record<string, unknown>,
+        }
+      : NO_FIELDS;
+  });
 }
+
+/** Each new enrollment goes to the sender with the fewest unfinished enrollments at that moment (contract 9.2, 10.2 least_loaded). */
+export function assignLeastLoaded(count: number, loads: Map<string, number>): (string | null)[] {
+  const senders = [...loads].map(([accountId, load]) => ({ accountId, name: '', load }));
+  return assignSenders('least_loaded', senders, Array(count).fill(NO_FIELDS), { field: null, turn: 0 }).senders;
+}
+const NO_FIELDS = { fields: {}, customFields: {} };
 
 /**
  * POST /api/v1/campaigns/{id}/enrollments. One transaction; the prospects are locked so two
@@ -112,10 +150,17 @@ export async function enrollProspects(
       else toEnroll.push(id);
     }
     if (toEnroll.length === 0) return { enrolled: 0, alreadyEnrolled, excluded };
-    const senders = assignSenders(
-      toEnroll.length,
-      await senderLoads(tx, workspaceId, campaign.sender_account_ids, campaignSenderChannel(campaign.types)),
-    );
+    // Contract 10.2: the campaign's strategy gives each its sender, once (sticky).
+    const choices = await senderChoices(tx, workspaceId, campaign.sender_account_ids, campaignSenderChannel(campaign.types));
+    const prospects =
+      campaign.sender_assignment === 'by_field' ? await prospectsForAssignment(tx, toEnroll) : Array(toEnroll.length).fill(NO_FIELDS);
+    const assigned = assignSenders(campaign.sender_assignment, choices, prospects, {
+      field: campaign.sender_field,
+      turn: campaign.sender_turn,
+    });
+    const senders = assigned.senders;
+    if (campaign.sender_assignment === 'round_robin')
+      await tx.query('UPDATE campaigns SET sender_turn = $2 WHERE id = $1', [campaignId, assigned.turn]);
     const { rows: added } = await tx.query<EnrollmentRow>(
       `WITH added AS (
          INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id, next_step_at)
@@ -123,7 +168,7 @@ export async function enrollProspects(
          FROM unnest($3::uuid[], $4::uuid[]) AS t(p, s)
          ON CONFLICT (campaign_id, prospect_id) DO NOTHING
          RETURNING *)
-       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ${SCHEDULED_STEP} ORDER BY e.entered_at, e.id`,
+       SELECT ${ENROLLMENT_COLUMNS} FROM added e JOIN prospects p ON p.id = e.prospect_id ${CAMPAIGN} ${SCHEDULED_STEP} ORDER BY e.entered_at, e.id`,
       [workspaceId, campaignId, toEnroll, senders, campaign.status === 'active'],
     );
     // Contract 9.5: one prospect.enrolled per new enrollment, its body the enrollment as the list shows it.
@@ -139,8 +184,17 @@ export async function enrollProspects(
  * for the action it waits on; null only when nothing is scheduled.
  */
 const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id,
-       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company,
-       coalesce(e.graph_version, (SELECT c.launched_version FROM campaigns c WHERE c.id = e.campaign_id)) AS version`;
+       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.waiting_reason, c.status AS campaign_status,
+       e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company,
+       coalesce(e.graph_version, c.launched_version) AS version`;
+const CAMPAIGN = `JOIN campaigns c ON c.id = e.campaign_id`;
+
+/** Contract 10.2 `?waitingReason=`: the rows `seenWaiting` (domain/run/waiting.ts) reads as that reason. */
+const WAITING_FILTER: Readonly<Record<'paused' | 'not_started' | 'stored', string>> = {
+  paused: `c.status = 'paused' AND e.status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL})`,
+  not_started: `c.status NOT IN ('paused', 'active') AND e.status = 'waiting'`,
+  stored: `c.status = 'active' AND e.status = 'active' AND e.waiting_reason = $`,
+};
 const SCHEDULED_STEP = `LEFT JOIN enrollment_steps s ON s.position = e.open_step AND s.status = 'scheduled' AND e.status = 'active'`;
 
 interface EnrollmentRow {
@@ -151,6 +205,8 @@ interface EnrollmentRow {
   status: Enrollment['status'];
   current_node_id: string | null;
   next_step_at: Date | string | null;
+  waiting_reason: WaitingReason | null;
+  campaign_status: string;
   outcome: Enrollment['outcome'];
   entered_at: Date | string;
   finished_at: Date | string | null;
@@ -161,21 +217,25 @@ interface EnrollmentRow {
   version: number | null;
 }
 
-const toEnrollment = (r: EnrollmentRow): Enrollment => ({
-  enrollmentId: r.id,
-  campaignId: r.campaign_id,
-  prospectId: r.prospect_id,
-  senderAccountId: r.sender_account_id,
-  status: r.status,
-  currentNodeId: r.current_node_id,
-  nextStepAt: iso(r.next_step_at),
-  outcome: r.outcome,
-  enteredAt: iso(r.entered_at)!,
-  finishedAt: iso(r.finished_at),
-  error: r.error,
-  version: r.version,
-  prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
-});
+function toEnrollment(r: EnrollmentRow): Enrollment {
+  const waitingReason = seenWaiting(r.waiting_reason, r.status, r.campaign_status);
+  return {
+    enrollmentId: r.id,
+    campaignId: r.campaign_id,
+    prospectId: r.prospect_id,
+    senderAccountId: r.sender_account_id,
+    status: r.status,
+    currentNodeId: r.current_node_id,
+    nextStepAt: waitingReason !== null && WAITS_WITHOUT_TIME.has(waitingReason) ? null : iso(r.next_step_at),
+    waitingReason,
+    outcome: r.outcome,
+    enteredAt: iso(r.entered_at)!,
+    finishedAt: iso(r.finished_at),
+    error: r.error,
+    version: r.version,
+    prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
+  };
+}
 
 export interface EnrollmentFilters {
   workspaceId: string;
@@ -184,6 +244,7 @@ export interface EnrollmentFilters {
   nodeId: string | null;
   /** The prospect search (name, headline, company or profile URL); none by default. */
   search?: string | null;
+  waitingReason?: WaitingReason | null;
 }
 
 /** A campaign's enrollments, first entered first (ties by id), `limit + 1` rows. */
@@ -204,6 +265,11 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
     where.push(`e.current_node_id = $${params.length}`);
   }
   if (filters.search) where.push(prospectSearchCondition(params, filters.search));
+  if (filters.waitingReason === 'paused' || filters.waitingReason === 'not_started') where.push(WAITING_FILTER[filters.waitingReason]);
+  else if (filters.waitingReason) {
+    params.push(filters.waitingReason);
+    where.push(`${WAITING_FILTER.stored}${params.length}`);
+  }
   if (after) {
     params.push(after[0], after[1]);
     where.push(`(e.entered_at, e.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
@@ -211,7 +277,7 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
   params.push(limit + 1);
   const { rows } = await db.query<EnrollmentRow>(
     `SELECT ${ENROLLMENT_COLUMNS}
-     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id ${SCHEDULED_STEP}
+     FROM enrollments e JOIN prospects p ON p.id = e.prospect_id ${CAMPAIGN} ${SCHEDULED_STEP}
      WHERE ${where.join(' AND ')} ORDER BY e.entered_at, e.id LIMIT $${params.length}`,
     params,
   );

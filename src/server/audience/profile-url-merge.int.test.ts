@@ -218,6 +218,7 @@ describe('migration 040: profile URLs under the rule of contract 10.3', () => {
         { node_id: 'invite', status: 'done', handle: null, n: 1 },
         { node_id: 'invite', status: 'scheduled', handle: null, n: 1 },
       ]),
+      waiting: [],
     });
   });
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { workspaceQuery } from '../../domain/contract/conversations';
 import { enrollBody, listEnrollmentsQuery } from '../../domain/contract/enrollments';
 import { importProspectsEnvelope, listProspectsQuery, patchProspectBody } from '../../domain/contract/prospects';
-import { patchAccountBody, scheduleBody } from '../../domain/contract/schedule';
+import { scheduleBody } from '../../domain/contract/schedule';
+import { patchAccountBody } from '../../domain/contract/accounts';
 import type { Db } from '../db/types';
 import { resolveWorkspace, type AppEnv, type WorkspaceRef } from '../http/auth';
 import { parseOrThrow } from '../http/errors';
@@ -13,7 +14,7 @@ import type { RouteModule } from '../route-module';
 import { enrollmentTimeline, enrollProspects, listEnrollments } from './enrollments';
 import { importProspects } from './import';
 import { countProspects, deleteProspect, getProspect, listProspects, patchProspect } from './prospects';
-import { updateCampaignSchedule, updateDailyLimits } from './settings';
+import { updateCampaignSchedule, updateSenderAccount } from './settings';
 
 /**
  * The audience's REST routes (contract 9.1–9.3). The MCP tools (tools.ts) call the same operations
@@ -49,6 +50,7 @@ export async function enrollmentPage(db: Db, workspace: WorkspaceRef, q: ListEnr
     status: q.status ?? null,
     nodeId: q.nodeId ?? null,
     search: q.search?.trim() || null,
+    waitingReason: q.waitingReason ?? null,
   };
   const codec = cursorCodec(db, 'enrollments', filters, timeIdKey);
   const limit = q.limit ?? DEFAULT_LIMIT;
@@ -121,7 +123,7 @@ export const audienceRoutes: RouteModule = ({ db }) => {
     const accountId = pathUuid(c.req.param('id'), 'id');
     const q = parseOrThrow(workspaceQuery, queryOf(c), 'query');
     const body = await readBody(c, patchAccountBody, 'account');
-    return c.json(await updateDailyLimits(db, workspaceOf(c, q.workspaceId).id, accountId, body.dailyLimits));
+    return c.json(await updateSenderAccount(db, workspaceOf(c, q.workspaceId).id, accountId, body));
   });
 
   return app;

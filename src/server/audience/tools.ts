@@ -5,7 +5,7 @@ import { defineTool, type ToolDefinition } from '../tool';
 import { enrollmentTimeline, enrollProspects } from './enrollments';
 import { importProspects } from './import';
 import { enrollmentPage, prospectPage } from './routes';
-import { updateCampaignSchedule } from './settings';
+import { updateCampaignSchedule, updateSenderAccount } from './settings';
 import { exclusionPage } from './exclusion-routes';
 import { importExclusions, removeExclusion } from './exclusions';
 import { campaignAudienceCheck } from './audience-check';
@@ -75,7 +75,9 @@ export const audienceTools: ToolDefinition[] = [
     title: 'List a campaign’s enrollments',
     description:
       "Read a campaign's enrollments (one per prospect), first entered first, one page at a time: status, current step (currentNodeId), next step time, outcome, " +
-      'sender and the prospect’s name. Filter by status (waiting, active, finished, stopped, failed), by the step they are at (nodeId) or by the prospect (search: name, headline, company or profile URL). ' +
+      'sender and the prospect’s name, and waitingReason: why it is not moving now (paused, sender_removed, executor, window_closed, weekly_limit, ' +
+      'daily_limit, warm_up, spacing, waiting_for_acceptance, waiting_for_reply, waiting_for_event, delay, not_started; null when due now or ended). ' +
+      'Filter by status (waiting, active, finished, stopped, failed), by the step they are at (nodeId), by the prospect (search: name, headline, company or profile URL) or by waitingReason. ' +
       'Example: {"campaignId": "3f0c…", "status": "active"}.',
     readOnly: true,
     run: (args, { db, caller }) => {
@@ -104,6 +106,22 @@ export const audienceTools: ToolDefinition[] = [
     run: (args, { db, caller }) => {
       const { workspaceId, campaignId, ...schedule } = args;
       return updateCampaignSchedule(db, resolveWorkspace(caller, workspaceId), campaignId.toLowerCase(), schedule);
+    },
+  }),
+  defineTool({
+    ...wire('update-sender-account'),
+    title: 'Protect a sender account: its time zone, daily and weekly limits, warm-up',
+    description:
+      'Change how much one sender account may do, over every campaign: timeZone (IANA; its days for all limits), dailyLimits per kind ' +
+      '(connection_request, message, inmail, profile_visit, other; 0–1,000 a day), weeklyLimits per kind (0–10,000 in any 7 calendar days in a row; ' +
+      'connection_request defaults to 100; null removes another kind’s) and warmUp {startDaily 1–100, addPerDay 0–50, startedOn "YYYY-MM-DD", not after today} ' +
+      '(each day’s limit is at most startDaily + addPerDay × days since startedOn; null ends it). Fields and kinds left out stay. Slots already planned above ' +
+      'lowered limits are given back and planned again later. Returns the account. ' +
+      'Example: {"accountId": "7d1e…", "weeklyLimits": {"connection_request": 80}, "warmUp": {"startDaily": 10, "addPerDay": 2, "startedOn": "2026-03-02"}}.',
+    readOnly: false,
+    run: (args, { db, caller }) => {
+      const { workspaceId, accountId, ...patch } = args;
+      return updateSenderAccount(db, resolveWorkspace(caller, workspaceId).id, accountId.toLowerCase(), patch, 'invalid_arguments');
     },
   }),
   defineTool({

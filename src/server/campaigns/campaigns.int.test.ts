@@ -39,6 +39,8 @@ describe('campaign tools — happy paths (contract 4)', () => {
       'revisionOf',
       'schedule',
       'senderAccountIds',
+      'senderAssignment',
+      'senderField',
       'status',
       'updated_at',
       'workflow_definition',

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/types';
 export type { CampaignStatus, EditingMode } from '../../domain';
 import type { CampaignStatus, EditingMode } from '../../domain';
 import type { ChangeVia } from '../../domain/contract/change-via';
+import type { SenderAssignment } from '../../domain/contract/campaigns';
 import type { Schedule } from '../../domain/contract/schedule';
 
 export interface CampaignRow {
@@ -24,6 +25,8 @@ export interface CampaignRow {
   revision_of: string | null;
   /** Contract 10.4: this campaign's open revision; null when none. */
   open_revision_id: string | null;
+  sender_assignment: SenderAssignment;
+  sender_field: string | null;
 }
 
 /** What a save or launch needs to decide: state, version stamp, and the premium status of the senders. */
@@ -44,7 +47,7 @@ export interface CampaignState {
 const NOW_MS = `date_trunc('milliseconds', clock_timestamp())`;
 const NEXT_STAMP = `GREATEST(${NOW_MS}, c.updated_at + interval '1 millisecond')`;
 
-const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at, c.archived_at,
+const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at, c.archived_at, c.sender_assignment, c.sender_field,
   c.revision_of, (SELECT r.id FROM campaigns r WHERE r.revision_of = c.id) AS open_revision_id`;
 const COLUMNS = `${CAMPAIGN}, v.workflow_definition`;
 // The current graph of campaign `c`.
@@ -317,16 +320,28 @@ export async function updateCampaignSettings(
     name?: string | undefined;
     senderAccountIds?: string[] | undefined;
     archived?: boolean | undefined;
+    senderAssignment?: SenderAssignment | undefined;
+    senderField?: string | null | undefined;
   },
 ): Promise<CampaignRow | undefined> {
   const { rows } = await db.query<CampaignRow>(
     `WITH c AS (
        UPDATE campaigns c SET name = COALESCE($3, c.name), sender_account_ids = COALESCE($4::uuid[], c.sender_account_ids),
+         sender_assignment = COALESCE($6, c.sender_assignment), sender_field = CASE WHEN $7 THEN $8 ELSE c.sender_field END,
          archived_at = CASE WHEN $5::boolean IS NULL THEN c.archived_at WHEN $5::boolean THEN COALESCE(c.archived_at, ${NOW_MS}) END
        WHERE c.id = $1 AND c.workspace_id = $2 AND c.revision_of IS NULL AND NOT ($5::boolean IS TRUE AND c.status = 'active') RETURNING c.*
      )
      SELECT ${COLUMNS} FROM c ${CURRENT_GRAPH}`,
-    [input.campaignId, input.workspaceId, input.name ?? null, input.senderAccountIds ?? null, input.archived ?? null],
+    [
+      input.campaignId,
+      input.workspaceId,
+      input.name ?? null,
+      input.senderAccountIds ?? null,
+      input.archived ?? null,
+      input.senderAssignment ?? null,
+      input.senderField !== undefined,
+      input.senderField ?? null,
+    ],
   );
   return rows[0];
 }

@@ -27,6 +27,8 @@ export const campaignRoutes: RouteModule = ({ db }) => {
         name: body.name,
         senderAccountIds: body.senderAccountIds,
         archived: body.archived,
+        senderAssignment: body.senderAssignment,
+        senderField: body.senderField,
       }),
     );
   });

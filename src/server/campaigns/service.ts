@@ -62,6 +62,8 @@ export const toCampaign = (
   archivedAt: row.archived_at ? toIso(row.archived_at) : null,
   revisionOf: row.revision_of,
   openRevisionId: row.open_revision_id,
+  senderAssignment: row.sender_assignment,
+  senderField: row.sender_field,
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 

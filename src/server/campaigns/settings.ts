@@ -3,7 +3,9 @@ import type { Db, Queryable } from '../db/types';
 import { engineHooks } from '../hooks';
 import { deleteDraft, findCampaignState, updateCampaignSettings } from './queries';
 import { ApiError } from '../http/errors';
-import { campaignIsRevision, campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign } from './service';
+import { campaignIsRevision, campaignNotFound, checkedSenderIds, invalidArguments, notDraft, toCampaign, type Campaign } from './service';
+import type { CampaignStatus, SenderAssignment } from '../../domain/contract/campaigns';
+import { isSenderField } from '../../domain/run/sender-assignment';
 
 /**
  * A campaign's settings beside its graph: rename, change the sender accounts (any status: contract
@@ -20,16 +22,21 @@ export async function updateCampaign(
     name?: string | undefined;
     senderAccountIds?: readonly string[] | undefined;
     archived?: boolean | undefined;
+    senderAssignment?: SenderAssignment | undefined;
+    senderField?: string | null | undefined;
   },
 ): Promise<Campaign> {
   const senderIds = input.senderAccountIds && (await checkedSenderIds(db, workspace, input.senderAccountIds)).ids;
   const row = await db.transaction(async (tx) => {
+    if (input.senderAssignment !== undefined || input.senderField !== undefined) await checkAssignment(tx, workspace.id, input);
     const updated = await updateCampaignSettings(tx, {
       workspaceId: workspace.id,
       campaignId: input.campaignId,
       name: input.name,
       senderAccountIds: senderIds,
       archived: input.archived,
+      senderAssignment: input.senderAssignment,
+      senderField: input.senderField,
     });
     // Contract 9.4: what a removed sender had not yet offered goes back to the engine, which holds or moves it.
     if (updated && senderIds) await engineHooks().sendersChanged(tx, input.campaignId);
@@ -41,6 +48,37 @@ export async function updateCampaign(
   if (state.revision_of !== null) throw campaignIsRevision(state.revision_of);
   // Contract 4: the only refusal of a known campaign here is archiving it while it runs.
   throw new ApiError(409, 'campaign_running', 'The campaign is running: pause or stop it before archiving it.', { status: state.status });
+}
+
+/**
+ * Contract 10.2: the sender assignment changes on a draft or paused campaign only; by_field needs a
+ * field to read — a prospect field (name, headline, company, email) or a custom field's name.
+ */
+async function checkAssignment(
+  tx: Queryable,
+  workspaceId: string,
+  input: { campaignId: string; senderAssignment?: SenderAssignment | undefined; senderField?: string | null | undefined },
+): Promise<void> {
+  const { rows } = await tx.query<{ status: CampaignStatus; sender_assignment: SenderAssignment; sender_field: string | null }>(
+    'SELECT status, sender_assignment, sender_field FROM campaigns WHERE id = $1 AND workspace_id = $2 FOR UPDATE',
+    [input.campaignId, workspaceId],
+  );
+  const found = rows[0];
+  if (!found) throw campaignNotFound();
+  if (found.status !== 'draft' && found.status !== 'paused') throw notDraft(found.status, 'sender assignment can change (pause it first)');
+  const strategy = input.senderAssignment ?? found.sender_assignment;
+  const field = input.senderField === undefined ? found.sender_field : input.senderField;
+  if (strategy === 'by_field' && field === null)
+    throw invalidArguments('Choosing the sender by a field needs that field: give senderField.', [
+      { path: 'senderField', message: 'name the prospect field or custom field that holds the sender’s name or account id' },
+    ]);
+  if (field !== null && !isSenderField(field))
+    throw invalidArguments(`“${field}” cannot hold a sender.`, [
+      {
+        path: 'senderField',
+        message: 'must be name, headline, company, email or the name of a custom field (letters, digits, spaces, _ or -)',
+      },
+    ]);
 }
 
 /** delete-campaign and DELETE /api/v1/campaigns/{id}: only a draft (a launched campaign has a run to keep). */

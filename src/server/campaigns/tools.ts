@@ -200,6 +200,8 @@ export const campaignTools: ToolDefinition[] = [
       'Change the name and/or the sender accounts of a campaign, in any status (the graph has its own tools). archived: true archives it (list-campaigns then shows it ' +
       'only with archived: true; a running campaign must be paused or stopped first: campaign_running), false restores it. senderAccountIds is the complete new list: ' +
       'it replaces the old one, [] removes them all. A campaign with sending steps and no sender of their channel cannot be launched (no_sender). ' +
+      'senderAssignment (draft or paused campaigns only) says how each new prospect gets its sender: least_loaded (default), round_robin, or by_field with ' +
+      'senderField naming a prospect field or custom field whose value is a sender’s account id or name (no match: least_loaded); a prospect keeps its sender. ' +
       'updated_at does not change (it stamps the graph). Returns the campaign. Example: {"campaignId": "3f0c…", "senderAccountIds": ["9a1e…"]}.',
     readOnly: false,
     run: (args, { db, caller }) =>
@@ -208,6 +210,8 @@ export const campaignTools: ToolDefinition[] = [
         name: args.name,
         senderAccountIds: args.senderAccountIds,
         archived: args.archived,
+        senderAssignment: args.senderAssignment,
+        senderField: args.senderField,
       }),
   }),
   defineTool({

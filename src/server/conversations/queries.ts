@@ -2,7 +2,9 @@ import { jsonColumn } from '../db/json';
 import type { Db, Queryable } from '../db/types';
 import { likePattern } from '../http/pagination';
 import type { Account, Conversation, Message, TagCount } from '../../domain/contract/conversations';
-import { DEFAULT_DAILY_LIMITS, type DailyLimits } from '../../domain/contract/schedule';
+import type { DailyLimits } from '../../domain/contract/schedule';
+import type { WarmUp, WeeklyLimits } from '../../domain/contract/accounts';
+import { senderRules } from '../../domain/run/sender-limits';
 import { toIso } from '../../domain/time';
 
 /** SQL of the inbox (spec 4.2, contract 4 and 7). Every query is scoped by workspace_id. */
@@ -199,6 +201,9 @@ export interface AccountRow {
   name: string;
   premium: boolean;
   daily_limits: Partial<DailyLimits> | string;
+  time_zone: string;
+  weekly_limits: Partial<WeeklyLimits> | string;
+  warm_up: WarmUp | string | null;
   created_at: Date;
   unread: number;
 }
@@ -206,7 +211,7 @@ export interface AccountRow {
 /** The workspace's sender accounts (contract 7, 9.3 dailyLimits), or only `accountId` when given. */
 export async function listAccounts(db: Queryable, workspaceId: string, accountId?: string): Promise<Account[]> {
   const { rows } = await db.query<AccountRow>(
-    `SELECT a.id, a.channel, a.name, a.premium, a.daily_limits, a.created_at,
+    `SELECT a.id, a.channel, a.name, a.premium, a.daily_limits, a.time_zone, a.weekly_limits, a.warm_up, a.created_at,
        (SELECT count(*)::int FROM conversations c WHERE c.account_id = a.id AND c.unread_count > 0) AS unread
      FROM accounts a WHERE a.workspace_id = $1 ${accountId ? 'AND a.id = $2' : ''} ORDER BY a.created_at, a.id`,
     accountId ? [workspaceId, accountId] : [workspaceId],
@@ -218,7 +223,12 @@ export async function listAccounts(db: Queryable, workspaceId: string, accountId
     premium: a.premium,
     createdAt: toIso(a.created_at),
     unreadConversations: a.unread,
-    dailyLimits: { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(a.daily_limits) },
+    ...senderRules({
+      timeZone: a.time_zone,
+      dailyLimits: jsonColumn(a.daily_limits),
+      weeklyLimits: jsonColumn(a.weekly_limits),
+      warmUp: a.warm_up === null ? null : jsonColumn(a.warm_up),
+    }),
   }));
 }
 

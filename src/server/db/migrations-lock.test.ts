@@ -38,6 +38,9 @@ const LOCKED: Readonly<Record<string, string>> = {
   '051_sender_own_spacing.sql': 'feaf09879ab8df3c919306a871da902107a318cc4de53af46a904289c1a0b6be',
   '090_graph_versions.sql': '6b5b4704d249e66ad5a77e212ec7fde3c34aeae3c252c399a4503624be9a1362',
   '091_revisions.sql': '36985651fc8258a0413b42c0f9db40dc227b548e64cfaa9748d81bde2ce64a7b',
+  '070_sender_account_limits.sql': 'bd27a7904df8ed9d6f50fe0f88acd8789336628e33f03221b35e7312859e5246',
+  '071_waiting_reason.sql': '1d33c9960f4e0a0f5485de7e44251fb9e269d147187d44cf815762aa9a3cebd6',
+  '072_sender_assignment.sql': '7c38704d34053d16affc1e5fad3cc46cd8be9c542953b8256e7af791825e0fa5',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);

@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_STATUSES, EDITING_MODES } from '../../domain/contract/campaigns';
+import { CAMPAIGN_STATUSES, EDITING_MODES, SENDER_ASSIGNMENTS } from '../../domain/contract/campaigns';
 import { CHANGE_VIA } from '../../domain/contract/change-via';
 import { CHANNELS, DIRECTIONS } from '../../domain/contract/conversations';
-import { ACTION_STATUSES, ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, TIMELINE_STATUSES } from '../../domain/contract/statuses';
+import {
+  ACTION_STATUSES,
+  ENROLLMENT_OUTCOMES,
+  ENROLLMENT_STATUSES,
+  TIMELINE_STATUSES,
+  WAITING_REASONS,
+} from '../../domain/contract/statuses';
 import { EXECUTOR_KINDS } from '../../domain/contract/executors';
 import { EXCLUSION_AUTHORS, EXCLUSION_KINDS } from '../../domain/contract/exclusions';
 import { DELIVERY_STATUSES, DISABLED_REASONS, ENDPOINT_STATUSES } from '../../domain/contract/webhooks';
@@ -39,6 +45,8 @@ const CASES: { what: string; file: string; column: string; index?: number; value
   { what: 'who saved a graph version', file: '021_version_authors.sql', column: 'saved_via', values: CHANGE_VIA },
   { what: 'a do-not-contact entry’s kind', file: '041_exclusions.sql', column: 'kind', values: EXCLUSION_KINDS },
   { what: 'who added a do-not-contact entry', file: '041_exclusions.sql', column: 'created_by', values: EXCLUSION_AUTHORS },
+  { what: 'why an enrollment waits', file: '071_waiting_reason.sql', column: 'waiting_reason', values: WAITING_REASONS },
+  { what: 'a campaign’s sender assignment', file: '072_sender_assignment.sql', column: 'sender_assignment', values: SENDER_ASSIGNMENTS },
 ];
 
 describe('contract enums in SQL CHECKs', () => {

@@ -39,6 +39,7 @@ const TOOL_NAMES = [
   'update-campaign',
   'update-campaign-schedule',
   'update-campaign-workflow',
+  'update-sender-account',
   'validate-campaign-workflow',
 ];
 

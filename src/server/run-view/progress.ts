@@ -8,7 +8,9 @@ import {
   type ProspectTimeZones,
 } from '../../domain/contract/runs';
 import { withinForecastBound } from './forecast-bound';
-import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
+import { DAILY_LIMIT_KINDS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
+import type { WarmUp } from '../../domain/contract/accounts';
+import { dailyLimitOn, senderRules } from '../../domain/run/sender-limits';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
 import type { Config } from '../config';
@@ -16,7 +18,8 @@ import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
 import { scheduledSlots } from '../runs/action-store';
-import { runCounts, type EnrollmentCount, type StepCount } from './run-counts';
+import { runCounts, type EnrollmentCount, type StepCount, type WaitingCount } from './run-counts';
+import { seenWaiting } from '../../domain/run/waiting';
 import { toIso } from '../../domain/time';
 
 /**
@@ -64,13 +67,29 @@ function standingAt(rows: EnrollmentCount[]): Map<string, number> {
   return standing;
 }
 
-function stepCounts(rows: StepCount[], standing: Map<string, number>): CampaignRun['steps'] {
+function stepCounts(
+  rows: StepCount[],
+  standing: Map<string, number>,
+  waiting: WaitingCount[],
+  campaignStatus: string,
+): CampaignRun['steps'] {
   const steps = new Map<string, CampaignRun['steps'][number]>();
   const stepOf = (nodeId: string) => {
     let step = steps.get(nodeId);
-    if (!step) steps.set(nodeId, (step = { nodeId, entered: 0, waiting: standing.get(nodeId) ?? 0, done: 0, failed: 0, handles: {} }));
+    if (!step)
+      steps.set(
+        nodeId,
+        (step = { nodeId, entered: 0, waiting: standing.get(nodeId) ?? 0, waitingReasons: {}, done: 0, failed: 0, handles: {} }),
+      );
     return step;
   };
+  // Contract 10.2: read as the enrollments list reads each one (a paused campaign's are all paused).
+  for (const row of waiting) {
+    const reason = seenWaiting(row.reason, 'active', campaignStatus);
+    if (reason === null) continue;
+    const step = stepOf(row.node_id);
+    step.waitingReasons[reason] = (step.waitingReasons[reason] ?? 0) + row.n;
+  }
   for (const row of rows) {
     const step = stepOf(row.node_id);
     step.entered += row.n;
@@ -86,6 +105,10 @@ interface SenderRow {
   id: string;
   channel: Channel;
   daily_limits: Partial<Record<DailyLimitKind, number>> | string;
+  warm_up: WarmUp | string | null;
+  time_zone: string;
+  /** Today in the account's own zone (contract 10.2: its limits count there). */
+  today: string;
 }
 
 /**
@@ -95,19 +118,30 @@ interface SenderRow {
  */
 async function sendersToday(db: Queryable, campaign: CampaignRow) {
   const { rows: accounts } = await db.query<SenderRow>(
-    `SELECT id, channel, daily_limits FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    `SELECT id, channel, daily_limits, warm_up, time_zone, to_char((now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today
+     FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [campaign.sender_account_ids],
   );
-  const ids = accounts.map((a) => a.id);
+  const [ids, days] = [accounts.map((a) => a.id), accounts.map((a) => a.today)];
   const [{ rows: quota }, scheduled] = await Promise.all([
     db.query<{ account_id: string; kind: DailyLimitKind; taken: number }>(
-      `SELECT account_id, kind, used AS taken FROM sender_quota WHERE account_id = ANY($1::uuid[]) AND day = $2::date`,
-      [ids, campaign.today],
+      `SELECT q.account_id, q.kind, q.used AS taken FROM sender_quota q
+       JOIN unnest($1::uuid[], $2::date[]) AS v(id, day) ON q.account_id = v.id AND q.day = v.day`,
+      [ids, days],
     ),
-    scheduledSlots(db, ids, campaign.today),
+    scheduledSlots(db, ids, days),
   ]);
   return accounts.map((account) => {
-    const limits = { ...DEFAULT_DAILY_LIMITS, ...jsonColumn(account.daily_limits) };
+    // Today's limits: under warm-up, today's ceiling (contract 10.2).
+    const rules = senderRules({
+      timeZone: account.time_zone,
+      dailyLimits: jsonColumn(account.daily_limits),
+      warmUp: account.warm_up === null ? null : jsonColumn(account.warm_up),
+    });
+    const limits = Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, dailyLimitOn(rules, kind, account.today).limit])) as Record<
+      DailyLimitKind,
+      number
+    >;
     const quotaOf = (kind: DailyLimitKind) => quota.find((q) => q.account_id === account.id && q.kind === kind);
     const perKind = <T>(fn: (kind: DailyLimitKind) => T) =>
       Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, fn(kind)])) as Record<DailyLimitKind, T>;
@@ -213,7 +247,7 @@ export async function campaignRun(
   ]);
   const enrollments = enrollmentCounts(counts.enrollments);
   const standing = standingAt(counts.enrollments);
-  const steps = stepCounts(counts.steps, standing);
+  const steps = stepCounts(counts.steps, standing, counts.waiting, campaign.status);
   const definition = jsonColumn<{ nodes: unknown[]; edges: unknown[] }>(campaign.workflow_definition);
   const forecast = memoisedForecast(
     campaignId,

@@ -34,7 +34,12 @@ async function groupedNow(tx: Queryable, campaignId: string): Promise<RunCounts>
      FROM enrollments e JOIN enrollment_steps s ON s.enrollment_id = e.id WHERE e.campaign_id = $1 GROUP BY 1, 2, 3`,
     [campaignId],
   );
-  return { enrollments: enrollments.rows, steps: steps.rows };
+  const waiting = await tx.query<RunCounts['waiting'][number]>(
+    `SELECT current_node_id AS node_id, waiting_reason AS reason, count(*)::int AS n
+     FROM enrollments WHERE campaign_id = $1 AND status = 'active' AND waiting_reason IS NOT NULL GROUP BY 1, 2`,
+    [campaignId],
+  );
+  return { enrollments: enrollments.rows, steps: steps.rows, waiting: waiting.rows };
 }
 
 type Move =
@@ -67,12 +72,16 @@ function plus(counts: RunCounts, extra: RunCounts): RunCounts {
     }
     return [...byKey.values()].filter((row) => row.n !== 0);
   };
-  return { enrollments: add(counts.enrollments, extra.enrollments), steps: add(counts.steps, extra.steps) };
+  return {
+    enrollments: add(counts.enrollments, extra.enrollments),
+    steps: add(counts.steps, extra.steps),
+    waiting: add(counts.waiting, extra.waiting),
+  };
 }
 
 /** Plays the moves; what the prospects deleted on the way had counted. */
 async function play(run: SeededRun, moves: Move[]): Promise<RunCounts> {
-  let deleted: RunCounts = { enrollments: [], steps: [] };
+  let deleted: RunCounts = { enrollments: [], steps: [], waiting: [] };
   const clock = startClock('2026-03-02T08:00:00Z');
   const deps = engineDeps(db, clock, { spacingMs: 1000 });
   await db.query(`INSERT INTO executor_settings (workspace_id, kind, accept_rate, reply_rate) VALUES ($1, 'sandbox', 0.6, 0.5)`, [
@@ -113,6 +122,7 @@ async function play(run: SeededRun, moves: Move[]): Promise<RunCounts> {
       const negated = (c: RunCounts): RunCounts => ({
         enrollments: c.enrollments.map((r) => ({ ...r, n: -r.n })),
         steps: c.steps.map((r) => ({ ...r, n: -r.n })),
+        waiting: c.waiting.map((r) => ({ ...r, n: -r.n })),
       });
       deleted = plus(deleted, plus(before, negated(after)));
     } else if (m.kind === 'enroll') {
@@ -142,6 +152,7 @@ describe('run counters', () => {
         const grouped = plus(await groupedNow(db, run.campaignId), deleted);
         expect(byKey(counted.enrollments)).toEqual(byKey(grouped.enrollments));
         expect(byKey(counted.steps)).toEqual(byKey(grouped.steps));
+        expect(byKey(counted.waiting)).toEqual(byKey(grouped.waiting));
       }),
       { numRuns: 12 },
     );
@@ -151,6 +162,6 @@ describe('run counters', () => {
     const run = await seedRun(db, { graph: scoredFollowUpGraph(), prospects: 3 });
     await db.query(`UPDATE campaigns SET status = 'draft' WHERE id = $1`, [run.campaignId]);
     await db.query('DELETE FROM campaigns WHERE id = $1', [run.campaignId]);
-    expect(await runCounts(db, run.campaignId)).toEqual({ enrollments: [], steps: [] });
+    expect(await runCounts(db, run.campaignId)).toEqual({ enrollments: [], steps: [], waiting: [] });
   });
 });

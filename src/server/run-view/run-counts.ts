@@ -1,9 +1,10 @@
-import type { EnrollmentStatus } from '../../domain/contract/statuses';
+import type { EnrollmentStatus, WaitingReason } from '../../domain/contract/statuses';
 import type { Queryable } from '../db/types';
 
 /**
  * A campaign's run counters (migration 018): the sums of the delta rows the triggers on enrollments
- * and enrollment_steps append, instead of a GROUP BY over every enrollment (contract 9.5 stats).
+ * and enrollment_steps append, instead of a GROUP BY over every enrollment (contract 9.5 stats), and
+ * the waiting reasons per step (migration 071, contract 10.2).
  */
 
 /** Past this many delta rows beyond one per key, a read folds the campaign's rows into one per key. */
@@ -28,14 +29,23 @@ interface Counted {
   rows: number;
 }
 
+/** Active enrollments standing at a step, per stored waitingReason (contract 10.2, migration 071). */
+export interface WaitingCount {
+  node_id: string;
+  reason: WaitingReason;
+  n: number;
+}
+
 export interface RunCounts {
   enrollments: EnrollmentCount[];
   steps: StepCount[];
+  waiting: WaitingCount[];
 }
 
 const TABLES = {
   enrollments: { table: 'run_enrollment_counts', keys: 'status, replied, node_id' },
   steps: { table: 'run_step_counts', keys: 'node_id, status, handle' },
+  waiting: { table: 'run_waiting_counts', keys: 'node_id, reason' },
 } as const;
 
 async function sums<T>(db: Queryable, which: keyof typeof TABLES, campaignId: string): Promise<(T & Counted)[]> {
@@ -68,11 +78,12 @@ const withoutZeros = <T extends { n: number }>(rows: (T & Counted)[]): T[] =>
 
 /** The campaign's counters now; folds its delta rows first when they have piled up. */
 export async function runCounts(db: Queryable, campaignId: string): Promise<RunCounts> {
-  const [enrollments, steps] = await Promise.all([
+  const [enrollments, steps, waiting] = await Promise.all([
     sums<EnrollmentCount>(db, 'enrollments', campaignId),
     sums<StepCount>(db, 'steps', campaignId),
+    sums<WaitingCount>(db, 'waiting', campaignId),
   ]);
-  const surplusRows = [...enrollments, ...steps].reduce((sum, row) => sum + row.rows - 1, 0);
+  const surplusRows = [...enrollments, ...steps, ...waiting].reduce((sum, row) => sum + row.rows - 1, 0);
   if (surplusRows > COMPACT_AFTER_ROWS) await compactRunCounts(db, campaignId);
-  return { enrollments: withoutZeros(enrollments), steps: withoutZeros(steps) };
+  return { enrollments: withoutZeros(enrollments), steps: withoutZeros(steps), waiting: withoutZeros(waiting) };
 }

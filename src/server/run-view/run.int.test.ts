@@ -36,7 +36,10 @@ const runOf = async (ws: TestWorkspace, campaignId: string): Promise<CampaignRun
 /** The engine's moves for the fixture: 3 active at the invitation (one of them after a failed try), 2 finished through `accepted`, 1 stopped. */
 async function moveRun(campaignId: string, ids: string[]) {
   await fixtureSql("UPDATE campaigns SET status = 'active', launched_version = graph_version WHERE id = $1", [campaignId]);
-  await fixtureSql("UPDATE enrollments SET status = 'active', current_node_id = 'invite' WHERE id = ANY($1::uuid[])", [ids.slice(0, 3)]);
+  await fixtureSql(
+    "UPDATE enrollments SET status = 'active', current_node_id = 'invite', phase = 'wait', waiting_reason = 'waiting_for_acceptance' WHERE id = ANY($1::uuid[])",
+    [ids.slice(0, 3)],
+  );
   await fixtureSql(
     "UPDATE enrollments SET status = 'finished', outcome = 'finished', current_node_id = NULL, finished_at = now() WHERE id = ANY($1::uuid[])",
     [ids.slice(3, 5)],
@@ -73,6 +76,34 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     expect(run.forecast.workingDaysLeft).toBeGreaterThanOrEqual(1);
   });
 
+  it('a sender’s gauges count its own day and, warming up, show today’s ceiling (contract 10.2)', async () => {
+    const own = await newWorkspace();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const patched = await api(own.apiKey, 'PATCH', `/api/messaging/accounts/${own.accounts.linkedinPremium}`, {
+      timeZone: 'Pacific/Kiritimati',
+      warmUp: { startDaily: 3, addPerDay: 2, startedOn: yesterday },
+    });
+    expect(patched.status).toBe(200);
+    // Today in Kiritimati (UTC+14) is yesterday + 1 or + 2 days.
+    const kiritimatiToday = await fixtureSql<{ day: string }>(
+      "SELECT to_char((now() AT TIME ZONE 'Pacific/Kiritimati')::date, 'YYYY-MM-DD') AS day",
+    );
+    await fixtureSql("INSERT INTO sender_quota (account_id, kind, day, used) VALUES ($1, 'connection_request', $2::date, 4)", [
+      own.accounts.linkedinPremium,
+      kiritimatiToday[0]!.day,
+    ]);
+    const campaign = await createDraft(own, {
+      senderAccountIds: [own.accounts.linkedinPremium],
+      workflow_definition: connectionOnlyGraph(),
+    });
+    const run = await runOf(own, campaign.campaignId);
+    const days = Math.round((Date.parse(kiritimatiToday[0]!.day) - Date.parse(yesterday)) / 86_400_000);
+    expect(run.senders[0].today.connection_request).toEqual({
+      used: 4,
+      limit: Math.min(DEFAULT_DAILY_LIMITS.connection_request, 3 + 2 * days),
+    });
+  });
+
   it('a sender whose stored daily limit is above what PATCH accepts still gets its run (200, its limit shown)', async () => {
     const own = await newWorkspace();
     const above = MAX_DAILY_LIMIT + 1;
@@ -102,10 +133,30 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     expect(run.status).toBe('active');
     expect(run.enrollments).toEqual({ total: 7, waiting: 1, active: 3, finished: 2, replied: 0, stopped: 1, failed: 0 });
     expect(run.steps).toEqual([
-      { nodeId: 'end', entered: 2, waiting: 0, done: 2, failed: 0, handles: {} },
-      { nodeId: 'invite', entered: 3, waiting: 3, done: 2, failed: 1, handles: { accepted: 2 } },
-      { nodeId: 'start', entered: 5, waiting: 0, done: 5, failed: 0, handles: {} },
+      { nodeId: 'end', entered: 2, waiting: 0, waitingReasons: {}, done: 2, failed: 0, handles: {} },
+      {
+        nodeId: 'invite',
+        entered: 3,
+        waiting: 3,
+        waitingReasons: { waiting_for_acceptance: 3 },
+        done: 2,
+        failed: 1,
+        handles: { accepted: 2 },
+      },
+      { nodeId: 'start', entered: 5, waiting: 0, waitingReasons: {}, done: 5, failed: 0, handles: {} },
     ]);
+    // Contract 10.2: the same reasons, one by one, and filtered.
+    const listed = await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/enrollments?waitingReason=waiting_for_acceptance`);
+    expect(listed.body.items.map((e: { waitingReason: string }) => e.waitingReason)).toEqual(Array(3).fill('waiting_for_acceptance'));
+    const none = await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/enrollments?waitingReason=daily_limit`);
+    expect(none.body.items).toEqual([]);
+    const bad = await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/enrollments?waitingReason=coffee_break`);
+    expect(bad.status).toBe(400);
+    const viaTool = await callTool(ws.apiKey, 'list-enrollments', {
+      campaignId: campaign.campaignId,
+      waitingReason: 'waiting_for_acceptance',
+    });
+    expect(viaTool.structured.items).toHaveLength(3);
     // Yesterday's messages do not count today.
     expect(run.senders[0].today.connection_request).toEqual({ used: 5, limit: DEFAULT_DAILY_LIMITS.connection_request });
     expect(run.senders[0].today.message).toEqual({ used: 0, limit: DEFAULT_DAILY_LIMITS.message });

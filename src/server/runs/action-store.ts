@@ -1,11 +1,13 @@
 import type { ConversationReplies } from '../../domain/contract/conversations';
 import type { Schedule } from '../../domain/contract/schedule';
+import type { LimitKind } from '../../domain/catalog';
 import type { ActionStatus } from '../../domain/contract/statuses';
 import { msOf, ts } from '../db/time-sql';
 import type { Queryable } from '../db/types';
 import { asText, fromUnnest, type Value } from '../db/unnest';
 import type { OfferedAction } from '../executors/executor';
 import type { GateSession } from './gate';
+import { waitingReason } from './waiting';
 import { toIso } from '../../domain/time';
 
 /**
@@ -116,8 +118,10 @@ export async function claimDueActions(tx: Queryable, gate: GateSession, now: num
   const claimed = due.filter((a) => !stale.includes(a)).map(({ enrollment_status: _s, enrollment_visit: _v, ...action }) => action);
   if (claimed.length > 0)
     await tx.query(
-      `UPDATE run_actions SET status = ${status('offered')}, locked_until = $2, attempts = attempts + 1 WHERE id = ANY($1::uuid[])`,
-      [claimed.map((a) => a.id), ts(now + leaseMs)],
+      `WITH offered AS (UPDATE run_actions SET status = ${status('offered')}, locked_until = $2, attempts = attempts + 1
+                        WHERE id = ANY($1::uuid[]) RETURNING enrollment_id)
+       UPDATE enrollments e SET waiting_reason = $3 FROM offered o WHERE e.id = o.enrollment_id AND e.waiting_reason IS DISTINCT FROM $3`,
+      [claimed.map((a) => a.id), ts(now + leaseMs), waitingReason({ kind: 'offered' })],
     );
   return claimed;
 }
@@ -144,34 +148,49 @@ export async function cancelActions(tx: Queryable, gate: GateSession, target: Ca
     if (a.sender_account_id && a.limit_kind && a.quota_day) await gate.release(a.sender_account_id, a.limit_kind, a.quota_day);
 }
 
-/** Which scheduled actions to take back: a campaign's through senders it no longer has, or a sender's beyond its lowered daily limits. */
-type TakeBackTarget = { readonly removedSendersOf: string } | { readonly beyondLimitsOf: string };
+/** A sender's planned slots (scheduled campaign actions, never offered) per kind and quota day: what lowered limits may take back. */
+export async function plannedSlotsOf(tx: Queryable, accountId: string): Promise<{ kind: LimitKind; day: string; n: number }[]> {
+  const { rows } = await tx.query<{ kind: LimitKind; day: string; n: number }>(
+    `SELECT limit_kind AS kind, quota_day::text AS day, count(*)::int AS n FROM run_actions
+     WHERE sender_account_id = $1 AND status = ${status('scheduled')} AND enrollment_id IS NOT NULL AND limit_kind IS NOT NULL
+     GROUP BY limit_kind, quota_day`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** Which scheduled actions to take back: a campaign's through senders it no longer has, or a sender's slots over its limits (how many per kind and day). */
+type TakeBackTarget =
+  | { readonly removedSendersOf: string }
+  | { readonly beyondLimitsOf: string; readonly over: readonly { kind: string; day: string; n: number }[] };
 
 const TAKE_BACK_SELECT = {
   removedSendersOf: `SELECT a.id FROM run_actions a JOIN campaigns c ON c.id = a.campaign_id
      WHERE a.campaign_id = $1 AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL
        AND a.sender_account_id IS NOT NULL AND NOT (a.sender_account_id = ANY(c.sender_account_ids))`,
-  // Per kind and day: the latest slots past what the limit allows now (the quota row counts every slot taken).
+  // Per kind and day: its latest scheduled slots, as many as are over the limits (domain/run/sender-limits.ts).
   beyondLimitsOf: `SELECT id FROM (
-       SELECT a.id, q.used - coalesce((acc.daily_limits ->> q.kind)::int, ($2::jsonb ->> q.kind)::int) AS over,
-              row_number() OVER (PARTITION BY q.kind, q.day ORDER BY a.not_before DESC, a.id DESC) AS latest
-       FROM sender_quota q JOIN accounts acc ON acc.id = q.account_id
-       JOIN run_actions a ON a.sender_account_id = q.account_id AND a.limit_kind = q.kind AND a.quota_day = q.day
-       WHERE q.account_id = $1 AND a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
-     WHERE latest <= over`,
+       SELECT a.id, v.n, row_number() OVER (PARTITION BY a.limit_kind, a.quota_day ORDER BY a.not_before DESC, a.id DESC) AS latest
+       FROM unnest($2::text[], $3::date[], $4::int[]) AS v(kind, day, n)
+       JOIN run_actions a ON a.sender_account_id = $1 AND a.limit_kind = v.kind AND a.quota_day = v.day
+       WHERE a.status = ${status('scheduled')} AND a.enrollment_id IS NOT NULL) s
+     WHERE latest <= n`,
 } as const;
 
 /**
- * Takes back scheduled actions no executor has seen (contract 9.4 a removed sender; a lowered daily
- * limit): they are deleted, their quota slots given back through `gate`, their timeline step forgets
+ * Takes back scheduled actions no executor has seen (contract 9.4 a removed sender; lowered limits):
+ * they are deleted, their quota slots given back through `gate`, their timeline step forgets
  * them and their enrollment is due again at that slot — where the engine asks the gate (or the
  * sender's question) again. The number taken back.
  */
-export async function takeBackActions(tx: Queryable, gate: GateSession, target: TakeBackTarget, defaultLimits: unknown): Promise<number> {
+export async function takeBackActions(tx: Queryable, gate: GateSession, target: TakeBackTarget): Promise<number> {
   const [select, params] =
     'removedSendersOf' in target
       ? [TAKE_BACK_SELECT.removedSendersOf, [target.removedSendersOf]]
-      : [TAKE_BACK_SELECT.beyondLimitsOf, [target.beyondLimitsOf, JSON.stringify(defaultLimits)]];
+      : [
+          TAKE_BACK_SELECT.beyondLimitsOf,
+          [target.beyondLimitsOf, target.over.map((o) => o.kind), target.over.map((o) => o.day), target.over.map((o) => o.n)],
+        ];
   const taken = await tx.query<Pick<ActionRow, 'id' | 'limit_kind' | 'quota_day'> & SlotHolder & { not_before: string }>(
     `DELETE FROM run_actions WHERE id IN (${select}) AND status = ${status('scheduled')}
      RETURNING id, enrollment_id, sender_account_id, limit_kind, quota_day::text AS quota_day, not_before::text`,
@@ -191,9 +210,9 @@ export async function takeBackActions(tx: Queryable, gate: GateSession, target: 
     [actionIds, enrollmentIds, slots],
   );
   await tx.query(
-    `UPDATE enrollments e SET next_step_at = v.slot FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, slot)
+    `UPDATE enrollments e SET next_step_at = v.slot, waiting_reason = $3 FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, slot)
      WHERE e.id = v.id AND e.status = 'active' AND e.phase = 'act'`,
-    [enrollmentIds, slots],
+    [enrollmentIds, slots, waitingReason({ kind: 'taken_back' })],
   );
   return taken.rows.length;
 }
@@ -229,6 +248,12 @@ export async function offerAgainAt(
        error = coalesce($3, error), attempts = attempts - $4 WHERE id = $1`,
     [action.id, ts(at), why === 'pushed_back' ? null : why.error, why === 'pushed_back' ? 1 : 0],
   );
+  // A rate-limited sender's cool-down is its pace; a retry stays with the executor.
+  if (action.enrollment_id !== null && why === 'pushed_back')
+    await tx.query('UPDATE enrollments SET waiting_reason = $2 WHERE id = $1', [
+      action.enrollment_id,
+      waitingReason({ kind: 'gate', why: 'cooldown' }),
+    ]);
   if (action.enrollment_id !== null) await showSlot(tx, action.enrollment_id, action.id, at);
 }
 
@@ -340,13 +365,14 @@ export async function recountSenderQuota(tx: Queryable, accountId: string, day: 
   );
 }
 
-/** Slots of `day` still held by scheduled actions, per sender and kind (a gauge shows only the actions started). */
-export async function scheduledSlots(db: Queryable, accountIds: readonly string[], day: string): Promise<Map<string, number>> {
+/** Slots of each sender's day (`days[i]` for `accountIds[i]`) still held by scheduled actions, per sender and kind (a gauge shows only the actions started). */
+export async function scheduledSlots(db: Queryable, accountIds: readonly string[], days: readonly string[]): Promise<Map<string, number>> {
   const { rows } = await db.query<{ account_id: string; kind: string; n: number }>(
-    `SELECT sender_account_id AS account_id, limit_kind AS kind, count(*)::int AS n FROM run_actions
-     WHERE sender_account_id = ANY($1::uuid[]) AND quota_day = $2::date AND limit_kind IS NOT NULL AND status = ${status('scheduled')}
+    `SELECT a.sender_account_id AS account_id, a.limit_kind AS kind, count(*)::int AS n
+     FROM unnest($1::uuid[], $2::date[]) AS v(id, day)
+     JOIN run_actions a ON a.sender_account_id = v.id AND a.quota_day = v.day AND a.limit_kind IS NOT NULL AND a.status = ${status('scheduled')}
      GROUP BY 1, 2`,
-    [accountIds, day],
+    [accountIds, days],
   );
   return new Map(rows.map((r) => [`${r.account_id}:${r.kind}`, r.n]));
 }

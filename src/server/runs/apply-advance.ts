@@ -8,6 +8,7 @@ import type { EngineSettings } from './engine-deps';
 import type { EnrollmentRow } from './enrollment-row';
 import { drawSpacing, passGate } from './gate';
 import { runHistory } from './history';
+import { waitingReason } from './waiting';
 import { senderStillOnCampaign } from './removed-sender';
 import { prospectFinishedData } from './run-events';
 import { ts } from '../db/time-sql';
@@ -65,6 +66,7 @@ function endEnrollment(
     error: end.error,
     finished_at: ts(end.now),
     next_step_at: null,
+    waiting_reason: waitingReason({ kind: 'moving' }),
   });
   plan.event(row.workspace_id, 'prospect.finished', prospectFinishedData(row, { ...end, at: end.now }));
 }
@@ -168,6 +170,7 @@ export async function applyAdvance(
       next_step_at: decision.until === null ? null : ts(decision.until),
       wait_events: JSON.stringify(decision.on),
       timeout_handle: decision.timeoutHandle,
+      waiting_reason: waitingReason({ kind: 'wait', on: decision.on }),
     });
     return;
   }
@@ -216,7 +219,13 @@ async function offerLater(
     });
     if (!verdict.ok) {
       plan.patchStep(open, { status: 'scheduled', scheduled_for: ts(verdict.retryAt) });
-      plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: ts(verdict.retryAt) });
+      plan.patchEnrollment(row.id, {
+        ...place,
+        status: 'active',
+        phase: 'act',
+        next_step_at: ts(verdict.retryAt),
+        waiting_reason: waitingReason({ kind: 'gate', why: verdict.why }),
+      });
       return;
     }
     notBefore = verdict.slot;
@@ -245,7 +254,13 @@ async function offerLater(
     action_id: actionId,
     rendered: rendered === null ? null : JSON.stringify(rendered),
   });
-  plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: null });
+  plan.patchEnrollment(row.id, {
+    ...place,
+    status: 'active',
+    phase: 'act',
+    next_step_at: null,
+    waiting_reason: waitingReason({ kind: 'slot', at: notBefore, now }),
+  });
 }
 
 /** Plans one input to a locked enrollment row (the caller holds its lock); what the walker decided. */

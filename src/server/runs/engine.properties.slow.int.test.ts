@@ -19,7 +19,8 @@ import { campaignNextDueAt, engineDeps, seedRun, startClock, UNLIMITED, type See
  * a scripted executor answering done / failed / later / rate limited by a seeded draw, prospects
  * accepting, replying or triggering by the same draws, a fake clock jumped to the next due instant
  * until every enrollment ended. Each timeline must be a path the domain's simulator also produces,
- * with the outcome that path explains, and each actionId is decided once.
+ * with the outcome that path explains, and each actionId is decided once; after every move each
+ * enrollment's waitingReason is the one its state explains (contract 10.2).
  */
 
 const db = engineDbPerFile();
@@ -74,6 +75,52 @@ interface PendingEvent {
   text?: string;
 }
 
+/** Contract 10.2: the reasons the engine may store for each state of an enrollment and its action. */
+function reasonsFor(e: { status: string; phase: string; due: boolean; wait_events: string; action: string | null }): (string | null)[] {
+  if (e.status !== 'active') return e.status === 'waiting' ? ['not_started'] : [null];
+  if (e.phase === 'enter') return [null];
+  if (e.phase === 'wait') {
+    if (e.wait_events.includes('invitation_accepted')) return ['waiting_for_acceptance'];
+    if (e.wait_events.includes('message_received')) return ['waiting_for_reply'];
+    return e.wait_events === '[]' ? ['delay'] : ['waiting_for_event'];
+  }
+  if (e.due) return ['window_closed', 'daily_limit', 'weekly_limit', 'warm_up', 'spacing'];
+  if (e.action === 'scheduled') return ['spacing', 'executor'];
+  return ['executor'];
+}
+
+/**
+ * After every move: each enrollment's stored waitingReason is the one its state explains, and the run
+ * view's counters per step and reason equal what the rows say.
+ */
+async function expectWaitingConsistent(campaignId: string): Promise<void> {
+  const { rows } = await db.query<{
+    id: string;
+    status: string;
+    phase: string;
+    due: boolean;
+    wait_events: string;
+    action: string | null;
+    waiting_reason: string | null;
+  }>(
+    `SELECT e.id, e.status, e.phase, e.next_step_at IS NOT NULL AS due, coalesce(e.wait_events::text, '[]') AS wait_events,
+            (SELECT a.status FROM run_actions a WHERE a.enrollment_id = e.id AND a.visit = e.visit) AS action, e.waiting_reason
+     FROM enrollments e WHERE e.campaign_id = $1`,
+    [campaignId],
+  );
+  for (const e of rows) expect(reasonsFor(e), `enrollment ${e.phase} ${e.action}`).toContain(e.waiting_reason);
+  const counted = await db.query<{ node_id: string; reason: string; n: number }>(
+    `SELECT node_id, reason, sum(n)::int AS n FROM run_waiting_counts WHERE campaign_id = $1 GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`,
+    [campaignId],
+  );
+  const scanned = await db.query<{ node_id: string; reason: string; n: number }>(
+    `SELECT current_node_id AS node_id, waiting_reason AS reason, count(*)::int AS n FROM enrollments
+     WHERE campaign_id = $1 AND status = 'active' AND waiting_reason IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+    [campaignId],
+  );
+  expect(counted.rows).toEqual(scanned.rows);
+}
+
 /** Drives one seeded run to its end; what the executor decided and who was sent a reply. */
 async function driveToEnd(run: SeededRun, seed: number) {
   const random = seededRandom(seed);
@@ -86,16 +133,19 @@ async function driveToEnd(run: SeededRun, seed: number) {
   const planned = new Set<string>();
   for (let guard = 0; guard < 1000; guard++) {
     await drainDueWork(deps);
+    await expectWaitingConsistent(run.campaignId);
     const now = clock.at();
     const dueLater = later.filter((l) => l.at <= now);
     for (const l of dueLater) {
       later.splice(later.indexOf(l), 1);
       await recordAnswer(deps, l.actionId, { status: 'done', result: l.result });
+      await expectWaitingConsistent(run.campaignId);
     }
     const dueEvents = events.filter((e) => e.at <= now);
     for (const e of dueEvents) {
       events.splice(events.indexOf(e), 1);
       await db.transaction((tx) => applyProspectEvent(tx, deps, { workspaceId: run.workspaceId, accountId: run.accountId, ...e }));
+      await expectWaitingConsistent(run.campaignId);
     }
     if (dueLater.length + dueEvents.length > 0) continue;
     // Each wait gets its world: one of the events it waits for, a reply, or (when it has one) its timeout.

@@ -8,6 +8,7 @@ import { DUE_TO_MOVE, WAITING_TO_START } from './due';
 import type { EngineDeps, EngineSettings } from './engine-deps';
 import { ENROLLMENT_COLUMNS, ENROLLMENT_FROM, type EnrollmentRow } from './enrollment-row';
 import { withQuotaRetry } from './gate';
+import { waitingReason } from './waiting';
 import { prospectRepliedData } from './run-events';
 import { WritePlan } from './write-plan';
 
@@ -34,10 +35,10 @@ export async function moveDueEnrollments(deps: EngineDeps): Promise<number> {
     deps.db.transaction(async (tx) => {
       const now = await beginClaim(tx, deps.clock);
       const started = await tx.query(
-        `UPDATE enrollments SET status = 'active', phase = 'enter', next_step_at = $2
+        `UPDATE enrollments SET status = 'active', phase = 'enter', next_step_at = $2, waiting_reason = $3
          WHERE id IN (SELECT e.id FROM enrollments e JOIN campaigns c ON c.id = e.campaign_id
                       WHERE ${WAITING_TO_START} LIMIT $1 FOR UPDATE OF e SKIP LOCKED)`,
-        [deps.batch, ts(now)],
+        [deps.batch, ts(now), waitingReason({ kind: 'moving' })],
       );
       const due = await tx.query<EnrollmentRow>(
         `SELECT ${ENROLLMENT_COLUMNS} FROM ${ENROLLMENT_FROM} WHERE ${DUE_TO_MOVE}

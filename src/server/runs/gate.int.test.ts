@@ -30,7 +30,7 @@ const usedOf = async (accountId: string) =>
 
 const takeAll = async (session: GateSession, accountId: string, tries: number) => {
   let taken = 0;
-  for (let i = 0; i < tries; i++) if (await session.take(accountId, 'profile_visit', DAY)) taken++;
+  for (let i = 0; i < tries; i++) if ((await session.take(accountId, 'profile_visit', DAY)).ok) taken++;
   return taken;
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
-import { updateDailyLimits } from '../audience/settings';
+import { updateSenderAccount } from '../audience/settings';
 import { engineDbPerFile } from '../testing/engine-db';
 import { runDueWork } from '../testing/run-loop';
 import { engineDeps, seedRun, startClock, UNLIMITED, visitOnlyGraph } from '../testing/runs';
@@ -38,7 +38,7 @@ describe('a lowered daily limit (issue 33 item 6)', () => {
       await count(`SELECT count(*)::int AS n FROM run_actions WHERE campaign_id = $1 AND status <> 'cancelled'`, [run.campaignId]),
     ).toBe(40);
 
-    await updateDailyLimits(db, run.workspaceId, run.accountId, { connection_request: 10 });
+    await updateSenderAccount(db, run.workspaceId, run.accountId, { dailyLimits: { connection_request: 10 } });
     // The rest of the day, both processes at it.
     for (let t = 0; t < 60; t++) {
       await both();

@@ -80,4 +80,84 @@ describe('removing a sender from a running campaign', () => {
     );
     expect(resumed.rows[0]).toEqual({ status: 'finished', sender_account_id: run.accountId, error: null });
   });
+
+  it('mid-run with 100 enrollments: the untouched move, the started wait with sender_removed, nothing fails (contract 10.2)', async () => {
+    const run = await seedRun(db, { graph: twoVisitsGraph(), prospects: 100, dailyLimits: UNLIMITED });
+    const other = await db.query<{ id: string }>(
+      `INSERT INTO accounts (workspace_id, channel, name, premium, daily_limits) VALUES ($1, 'professional_network', 'Jo Other', true, $2) RETURNING id`,
+      [run.workspaceId, JSON.stringify(UNLIMITED)],
+    );
+    const otherId = other.rows[0]!.id;
+    const clock = startClock('2026-03-02T10:00:00Z');
+    const deps = engineDeps(db, clock, { spacingMs: 60_000 });
+    // Half an hour of one visit a minute: some 30 prospects contacted through the first sender.
+    for (let i = 0; i < 30; i++) {
+      await drainDueWork(deps);
+      clock.advance(60_000);
+    }
+    const contacted = await db.query<{ enrollment_id: string }>(
+      `SELECT DISTINCT enrollment_id FROM run_actions WHERE campaign_id = $1 AND status = 'done' AND sender_account_id = $2`,
+      [run.campaignId, run.accountId],
+    );
+    const started = new Set(contacted.rows.map((r) => r.enrollment_id));
+    expect(started.size).toBeGreaterThan(10);
+    expect(started.size).toBeLessThan(90);
+
+    await updateCampaign(db, { id: run.workspaceId, slug: 'removed-100' }, { campaignId: run.campaignId, senderAccountIds: [otherId] });
+    for (let i = 0; i < 300; i++) {
+      clock.advance(60_000);
+      await drainDueWork(deps);
+    }
+    const rows = await db.query<{
+      id: string;
+      status: string;
+      sender_account_id: string;
+      waiting_reason: string | null;
+      next_step_at: Date | null;
+    }>('SELECT id, status, sender_account_id, waiting_reason, next_step_at FROM enrollments WHERE campaign_id = $1', [run.campaignId]);
+    const held = rows.rows.filter((e) => started.has(e.id));
+    const moved = rows.rows.filter((e) => !started.has(e.id));
+    // Those the removed sender started wait for it, held (nothing due) with the reason …
+    expect(new Set(held.map((e) => JSON.stringify([e.status, e.sender_account_id, e.waiting_reason, e.next_step_at])))).toEqual(
+      new Set([JSON.stringify(['active', run.accountId, 'sender_removed', null])]),
+    );
+    // … the untouched went on with the sender left, to the end.
+    expect(new Set(moved.map((e) => `${e.status} ${e.sender_account_id}`))).toEqual(new Set([`finished ${otherId}`]));
+    expect(held.length + moved.length).toBe(100);
+    // Never a failed action or enrollment for the missing sender.
+    const failed = await db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM run_actions WHERE campaign_id = $1 AND status = 'failed')
+            + (SELECT count(*) FROM enrollments WHERE campaign_id = $1 AND status = 'failed') AS n`,
+      [run.campaignId],
+    );
+    expect(Number(failed.rows[0]!.n)).toBe(0);
+    // The run view counts them (its notice reads this).
+    const counted = await db.query<{ n: number }>(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM run_waiting_counts WHERE campaign_id = $1 AND reason = 'sender_removed'`,
+      [run.campaignId],
+    );
+    expect(Number(counted.rows[0]!.n)).toBe(held.length);
+  }, 300_000);
+
+  it('with no sender of the channel left: every unfinished enrollment waits with sender_removed, none fails', async () => {
+    const run = await seedRun(db, { graph: twoVisitsGraph(), prospects: 6, dailyLimits: UNLIMITED });
+    const clock = startClock('2026-03-02T10:00:00Z');
+    const deps = engineDeps(db, clock, { spacingMs: 60_000 });
+    await drainDueWork(deps);
+    await updateCampaign(db, { id: run.workspaceId, slug: 'removed-all' }, { campaignId: run.campaignId, senderAccountIds: [] });
+    for (let i = 0; i < 30; i++) {
+      clock.advance(60_000);
+      await drainDueWork(deps);
+    }
+    const rows = await db.query<{ status: string; waiting_reason: string | null }>(
+      'SELECT status, waiting_reason FROM enrollments WHERE campaign_id = $1',
+      [run.campaignId],
+    );
+    expect(rows.rows).toEqual(Array(6).fill({ status: 'active', waiting_reason: 'sender_removed' }));
+    const failed = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM run_actions WHERE campaign_id = $1 AND status = 'failed'`,
+      [run.campaignId],
+    );
+    expect(Number(failed.rows[0]!.n)).toBe(0);
+  });
 });

@@ -1,5 +1,8 @@
 import type { ConversationReplies } from '../../domain/contract/conversations';
-import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
+import type { WarmUp } from '../../domain/contract/accounts';
+import type { DailyLimits } from '../../domain/contract/schedule';
+import { dailyLimitOn, senderRules } from '../../domain/run/sender-limits';
+import { jsonColumn } from '../db/json';
 import { localDay } from '../../domain/run/windows';
 import { ingestInTx } from '../conversations/ingest';
 import type { Queryable } from '../db/types';
@@ -17,16 +20,22 @@ import { toIso } from '../../domain/time';
  * sandbox that already wrote it there is not written twice); a failure stays on the action.
  */
 
-/** The conversation's sender account and the day its limits count in (the campaign schedule's zone, else UTC). */
+/** The conversation's sender account, its limits and the day they count in (the account's zone, contract 10.2). */
 async function senderDay(db: Queryable, workspaceId: string, conversationId: string, now: number, lock: boolean) {
-  const found = await db.query<{ account_id: string; zone: string | null }>(
-    `SELECT cv.account_id, c.schedule->>'timeZone' AS zone
-     FROM conversations cv LEFT JOIN campaigns c ON c.id = cv.campaign_id
+  const found = await db.query<{ account_id: string; time_zone: string; daily_limits: unknown; warm_up: unknown }>(
+    `SELECT cv.account_id, a.time_zone, a.daily_limits, a.warm_up
+     FROM conversations cv JOIN accounts a ON a.id = cv.account_id
      WHERE cv.id = $1 AND cv.workspace_id = $2${lock ? ' FOR UPDATE OF cv' : ''}`,
     [conversationId, workspaceId],
   );
   const row = found.rows[0];
-  return row ? { accountId: row.account_id, day: localDay(now, row.zone ?? 'UTC') } : null;
+  if (!row) return null;
+  const rules = senderRules({
+    timeZone: row.time_zone,
+    dailyLimits: jsonColumn(row.daily_limits) as Partial<DailyLimits>,
+    warmUp: jsonColumn(row.warm_up) as WarmUp | null,
+  });
+  return { accountId: row.account_id, day: localDay(now, rules.timeZone), rules };
 }
 
 /** Queues the reply's action with the sender's quota of today taken, in the caller's transaction. */
@@ -40,7 +49,7 @@ export async function queueReply(
   const sender = await senderDay(tx, workspaceId, conversationId, now, true);
   if (!sender) return { ok: false, why: 'not_found' };
   const gate = new GateSession(tx);
-  if (!(await gate.take(sender.accountId, 'message', sender.day))) return { ok: false, why: 'limit' };
+  if (!(await gate.take(sender.accountId, 'message', sender.day)).ok) return { ok: false, why: 'limit' };
   await gate.flush();
   const actionId = await insertReply(tx, { workspaceId, conversationId, accountId: sender.accountId, quotaDay: sender.day, text });
   // A person is answering now: the run workers offer it on commit, not at their next pass.
@@ -74,12 +83,11 @@ export async function conversationReplies(
   if (!sender) return null;
   const [items, quota] = await Promise.all([
     repliesOf(db, conversationId),
-    db.query<{ used: number | null; limit: number }>(
-      `SELECT (SELECT used FROM sender_quota WHERE account_id = a.id AND kind = 'message' AND day = $2::date) AS used,
-              coalesce((a.daily_limits ->> 'message')::int, $3) AS limit
-       FROM accounts a WHERE a.id = $1`,
-      [sender.accountId, sender.day, DEFAULT_DAILY_LIMITS.message],
-    ),
+    db.query<{ used: number }>(`SELECT used FROM sender_quota WHERE account_id = $1 AND kind = 'message' AND day = $2::date`, [
+      sender.accountId,
+      sender.day,
+    ]),
   ]);
-  return { items, senderToday: { used: quota.rows[0]?.used ?? 0, limit: quota.rows[0]?.limit ?? DEFAULT_DAILY_LIMITS.message } };
+  const limit = dailyLimitOn(sender.rules, 'message', sender.day).limit;
+  return { items, senderToday: { used: quota.rows[0]?.used ?? 0, limit } };
 }

@@ -86,7 +86,7 @@ export async function steerCampaign(
 async function stopEnrollments(tx: Queryable, campaignId: string, now: number): Promise<void> {
   const stopped = await tx.query<{ id: string }>(
     `WITH stopped AS (
-       UPDATE enrollments SET status = 'stopped', outcome = 'stopped', finished_at = $2, next_step_at = NULL
+       UPDATE enrollments SET status = 'stopped', outcome = 'stopped', finished_at = $2, next_step_at = NULL, waiting_reason = NULL
        WHERE campaign_id = $1 AND status IN (${UNFINISHED_ENROLLMENT_STATUSES_SQL}) RETURNING id, open_step),
      skipped AS (
        UPDATE enrollment_steps s SET status = 'skipped', finished_at = $2 FROM stopped

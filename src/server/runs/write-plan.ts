@@ -45,6 +45,7 @@ const ENROLLMENT_TYPES = {
   wait_events: 'jsonb',
   timeout_handle: 'text',
   graph_version: 'int',
+  waiting_reason: 'text',
 } as const;
 
 export type StepValues = Partial<Record<keyof typeof STEP_TYPES, Value>>;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DAILY_LIMIT_KINDS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
+import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT, type Schedule } from '../../domain/contract/schedule';
 import { edge, node } from '../../domain/testing/fixtures';
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { migrate } from '../db/migrate';
@@ -144,6 +144,11 @@ export async function seedRun(
     prospects: number;
     schedule?: Schedule;
     dailyLimits?: Record<string, number>;
+    /** The sender's weekly limits; by default none that a test could reach (contract 10.2 defaults invitations to 100). */
+    weeklyLimits?: Record<string, number>;
+    warmUp?: { startDaily: number; addPerDay: number; startedOn: string };
+    /** The sender's zone (contract 10.2; default UTC). */
+    accountZone?: string;
     timeZones?: string[];
   },
 ): Promise<SeededRun> {
@@ -151,11 +156,30 @@ export async function seedRun(
   const ws = await db.query<{ id: string }>('INSERT INTO workspaces (slug, name) VALUES ($1, $1) RETURNING id', [slug]);
   const workspaceId = ws.rows[0]!.id;
   const account = await db.query<{ id: string }>(
-    `INSERT INTO accounts (workspace_id, channel, name, premium${options.dailyLimits ? ', daily_limits' : ''})
-     VALUES ($1, 'professional_network', 'Sam Sender', true${options.dailyLimits ? ', $2' : ''}) RETURNING id`,
-    options.dailyLimits ? [workspaceId, JSON.stringify(options.dailyLimits)] : [workspaceId],
+    `INSERT INTO accounts (workspace_id, channel, name, premium, daily_limits, weekly_limits, warm_up, time_zone)
+     VALUES ($1, 'professional_network', 'Sam Sender', true, $2, $3, $4, $5) RETURNING id`,
+    [
+      workspaceId,
+      JSON.stringify({ ...DEFAULT_DAILY_LIMITS, ...options.dailyLimits }),
+      JSON.stringify(options.weeklyLimits ?? UNREACHABLE_WEEKLY),
+      options.warmUp ? JSON.stringify(options.warmUp) : null,
+      options.accountZone ?? 'UTC',
+    ],
   );
   const accountId = account.rows[0]!.id;
+  const campaignId = await addCampaign(db, { workspaceId, accountId }, options, 'p');
+  return { workspaceId, accountId, campaignId };
+}
+
+/** Another active, launched campaign of the run's workspace and sender, with `prospects` new prospects enrolled. */
+export async function addCampaign(
+  db: Db,
+  run: Pick<SeededRun, 'workspaceId' | 'accountId'>,
+  options: { graph: WorkflowDefinition; prospects: number; schedule?: Schedule; timeZones?: string[] },
+  /** Profile URLs are https://network.example/in/<prefix><i>; by default the campaign's id and "-p". */
+  prefix?: string,
+): Promise<string> {
+  const { workspaceId, accountId } = run;
   const campaign = await db.query<{ id: string }>(
     `INSERT INTO campaigns (workspace_id, name, status, sender_account_ids, schedule, launched_version) VALUES ($1, 'Run', 'active', ARRAY[$2::uuid], $3, 1) RETURNING id`,
     [workspaceId, accountId, JSON.stringify(options.schedule ?? ALWAYS_OPEN)],
@@ -166,17 +190,17 @@ export async function seedRun(
     [campaignId, JSON.stringify(options.graph), options.graph.nodes.length, options.graph.edges.length],
   );
   const zones = options.timeZones ?? [null];
-  await db.query(
+  const added = await db.query<{ id: string }>(
     `INSERT INTO prospects (workspace_id, profile_url, name, time_zone, custom_fields)
-     SELECT $1, 'https://network.example/in/p' || i, 'Prospect ' || i, ($3::text[])[1 + i % cardinality($3::text[])], jsonb_build_object('firstName', 'P' || i)
-     FROM generate_series(1, $2) AS i`,
-    [workspaceId, options.prospects, zones],
+     SELECT $1, 'https://network.example/in/' || $4 || i, 'Prospect ' || i, ($3::text[])[1 + i % cardinality($3::text[])], jsonb_build_object('firstName', 'P' || i)
+     FROM generate_series(1, $2) AS i RETURNING id`,
+    [workspaceId, options.prospects, zones, prefix ?? `${campaignId}-p`],
   );
   await db.query(
-    `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id) SELECT $1, $2, id, $3 FROM prospects WHERE workspace_id = $1`,
-    [workspaceId, campaignId, accountId],
+    `INSERT INTO enrollments (workspace_id, campaign_id, prospect_id, sender_account_id) SELECT $1, $2, id, $3 FROM unnest($4::uuid[]) AS id`,
+    [workspaceId, campaignId, accountId, added.rows.map((r) => r.id)],
   );
-  return { workspaceId, accountId, campaignId };
+  return campaignId;
 }
 
 /** start → profile visit → end: one window action per prospect and no wait, so a run ends as fast as the sender may act. */
@@ -186,7 +210,9 @@ export const visitOnlyGraph = (): WorkflowDefinition => ({
 });
 
 /** The highest daily limits an account may have: no test run reaches them. */
-export const UNLIMITED = Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, MAX_DAILY_LIMIT]));
+/** Daily limits no test reaches (above what PATCH accepts: stored limits may be higher). */
+export const UNLIMITED = Object.fromEntries(DAILY_LIMIT_KINDS.map((k) => [k, 10 * MAX_DAILY_LIMIT]));
+const UNREACHABLE_WEEKLY = { connection_request: 1_000_000 };
 
 export const startClock = (iso: string): FakeClock => fakeClock(Date.parse(iso));
 

@@ -81,8 +81,8 @@ export function DailyLimits({ senderAccountIds, editable }: { senderAccountIds: 
     <section className="daily-limits" aria-labelledby="daily-limits-title">
       <h3 id="daily-limits-title">Senders’ daily limits</h3>
       <p className="muted">
-        The most each sender does in a day, over all its campaigns, counted in the sending window’s time zone; past a limit the step waits
-        for the next day. By default: {DEFAULT_LIMITS_SENTENCE} a day, within what LinkedIn tolerates.
+        The most each sender does in a day, over all its campaigns, counted in the sender’s own time zone (UTC unless set); past a limit the
+        step waits for the next day. By default: {DEFAULT_LIMITS_SENTENCE} a day, within what LinkedIn tolerates.
       </p>
       {isPending ? (
         <p className="muted">Loading the senders…</p>

@@ -27,6 +27,9 @@ const SENDER: Account = {
   createdAt: '2026-01-01T00:00:00.000Z',
   unreadConversations: 0,
   dailyLimits: DEFAULT_DAILY_LIMITS,
+  timeZone: 'UTC',
+  weeklyLimits: { connection_request: 100 },
+  warmUp: null,
 };
 
 const saved = (graph: WorkflowDefinition): Campaign => ({
@@ -42,6 +45,8 @@ const saved = (graph: WorkflowDefinition): Campaign => ({
   archivedAt: null,
   revisionOf: null,
   openRevisionId: null,
+  senderAssignment: 'least_loaded',
+  senderField: null,
   workflow_definition: graph,
 });
 

@@ -18,6 +18,9 @@ const account = (id: string, extra: Partial<Account> = {}): Account => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   unreadConversations: 0,
   dailyLimits: DEFAULT_DAILY_LIMITS,
+  timeZone: 'UTC',
+  weeklyLimits: { connection_request: 100 },
+  warmUp: null,
   ...extra,
 });
 
@@ -34,6 +37,8 @@ const campaign = (senderAccountIds: string[], template = 'connection-only'): Cam
   archivedAt: null,
   revisionOf: null,
   openRevisionId: null,
+  senderAssignment: 'least_loaded',
+  senderField: null,
   workflow_definition: findTemplate(template)!.build(),
 });
 

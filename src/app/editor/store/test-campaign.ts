@@ -19,6 +19,8 @@ export const testCampaign = (def: WorkflowDefinition, meta: Partial<CampaignMeta
   archivedAt: null,
   revisionOf: null,
   openRevisionId: null,
+  senderAssignment: 'least_loaded',
+  senderField: null,
   ...meta,
   workflow_definition: def,
 });
