@@ -3,6 +3,7 @@ import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 import { MAX_IMPORT_ROWS } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
+import { VARIANT_IDS } from '../variants';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
 
 export * from './statuses';
@@ -90,6 +91,10 @@ export const timelineItemSchema = z.object({
   actionId: z.guid().nullable(),
   rendered: z.object({ subject: z.string().optional(), text: z.string() }).nullable(),
   error: z.string().nullable(),
+  variantId: z
+    .enum(VARIANT_IDS)
+    .nullable()
+    .describe('Contract 10.1: the variant this prospect got at a step with variants; null otherwise.'),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineSchema = z.object({ items: z.array(timelineItemSchema) });

@@ -34,6 +34,7 @@ const LOCKED: Readonly<Record<string, string>> = {
   '024_conversations_contact.sql': 'd718ddca7b153efaf6827f6b6545cac91392e5f65983c6a5871aaca113a3f061',
   '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
   '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
+  '080_results.sql': 'e56b97420a7ecbe0819bdf0b3ec508eb490320d5d0d669507594f43e653815b1',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);

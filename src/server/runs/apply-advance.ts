@@ -235,6 +235,7 @@ async function offerLater(
     scheduled_for: ts(notBefore),
     action_id: actionId,
     rendered: rendered === null ? null : JSON.stringify(rendered),
+    variant_id: 'variantId' in action ? (action.variantId ?? null) : null,
   });
   plan.patchEnrollment(row.id, { ...place, status: 'active', phase: 'act', next_step_at: null });
 }
@@ -256,7 +257,13 @@ export async function applyInput(
   }
   const position =
     row.current_node_id === null ? startPosition(graph) : { nodeId: row.current_node_id, arrivedBy: row.arrived_by, replied: row.replied };
-  const context = { prospect: prospectFields(row), now, zone: waitZone(row.schedule, row.time_zone) };
+  const context = {
+    prospect: prospectFields(row),
+    now,
+    zone: waitZone(row.schedule, row.time_zone),
+    // Contract 10.1: the prospect's variant of a step with variants, or the winner chosen for it.
+    assignment: { campaignId: row.campaign_id, prospectId: row.prospect_id, winners: row.variant_winners },
+  };
   const step = advance(graph, position, row.current_node_id === null ? { kind: 'enter' } : input, context);
   await applyAdvance(tx, plan, settings, row, graph, step, now);
   return step.decision.kind;
