@@ -24,6 +24,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
 import { exclusionRoutes } from './audience/exclusion-routes';
 import { runViewRoutes } from './run-view/routes';
+import { resultsRoutes } from './run-view/results-routes';
 import { executorRoutes } from './executors/routes';
 import { runInputRoutes } from './runs/routes';
 import { refuseBadClientId } from './http/change-origin';
@@ -37,6 +38,7 @@ const MODULES: RouteModule[] = [
   audienceRoutes,
   exclusionRoutes,
   runViewRoutes,
+  resultsRoutes,
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,

@@ -11,10 +11,12 @@ import { toolCallBody } from '../../domain/contract/tool-call';
 const TOOL_NAMES = [
   'add-exclusions',
   'check-campaign-audience',
+  'choose-variant-winner',
   'create-campaign',
   'delete-campaign',
   'enroll-prospects',
   'get-campaign',
+  'get-campaign-results',
   'get-campaign-run',
   'get-campaign-version',
   'get-enrollment-timeline',

@@ -9,6 +9,7 @@ import { executorDocs } from '../executors/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
 import { runViewDocs } from '../run-view/docs';
+import { resultsDocs } from '../run-view/results-docs';
 import { runInputDocs } from '../runs/docs';
 import { webhookDocs } from '../webhooks/docs';
 import { buildOpenApi } from './build';
@@ -21,6 +22,7 @@ export const REST_ROUTES: RouteDoc[] = [
   ...audienceDocs,
   ...exclusionDocs,
   ...runViewDocs,
+  ...resultsDocs,
   ...conversationDocs,
   ...inspirationDocs,
   ...webhookDocs,

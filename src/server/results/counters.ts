@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import type { CampaignStats } from '../../domain/contract/campaigns';
 
 /**
  * Contract 10.1 results' counters (migration 080): the sums of the delta rows the triggers append —
@@ -141,4 +142,10 @@ export async function campaignCounters(db: Queryable, campaignIds: readonly stri
       ];
     }),
   );
+}
+
+/** Contract 10.1 list `stats` of many campaigns: their counters with `replyRate` = replied ÷ contacted (0 when none). */
+export async function campaignStats(db: Queryable, campaignIds: readonly string[]): Promise<Map<string, CampaignStats>> {
+  const counters = await campaignCounters(db, campaignIds);
+  return new Map([...counters].map(([id, c]) => [id, { ...c, replyRate: c.contacted > 0 ? Math.min(1, c.replied / c.contacted) : 0 }]));
 }
