@@ -35,6 +35,7 @@ const LOCKED: Readonly<Record<string, string>> = {
   '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
   '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
   '080_results.sql': 'e56b97420a7ecbe0819bdf0b3ec508eb490320d5d0d669507594f43e653815b1',
+  '081_sandbox_variant_rates.sql': 'd1d0793821bdb51daf3ca5a7bd68a737a9095558c73794856b4c0a6dbf89f184',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);

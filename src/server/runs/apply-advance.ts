@@ -225,7 +225,10 @@ async function offerLater(
     sender_account_id: row.sender_account_id,
     limit_kind: quotaDay === null ? null : (kind ?? null),
     quota_day: quotaDay,
-    payload: JSON.stringify(action.payload),
+    // Contract 10.1: the executor is told which variant it sends.
+    payload: JSON.stringify(
+      'variantId' in action && action.variantId ? { ...action.payload, variantId: action.variantId } : action.payload,
+    ),
     not_before: ts(notBefore),
   });
   const rendered =
