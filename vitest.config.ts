@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          // Room for property runs and the import scan on a busy 2-core machine (a limit, not a timing assertion).
+          testTimeout: 20_000,
           ...sharedWorker,
         },
       },

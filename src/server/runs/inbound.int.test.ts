@@ -126,6 +126,28 @@ describe('executor events (contract 9.4)', () => {
     expect(await receiveExecutorEvent(deps, run.workspaceId, event)).toEqual({ moved: 0, conversationId: null, messageId: null });
   });
 
+  it('a sandbox acceptance due before the wait ran out wins, though both fall due in the same pass (issue 33 item 2)', async () => {
+    const graph = connectionOnlyGraph();
+    Object.assign(graph.nodes.find((n) => n.id === 'invite')!.data, { send_empty_request: true, wait_for_response_days: 0.0001 });
+    const run = await seedRun(db, { graph, prospects: 1 });
+    const clock = startClock('2026-03-02T08:00:00Z');
+    await db.query(
+      `INSERT INTO executor_settings (workspace_id, kind, accept_rate, reply_rate, median_response_hours) VALUES ($1, 'sandbox', 1, 0, 0.0001)`,
+      [run.workspaceId],
+    );
+    const deps = engineDeps(db, clock, { spacingMs: 0 });
+    await drainDueWork(deps);
+    expect(await enrollment(run)).toMatchObject({ status: 'active', current_node_id: 'invite' });
+    // A busy process looks again only after the 8.64 s wait: the acceptance came about 0.4 s after the invitation.
+    clock.advance(60_000);
+    await drainDueWork(deps);
+    const outputs = await db.query<{ output: string | null }>(
+      `SELECT s.handle AS output FROM enrollment_steps s JOIN enrollments e ON e.id = s.enrollment_id WHERE e.campaign_id = $1 AND s.node_id = 'invite'`,
+      [run.campaignId],
+    );
+    expect(outputs.rows).toEqual([{ output: 'accepted' }]);
+  });
+
   it('an account of another workspace is not found, and nothing changes', async () => {
     const { run, deps } = await waitingRun();
     const other = await seedRun(db, { graph: messageGraph(), prospects: 1 });
