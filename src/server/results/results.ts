@@ -1,5 +1,4 @@
 import type { CampaignResults, StepResult } from '../../domain/contract/results';
-import { csvText } from '../../domain/csv';
 import { messageText, subjectText } from '../../domain/paths/describe';
 import { stepResults, type VariantCounts } from '../../domain/stats';
 import { toIso } from '../../domain/time';
@@ -143,46 +142,4 @@ export async function campaignResults(db: Queryable, workspaceId: string, campai
       replied: d.replied,
     })),
   };
-}
-
-const CSV_HEADERS = [
-  'Step',
-  'Node id',
-  'Version',
-  'Counts',
-  'Variant',
-  'Label',
-  'Sent',
-  'Converted',
-  'Rate',
-  'Interval low',
-  'Interval high',
-  'Verdict',
-  'Confidence',
-  'Note',
-];
-
-/** `?format=csv`: the step rows, one line per step, version and variant. */
-export function resultsCsv(results: CampaignResults): string {
-  return csvText(
-    CSV_HEADERS,
-    results.steps.flatMap((step) =>
-      step.variants.map((v) => [
-        step.name,
-        step.nodeId,
-        step.version,
-        step.metric,
-        v.variantId === null ? '' : variantLetter(v.variantId),
-        v.label,
-        v.sent,
-        v.converted,
-        v.rate,
-        v.interval?.low ?? null,
-        v.interval?.high ?? null,
-        step.verdict.status,
-        step.verdict.confidence,
-        step.verdict.note,
-      ]),
-    ),
-  );
 }

@@ -6,7 +6,8 @@ import { queryOf, readBody } from '../http/input';
 import { pathUuid } from '../http/pagination';
 import type { RouteModule } from '../route-module';
 import { campaignNotFound } from '../campaigns/service';
-import { campaignResults, resultsCsv } from '../results/results';
+import { resultsCsv } from '../../domain/results-csv';
+import { campaignResults } from '../results/results';
 import { chooseVariantWinner } from '../results/winners';
 
 /** Contract 10.1: a campaign's results (JSON or CSV; MCP get-campaign-results) and choosing a step's winning variant (choose-variant-winner). */

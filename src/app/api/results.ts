@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignResultsSchema, type CampaignResults } from '../../domain/contract/results';
+import type { VariantId } from '../../domain/variants';
+import { useSession } from '../session';
+import { apiCall } from './http';
+
+/** Contract 10.1 for the Results view: a campaign's results, and choosing a step's winning variant. */
+
+export type { CampaignResults, StepResult } from '../../domain/contract/results';
+
+const resultsKey = (workspaceId: string | null, campaignId: string) => ['campaign-results', workspaceId, campaignId] as const;
+
+/** GET /api/v1/campaigns/{id}/results, read again every minute while the view is open. */
+export function useCampaignResults(campaignId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  return useQuery({
+    queryKey: resultsKey(workspaceId, campaignId),
+    refetchInterval: 60_000,
+    queryFn: async ({ signal }) => (await apiCall(campaignResultsSchema, `/api/v1/campaigns/${campaignId}/results`, { signal })).data,
+  });
+}
+
+/** POST …/steps/{nodeId}/winner: answers the results, which replace the ones shown. */
+export function useChooseWinner(campaignId: string) {
+  const workspaceId = useSession((s) => s.workspaceId);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ nodeId, variantId }: { nodeId: string; variantId: VariantId }): Promise<CampaignResults> =>
+      (
+        await apiCall(campaignResultsSchema, `/api/v1/campaigns/${campaignId}/steps/${encodeURIComponent(nodeId)}/winner`, {
+          method: 'POST',
+          body: { variantId },
+        })
+      ).data,
+    onSuccess: (results) => client.setQueryData(resultsKey(workspaceId, campaignId), results),
+  });
+}
