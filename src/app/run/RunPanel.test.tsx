@@ -312,6 +312,9 @@ describe('RunStepBadge', () => {
     renderWith(<RunStepBadge campaignId={CAMPAIGN} nodeId="invite" type="connection_request" />);
     const badge = await screen.findByTestId('run-step-invite');
     expect(badge.textContent).toContain('3 here6 done1 failedAccepted 2No response 4');
+    // Contract 10.1: a step with variants shows each variant's sends.
+    await waitFor(() => expect(badge.textContent).toContain('A 600 sent · B 600 sent'));
+    expect(badge.getAttribute('aria-label')).toContain('A 600 sent · B 600 sent. List these prospects');
     await userEvent.click(badge);
     expect(useRunFilter.getState().nodeId).toBe('invite');
   });
