@@ -51,7 +51,7 @@ test('a running campaign offers no Archive; paused, it does', async ({ page }) =
   await row(page, name)
     .getByRole('button', { name: `Actions for ${name}` })
     .click();
-  await expect(row(page, name).getByRole('button', { name: 'Duplicate as a draft' })).toBeVisible();
+  await expect(row(page, name).getByRole('button', { name: 'Duplicate as a draft…' })).toBeVisible();
   await expect(row(page, name).getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
 

@@ -39,7 +39,12 @@ test('rename, duplicate a running campaign as a draft, and delete a draft with U
   expect((await getCampaign(page, campaign.campaignId)).name).toBe(renamed);
 
   // Duplicate: a running campaign's copy is a draft, opened in the editor, editable.
-  await rowAction(page, renamed, 'Duplicate as a draft');
+  await rowAction(page, renamed, 'Duplicate as a draft…');
+  // Asked first: with or without its prospects.
+  await page
+    .getByRole('alertdialog', { name: `Duplicate “${renamed}”?` })
+    .getByRole('button', { name: 'Without prospects' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `${renamed} (copy)` })).toBeVisible();
   await expect(page.getByRole('toolbar', { name: 'Campaign editor' }).getByText('Draft', { exact: true })).toBeVisible();
   await expect(page.getByText('Read-only.', { exact: true })).toHaveCount(0);

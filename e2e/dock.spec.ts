@@ -112,9 +112,7 @@ test('dock panes have no serious or critical accessibility violations', async ({
   }
 });
 
-test('"Use in message" and dragging a card put an inspiration into the selected message node, asking before replacing', async ({
-  page,
-}) => {
+test('"Use in message" and dragging a card put an inspiration into the selected message node at once, undoably', async ({ page }) => {
   await openCampaign(page);
   const r = uniqueToken('use');
   const first = `Clicked in ${r}`;
@@ -137,22 +135,22 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   const written = await field.inputValue();
   expect(written.trim()).not.toBe('');
 
-  // A drop on the step asks the same question as the button before replacing a written message; "Keep it" keeps it.
+  // No cursor placed in a written message: a drop on the step adds the post after it at once — no question
+  // below the card, out of view — and the toast's Undo takes it back.
   await card(second).dragTo(node);
-  const askOnDrop = card(second).getByRole('alertdialog', { name: 'Replace the message?' });
-  await expect(askOnDrop).toContainText('already has a message');
-  await expect(field).toHaveValue(written);
-  await askOnDrop.getByRole('button', { name: 'Keep it' }).click();
-  await expect(askOnDrop).toBeHidden();
+  await expect(field).toHaveValue(`${written.trimEnd()}\n\n${second}`);
+  await expect(card(second).getByRole('alertdialog')).toHaveCount(0);
+  const added = page.getByRole('status').filter({ hasText: /Added after the message of/ });
+  await expect(added).toBeInViewport();
+  await added.getByRole('button', { name: 'Undo' }).click();
   await expect(field).toHaveValue(written);
 
+  // The button does the same; the editor's own Undo takes it back too.
   await card(first).getByRole('button', { name: 'Use in message' }).click();
-  // The step already has a message and no cursor was placed in it: the pane asks before replacing it.
-  const ask = card(first).getByRole('alertdialog', { name: 'Replace the message?' });
-  await expect(ask).toContainText('already has a message');
-  await ask.getByRole('button', { name: 'Replace the message' }).click();
-  await expect(page.getByText(/Replaced the message of/)).toBeVisible();
-  await expect(node).toContainText(first.slice(0, 20));
+  await expect(field).toHaveValue(`${written.trimEnd()}\n\n${first}`);
+  await page.getByRole('toolbar', { name: 'Campaign editor' }).getByRole('button', { name: /^Undo/ }).click();
+  await expect(field).toHaveValue(written);
+  await field.fill(first);
 
   // With the cursor placed in the step's message field, the post goes in there, the rest kept.
   await expect(field).toHaveValue(first);
@@ -169,3 +167,39 @@ test('"Use in message" and dragging a card put an inspiration into the selected 
   await expect(field).toHaveValue(`${second}${first}${first}`);
   await expect(page.getByText(/Inserted at the cursor/).last()).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test(`"Use in message" answers where it can be seen at ${viewport.width}×${viewport.height}: the message, the toast with Undo`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openCampaign(page);
+    const text = `Used at ${viewport.width} ${uniqueToken('use')}`;
+    expect((await apiRequest(page, 'POST', '/api/v1/content/inspiration', { text, author: 'E2E' })).status).toBe(201);
+    await dock(page)
+      .getByRole('tab', { name: /Inspiration/ })
+      .click();
+    await dock(page).getByLabel('Search inspirations').fill(text);
+    const card = dock(page).getByRole('listitem').filter({ hasText: text });
+    await page.locator('.react-flow__node').filter({ hasText: 'Connection request' }).click();
+    const field = page.locator('textarea.insp-template');
+    const written = await field.inputValue();
+    await card.getByRole('button', { name: 'Use in message' }).click();
+    await expect(field).toHaveValue(`${written.trimEnd()}\n\n${text}`);
+    const added = page.getByRole('status').filter({ hasText: /Added after the message of/ });
+    await expect(added).toBeInViewport({ ratio: 1 });
+    const [toast, button] = [(await added.boundingBox())!, (await card.getByRole('button', { name: 'Use in message' }).boundingBox())!];
+    const apart =
+      toast.x >= button.x + button.width ||
+      button.x >= toast.x + toast.width ||
+      toast.y >= button.y + button.height ||
+      button.y >= toast.y + toast.height;
+    expect(apart, 'the toast covers the button just clicked').toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`use-in-message-${viewport.width}.png`) });
+    await added.getByRole('button', { name: 'Undo' }).click();
+    await expect(field).toHaveValue(written);
+  });
+}

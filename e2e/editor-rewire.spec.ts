@@ -1,5 +1,5 @@
 import { findTemplate } from '../src/domain/paths';
-import { createCampaign, fitView, openEditor, targetHandle, uniqueName } from './support/editor';
+import { canvasNode, createCampaign, fitView, openEditor, selectEdge, sourceHandle, targetHandle, uniqueName } from './support/editor';
 import { expect, test, type Page } from './support/test';
 
 /** Re-wiring a connection by dragging its end to another step: one undo step; dropped on nothing, nothing changes. */
@@ -53,4 +53,28 @@ test('drag a connection’s end to another step re-wires it; Undo puts it back; 
   await page.keyboard.press('ControlOrMeta+z');
   await expect(edge('e_score_not_qualified')).toHaveCount(1);
   expect(await wires(page)).toEqual(before);
+});
+
+test('a new connection dropped on a step’s body, not only on its small input, connects it', async ({ page }) => {
+  const campaign = await createCampaign(page, uniqueName('Drop on body'), findTemplate('connection-only')!.build());
+  await openEditor(page, campaign.campaignId);
+  await fitView(page);
+  const noResponse = page.locator('.react-flow__edge[data-id*="no_response"]');
+  await selectEdge(page, 'e_connection_request_no_response');
+  await page.keyboard.press('Delete');
+  await expect(noResponse).toHaveCount(0);
+
+  const from = await centre(page, sourceHandle('connection_request', 'no_response'));
+  const end = (await canvasNode(page, 'end').boundingBox())!;
+  // The middle of End's body, well below its input handle.
+  const to = { x: end.x + end.width / 2, y: end.y + end.height * 0.7 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await expect(noResponse).toHaveCount(1);
+  await expect(page.getByRole('dialog', { name: 'Add a step here' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Notifications' })).not.toContainText('Can’t');
+  await page.screenshot({ path: test.info().outputPath('dropped-on-body.png') });
 });

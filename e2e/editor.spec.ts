@@ -67,21 +67,20 @@ test('add, connect and delete steps; a rule break shows on the canvas and blocks
   const message = canvasNode(page, 'message_1');
   await expect(message).toBeVisible();
   await expect(page.locator('.react-flow__edge[data-id="e_connection_request_accepted_message_1"]')).toHaveCount(1);
-  await expect(message.locator('.wf-output-error')).toHaveCount(2);
+  // A reply ends the run: its Replied output comes wired to a new End; No reply is left to the user.
+  await expect(message.locator('.wf-output-error')).toHaveCount(1);
 
   // Problems panel: errors grouped by step; clicking one selects the step.
   const problems = page.getByRole('region', { name: 'Problems' });
   await expect(problems.getByRole('heading', { name: 'Message', exact: true })).toBeVisible();
   await problems
-    .getByRole('button', { name: /Replied/ })
+    .getByRole('button', { name: /No reply/ })
     .first()
     .click();
   await expect(message).toHaveClass(/selected/);
 
-  // Connect both outputs to End by dragging.
+  // Connect the other output to End by dragging.
   await problems.getByRole('button', { name: 'Close problems' }).click();
-  await fitView(page);
-  await dragHandle(page, sourceHandle('message_1', 'replied'), targetHandle('end'));
   await fitView(page);
   await dragHandle(page, sourceHandle('message_1', 'no_reply'), targetHandle('end'));
   await expect(page.locator('.react-flow__edge')).toHaveCount(5);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { findTemplate } from '../src/domain/paths';
 import { demoAccounts } from './inbox-data';
 import { canvasNode, createCampaign, getCampaign, openEditor, save, saveButton, uniqueName, type CampaignRecord } from './support/editor';
-import { tool } from './support/session';
+import { apiRequest, tool } from './support/session';
 
 /** Launch review (spec 3.1, 5): inspect the saved graph, launch it with one click and the reviewed updated_at. */
 
@@ -115,8 +115,12 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const accounts = await demoAccounts(page);
-    // The second LinkedIn sender: other files raise the first one's limits for their runs.
+    // The second LinkedIn sender, set to 20 invitations a day: other files raise the first one's limits
+    // for their runs, and either may be the demo's moving-run sender, which has room for 400 (demo/run.ts;
+    // both demo accounts are made in one transaction, so the list's order between them is their ids').
     const senders = [accounts.linkedin2 ?? accounts.linkedin];
+    const limited = await apiRequest(page, 'PATCH', `/api/messaging/accounts/${senders[0]}`, { dailyLimits: { connection_request: 20 } });
+    expect(limited.status).toBe(200);
     const campaign = await tool<CampaignRecord>(page, 'create-campaign', {
       name: uniqueName('Forecast'),
       workflow_definition: findTemplate('scored-follow-up')!.build(),

@@ -103,7 +103,7 @@ const SERVER_LAYERS: readonly { tier: string; ranks: readonly (readonly string[]
       ['audience', 'executors'],
     ],
   },
-  { tier: 'engine', ranks: [['runs'], ['run-view']] },
+  { tier: 'engine', ranks: [['runs'], ['run-view', 'revisions']] },
   {
     tier: 'registries and start-up',
     ranks: [['demo'], ['mcp'], ['openapi'], ['observability.ts'], ['app.ts'], ['main.ts'], ['cli-serve.ts']],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignSenderChannel, senderChannelOf } from './channels';
+import { campaignSenderChannel, channelBeside, senderChannelOf } from './channels';
 
 describe('sender channels (contract 9.2)', () => {
   it.each([
@@ -17,5 +17,13 @@ describe('sender channels (contract 9.2)', () => {
     expect(campaignSenderChannel(['start', 'messaging_app_message', 'connection_request', 'end'])).toBe('professional_network');
     expect(campaignSenderChannel(['start', 'messaging_app_message', 'end'])).toBe('messaging_app');
     expect(campaignSenderChannel(['start', 'delay', 'end'])).toBeNull();
+  });
+});
+
+describe('channelBeside', () => {
+  it('says the channel beside an account unless its name says it already', () => {
+    expect(channelBeside('Ben Carter (LinkedIn)', 'professional_network')).toBeNull();
+    expect(channelBeside('Ada Lovelace', 'professional_network')).toBe('LinkedIn');
+    expect(channelBeside('Sales team whatsapp', 'messaging_app')).toBeNull();
   });
 });

@@ -7,6 +7,12 @@ export const CHANNEL_LABEL: Readonly<Record<Channel, string>> = {
   messaging_app: 'WhatsApp',
 };
 
+/** The channel's name to say beside an account's, or null when the name says it already ("Ben Carter (LinkedIn)"). */
+export function channelBeside(accountName: string, channel: Channel): string | null {
+  const label = CHANNEL_LABEL[channel];
+  return accountName.toLowerCase().includes(label.toLowerCase()) ? null : label;
+}
+
 /**
  * Contract 9.2/9.4: which sender channel a step needs — the catalog entry's own `senderChannel`
  * (the messaging app for its step, the professional network for LinkedIn actions and messages);

@@ -11,6 +11,8 @@ export const NODE_HEIGHT = 88;
 export const BRANCH_LABEL_HEIGHT = 24;
 /** Horizontal and vertical distance kept between steps the editor places. */
 export const NODE_GAP = { x: 40, y: 72 } as const;
+/** From one step's top to the next one's when the editor puts it below (a step and a gap). */
+export const ROW_GAP = NODE_HEIGHT + NODE_GAP.y;
 
 export interface Point {
   x: number;

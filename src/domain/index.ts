@@ -5,7 +5,15 @@ export * from './template';
 export * from './time';
 export * from './validator';
 export { isRecord } from './is-record';
-export type { ValidationContext, Violation, ViolationCode, WorkflowDefinition, WorkflowEdge, WorkflowNode } from './workflow-types';
+export type {
+  Severity,
+  ValidationContext,
+  Violation,
+  ViolationCode,
+  WorkflowDefinition,
+  WorkflowEdge,
+  WorkflowNode,
+} from './workflow-types';
 export { VIOLATION } from './workflow-types';
 export type { CampaignRecord, CampaignStatus, EditingMode } from './contract/campaigns';
 export * from './geometry';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedTemplate, parseTemplate, placeholderValues, renderTemplate, wellFormedPlaceholders } from './template';
+import { isWellFormedTemplate, parseTemplate, placeholderValues, renderSegments, renderTemplate, wellFormedPlaceholders } from './template';
 import { LONG_BROKEN_TEMPLATE } from './testing/fixtures';
 
 describe('parseTemplate', () => {
@@ -195,5 +195,32 @@ describe('placeholderValues (contract 9.1)', () => {
       text: 'Hi Ada of AE Ltd ({{email}})',
       missing: ['email'],
     });
+  });
+});
+
+describe('renderSegments', () => {
+  it('fills what it can and keeps each unfilled placeholder a piece of its own, as written', () => {
+    expect(renderSegments('Hi {{firstName}}, how is {{company}} doing at {{city}}?', { firstName: 'Ada' })).toEqual({
+      segments: [
+        { text: 'Hi Ada, how is ' },
+        { text: '{{company}}', missing: 'company' },
+        { text: ' doing at ' },
+        { text: '{{city}}', missing: 'city' },
+        { text: '?' },
+      ],
+      missing: ['company', 'city'],
+    });
+  });
+
+  it('reads the same text renderTemplate writes, and never takes a filled value for a placeholder', () => {
+    const fields = { firstName: 'Ada {{company}}' };
+    const text = 'Hi {{firstName}}';
+    expect(renderSegments(text, fields)).toEqual({ segments: [{ text: 'Hi Ada {{company}}' }], missing: [] });
+    expect(
+      renderSegments(text, fields)
+        .segments.map((s) => s.text)
+        .join(''),
+    ).toBe(renderTemplate(text, fields).text);
+    expect(renderSegments('', {})).toEqual({ segments: [{ text: '' }], missing: [] });
   });
 });

@@ -147,6 +147,42 @@ export function parseTemplate(text: string): ParsedTemplate {
   return { placeholders, errors };
 }
 
+/** A piece of a filled-in text: written text, or a placeholder left as written because the prospect has no value for it. */
+export interface TextSegment {
+  text: string;
+  /** The placeholder's name, when this piece is one left unfilled. */
+  missing?: string;
+}
+
+/**
+ * renderTemplate's text cut into pieces, each placeholder left unfilled a piece of its own — what a
+ * preview shows a person (the import's rows, the launch review), marking what a prospect would get as
+ * written. Filled values are never taken for placeholders, whatever they hold.
+ */
+export function renderSegments(text: string, fields: Readonly<Record<string, string>>): { segments: TextSegment[]; missing: string[] } {
+  const segments: TextSegment[] = [];
+  const missing: string[] = [];
+  let written = '';
+  let last = 0;
+  for (const token of tokenize(text)) {
+    if (token.kind !== 'placeholder' || token.name === undefined) continue;
+    const value = Object.prototype.hasOwnProperty.call(fields, token.name) ? fields[token.name] : undefined;
+    written += text.slice(last, token.start);
+    last = token.end;
+    if (typeof value === 'string') {
+      written += value;
+      continue;
+    }
+    if (written) segments.push({ text: written });
+    written = '';
+    segments.push({ text: text.slice(token.start, token.end), missing: token.name });
+    if (!missing.includes(token.name)) missing.push(token.name);
+  }
+  written += text.slice(last);
+  if (written || segments.length === 0) segments.push({ text: written });
+  return { segments, missing };
+}
+
 export interface RenderedTemplate {
   text: string;
   /** Placeholders with no string value in `fields`, unique, in order; they stay in the text as written. */

@@ -24,11 +24,14 @@ export interface WorkflowDefinition {
   edges: WorkflowEdge[];
 }
 
+/** Contract 5: an error blocks a save; a warning is shown (some block a launch, contract 8.6). */
+export type Severity = 'error' | 'warning';
+
 /** Contract 5 violation. `rule` is "4.1.N" or "2". */
 export interface Violation {
   code: ViolationCode;
   rule: string;
-  severity: 'error' | 'warning';
+  severity: Severity;
   message: string;
   nodeId?: string;
   edgeId?: string;

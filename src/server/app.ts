@@ -23,6 +23,7 @@ import { openApiRoutes } from './openapi/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { audienceRoutes } from './audience/routes';
 import { exclusionRoutes } from './audience/exclusion-routes';
+import { revisionRoutes } from './revisions/routes';
 import { runViewRoutes } from './run-view/routes';
 import { resultsRoutes } from './run-view/results-routes';
 import { executorRoutes } from './executors/routes';
@@ -39,6 +40,7 @@ const MODULES: RouteModule[] = [
   exclusionRoutes,
   runViewRoutes,
   resultsRoutes,
+  revisionRoutes,
   conversationRoutes,
   inspirationRoutes,
   webhookRoutes,

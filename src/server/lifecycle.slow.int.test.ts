@@ -97,7 +97,8 @@ describe.sequential('server process lifecycle on one data directory', () => {
     );
     await pause(300); // headers received: the request is in flight
     server.child.kill('SIGTERM');
-    await pause(300);
+    // The server says it is stopping once it no longer accepts connections (however busy the machine).
+    await server.waitForOutput(/SIGTERM: finishing/, 30_000);
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     save.finish();
     const res = await save.response;

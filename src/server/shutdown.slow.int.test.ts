@@ -108,7 +108,8 @@ describe('server process edges', () => {
     const inFlight = Array.from({ length: 4 }, () => splitCall(server.url, agent));
     await pause(300);
     server.child.kill('SIGTERM');
-    await pause(300);
+    // The server says it is stopping once it no longer accepts connections (however busy the machine).
+    await server.waitForOutput(/SIGTERM: finishing/, 30_000);
     inFlight.forEach((c) => c.finish());
     const answers = await Promise.all(inFlight.map((c) => c.answer));
     expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 200, connection: 'close' })));

@@ -110,6 +110,19 @@ export function rememberCampaign(client: QueryClient, campaign: Campaign): void 
   void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
 }
 
+/**
+ * A campaign's status as the server just said it (a change event, a run.progress body, a run command's
+ * answer) put into the cached record, and the lists marked stale: every page that shows the status
+ * reads it from there (the editor's badge and banner follow the record).
+ */
+export function rememberCampaignStatus(client: QueryClient, campaignId: string, status: CampaignStatus): void {
+  const workspaceId = useSession.getState().workspaceId;
+  const cached = client.getQueryData<Campaign>(campaignKeys.one(workspaceId, campaignId));
+  if (cached?.status === status) return;
+  if (cached) client.setQueryData(campaignKeys.one(workspaceId, campaignId), { ...cached, status });
+  void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
+}
+
 /** The record last read or saved by this tab (the graph an edit started from), if still cached. */
 export function rememberedCampaign(client: QueryClient, campaignId: string): Campaign | undefined {
   return client.getQueryData<Campaign>(campaignKeys.one(useSession.getState().workspaceId, campaignId));

@@ -37,6 +37,25 @@ describe('replies from the inbox', () => {
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ['conversations'] });
   });
 
+  it('once sent, has the thread, its header and the lists read again (the header says what the list says)', async () => {
+    let status: SentReply['status'] = 'sending';
+    fakeApi({ [REPLIES]: () => ({ body: { items: [reply(status)], senderToday: { used: 1, limit: 60 } } }) });
+    const { client, wrapper } = testQueryClient();
+    for (const key of [
+      ['conversation', 'ws-1', CONVERSATION],
+      ['messages', 'ws-1', CONVERSATION],
+      ['conversations', 'ws-1', {}],
+    ])
+      client.setQueryData(key, { stands: 'for the cached read' });
+    const { result } = renderHook(() => useReplies(CONVERSATION), { wrapper });
+    await waitFor(() => expect(result.current.data?.items[0]?.status).toBe('sending'));
+    status = 'sent';
+    await waitFor(() => expect(result.current.data?.items[0]?.status).toBe('sent'), { timeout: 3000 });
+    expect(client.getQueryState(['conversation', 'ws-1', CONVERSATION])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['messages', 'ws-1', CONVERSATION])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['conversations', 'ws-1', {}])?.isInvalidated).toBe(true);
+  });
+
   it('opening a thread with replies sent long ago reads nothing again', async () => {
     fakeApi({ [REPLIES]: { body: { items: [reply('sent')], senderToday: { used: 0, limit: 60 } } } });
     const { client, wrapper } = testQueryClient();

@@ -20,13 +20,15 @@ export function useReplies(conversationId: string) {
     queryFn: async ({ signal }) => {
       const before = qc.getQueryData<ConversationReplies>(repliesKey(workspaceId, conversationId));
       const replies = (await apiCall(conversationRepliesSchema, `/api/messaging/conversations/${conversationId}/replies`, { signal })).data;
-      // A reply just sent is now a message of the thread: the thread and the lists read it — also one the
-      // sender sent before this box saw it sending (the first read of a thread reads its messages anyway).
+      // A reply just sent is now a message of the thread: the thread, its header (the reply state) and the lists
+      // read it — also one the sender sent before this box saw it sending (the first read of a thread reads its
+      // messages anyway).
       const sentNow =
         before !== undefined &&
         replies.items.some((r) => r.status === 'sent' && before.items.find((b) => b.actionId === r.actionId)?.status !== 'sent');
       if (sentNow) {
         void qc.invalidateQueries({ queryKey: ['messages', workspaceId, conversationId] });
+        void qc.invalidateQueries({ queryKey: ['conversation', workspaceId, conversationId] });
         void qc.invalidateQueries({ queryKey: ['conversations'] });
       }
       return replies;

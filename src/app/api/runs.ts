@@ -8,7 +8,7 @@ import { MAX_LIMIT } from '../../domain/contract/pagination';
 import { campaignRunSchema, type CampaignRun, type RunCommand } from '../../domain/contract/runs';
 import type { EnrollmentStatus } from '../../domain/contract/statuses';
 import { useSession } from '../session';
-import { campaignKeys } from './campaigns';
+import { campaignKeys, rememberCampaignStatus } from './campaigns';
 import { apiCall } from './http';
 import { queryClient } from './query-client';
 
@@ -46,21 +46,24 @@ export function useCampaignRunPart<T>(campaignId: string, select: (run: Campaign
   return useQuery({ ...runQuery(workspaceId, campaignId), enabled, select }).data;
 }
 
-/** Puts a `run.progress` body in the cache (no refetch, the canvas keeps its graph). */
+/** Puts a `run.progress` body in the cache (no refetch, the canvas keeps its graph), and its campaign status with the campaign's. */
 export function storeRunProgress(campaignId: string, run: CampaignRun): void {
   queryClient.setQueryData(runKey(useSession.getState().workspaceId, campaignId), run);
+  rememberCampaignStatus(queryClient, campaignId, run.status);
 }
 
 export interface EnrollmentFilters {
   status?: EnrollmentStatus;
   nodeId?: string;
+  /** The prospect's name, headline, company or profile holds it. */
+  search?: string;
 }
 
 /** The run's prospects with the filters of the list, a page (the largest the contract allows) at a time (cursor). */
 export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useInfiniteQuery({
-    queryKey: ['run-enrollments', workspaceId, campaignId, filters.status ?? null, filters.nodeId ?? null],
+    queryKey: ['run-enrollments', workspaceId, campaignId, filters.status ?? null, filters.nodeId ?? null, filters.search ?? ''],
     staleTime: 5_000,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
@@ -70,6 +73,7 @@ export function useRunEnrollments(campaignId: string, filters: EnrollmentFilters
             limit: MAX_LIMIT,
             status: filters.status,
             nodeId: filters.nodeId,
+            search: filters.search || undefined,
             cursor: pageParam,
           },
           signal,
@@ -97,7 +101,9 @@ export function useProspectEnrollment(campaignId: string, profileUrl: string | n
       if (!prospect) return null;
       const detail = (await apiCall(prospectDetailSchema, `/api/v1/prospects/${prospect.prospectId}`, { signal })).data;
       const enrollmentId = detail.campaigns.find((c) => c.campaignId === campaignId)?.enrollmentId;
-      return enrollmentId ? { enrollmentId, name: prospect.name ?? prospect.profileUrl } : null;
+      return enrollmentId
+        ? { enrollmentId, name: prospect.name ?? prospect.profileUrl, prospect: { name: prospect.name, profileUrl: prospect.profileUrl } }
+        : null;
     },
   });
 }
@@ -139,6 +145,7 @@ export function useRunCommand(campaignId: string) {
       (await apiCall(campaignRecordSchema, `/api/v1/campaigns/${campaignId}/${command}`, { method: 'POST', workspace: 'query' })).data,
     onSuccess: (campaign) => {
       client.setQueryData(campaignKeys.one(workspaceId, campaignId), campaign);
+      void client.invalidateQueries({ queryKey: [...campaignKeys.all(workspaceId), 'list'] });
       void client.invalidateQueries({ queryKey: runKey(workspaceId, campaignId) });
     },
   });

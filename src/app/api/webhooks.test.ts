@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../../domain/contract/errors';
 import { CLIENT_ERROR_CODES } from './http';
 import { DELIVERY_ID, ENDPOINT_ID, fakeApi, testDelivery, testEndpoint, testQueryClient } from './testing';
-import { redeliver, useCreateEndpoint, useDeleteEndpoint, useEndpoints, useRecover } from './webhooks';
+import { redeliver, useCreateEndpoint, useDeleteEndpoint, useDeliveryDetail, useEndpoints, useRecover, type Delivery } from './webhooks';
 
 const BASE = '/api/v1/webhook-endpoints';
 const REDELIVER = `POST ${BASE}/${ENDPOINT_ID}/deliveries/${DELIVERY_ID}/redeliver`;
@@ -79,5 +79,32 @@ describe('redeliver', () => {
     const { sent } = fakeApi({ [REDELIVER]: { status: 404, body: { code: ERROR_CODES.not_found, detail: 'No such delivery.' } } });
     await expect(redeliver(ENDPOINT_ID, DELIVERY_ID, 'key-9')).rejects.toMatchObject({ status: 404 });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('a delivery’s detail and its row in the list', () => {
+  it('agree on the attempts: reading the detail puts its count and status into the list’s row', async () => {
+    const detail = {
+      ...testDelivery({ status: 'exhausted', attempts: 4, lastResponseStatus: 503 }),
+      attempts: [500, 502, 503, 503].map((status, i) => ({
+        at: `2026-11-25T10:0${i}:00.000Z`,
+        status,
+        durationMs: 20,
+        responseBodyExcerpt: '',
+        error: null,
+      })),
+      body: { type: 'inspiration.saved' },
+    };
+    fakeApi({ [`GET ${BASE}/${ENDPOINT_ID}/deliveries/${DELIVERY_ID}`]: { body: detail } });
+    const { client, wrapper } = testQueryClient();
+    const listKey = ['webhook-deliveries', 'ws-1', ENDPOINT_ID, null, null];
+    client.setQueryData(listKey, {
+      pages: [{ items: [testDelivery({ status: 'pending', attempts: 2 })], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    const { result } = renderHook(() => useDeliveryDetail(ENDPOINT_ID, DELIVERY_ID), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const row = client.getQueryData<{ pages: { items: Delivery[] }[] }>(listKey)!.pages[0]!.items[0]!;
+    expect(row).toEqual(testDelivery({ status: 'exhausted', attempts: 4, lastResponseStatus: 503 }));
   });
 });

@@ -139,13 +139,28 @@ export function useDeliveries(endpointId: string | null, filters: DeliveryFilter
   });
 }
 
-/** One delivery with its attempts and event body (the detail drawer); polls while pending. */
+/**
+ * One delivery with its attempts and event body (the detail drawer); polls while pending. Each read
+ * puts its status and attempt count into the lists' row too, so the list and the drawer never disagree
+ * on how many attempts were made (the list is read every few seconds at best).
+ */
 export function useDeliveryDetail(endpointId: string, deliveryId: string | null) {
   const workspaceId = useSession((s) => s.workspaceId);
+  const qc = useQueryClient();
   return useQuery({
     queryKey: ['webhook-delivery', workspaceId, endpointId, deliveryId],
     enabled: Boolean(deliveryId),
-    queryFn: async ({ signal }) => (await apiCall(deliveryDetailSchema, `${BASE}/${endpointId}/deliveries/${deliveryId}`, { signal })).data,
+    queryFn: async ({ signal }) => {
+      const detail = (await apiCall(deliveryDetailSchema, `${BASE}/${endpointId}/deliveries/${deliveryId}`, { signal })).data;
+      const { attempts, body: _body, ...record } = detail;
+      const row: Delivery = { ...record, attempts: attempts.length };
+      qc.setQueriesData<DeliveryPages>({ queryKey: ['webhook-deliveries', workspaceId, endpointId] }, (data) =>
+        data?.pages.some((p) => p.items.some((d) => d.deliveryId === row.deliveryId))
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((d) => (d.deliveryId === row.deliveryId ? row : d)) })) }
+          : data,
+      );
+      return detail;
+    },
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? POLL_MS : false),
   });
 }

@@ -15,6 +15,7 @@ import { PROSPECT_FIELD_LABEL } from './import/columns';
 import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
 import { ENROLLMENT_STATUS_TONE } from './labels';
 import { shortProfile } from './ProspectList';
+import { timeZoneLabel } from '../../domain/time-zones';
 import { hrefs } from '../boot/paths';
 
 const SHOWN_FIELDS = ['headline', 'company', 'email', 'timeZone'] as const;
@@ -37,7 +38,9 @@ function Fields({ prospect }: { prospect: Detail }) {
         {SHOWN_FIELDS.map((field) => (
           <div key={field} className="prospect-field">
             <dt>{PROSPECT_FIELD_LABEL[field]}</dt>
-            <dd className={prospect[field] ? undefined : 'muted'}>{prospect[field] ?? 'Not known'}</dd>
+            <dd className={prospect[field] ? undefined : 'muted'}>
+              {field === 'timeZone' && prospect.timeZone ? timeZoneLabel(prospect.timeZone) : (prospect[field] ?? 'Not known')}
+            </dd>
           </div>
         ))}
       </dl>

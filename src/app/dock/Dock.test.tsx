@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hrefs } from '../boot/paths';
 import { fakeApi, testEndpoint, testQueryClient } from '../api/testing';
+import { polyfillResizeObserver } from '../ui/testing';
 import { DOCK_DEFAULT_WIDTH, DOCK_MIN_WIDTH, useDock } from './dock-store';
 
 // jsdom has no matchMedia; Dock.tsx asks it when loaded. A narrow window: the dock starts as its rail.
@@ -19,6 +20,7 @@ const showDock = () => render(<Dock />, { wrapper: testQueryClient().wrapper });
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
 
 beforeEach(() => {
+  polyfillResizeObserver();
   useDock.setState({ collapsed: null, width: DOCK_DEFAULT_WIDTH, tab: 'inbox' });
   fakeApi({ 'GET /api/v1/webhook-endpoints': { body: { items: [testEndpoint()], nextCursor: null } } });
 });
@@ -35,6 +37,15 @@ describe('the dock', () => {
     expect(await screen.findByRole('list', { name: 'Webhook endpoints' })).toBeTruthy();
     expect(selectedTab()).toContain('Webhooks');
     expect(useDock.getState()).toMatchObject({ collapsed: false, tab: 'webhooks' });
+  });
+
+  it('open, tells the page its width so the toasts stand beside it; collapsed, says nothing', async () => {
+    useDock.setState({ collapsed: false, tab: 'webhooks' });
+    showDock();
+    await screen.findByRole('tab', { name: /Webhooks/ });
+    expect(document.documentElement.style.getPropertyValue('--toasts-right')).toMatch(/^\d+px$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse side panel' }));
+    expect(document.documentElement.style.getPropertyValue('--toasts-right')).toBe('');
   });
 
   it('moves between tabs with the arrow keys, Home and End, wrapping around', async () => {

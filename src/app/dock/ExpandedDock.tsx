@@ -5,6 +5,7 @@ import { Link } from '../router';
 import { WebhooksPane } from '../webhooks';
 import { DOCK_TABS as TABS, useDock, type DockTab } from './dock-store';
 import { ResizeHandle } from './ResizeHandle';
+import { useToastsClearOf } from '../ui/toast-room';
 
 // The open dock hosts the three panes: it imports each feature's public entry (index.ts) and nothing deeper.
 const PANEL_ID = 'dock-panel';
@@ -29,6 +30,9 @@ function FullViewLink({ tab }: { tab: (typeof TABS)[number] }) {
 export default function ExpandedDock() {
   const { width, tab, setCollapsed, setTab } = useDock();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  // The toasts stand beside the open dock, over the canvas, never over the card just used.
+  const aside = useRef<HTMLElement>(null);
+  useToastsClearOf(aside, true, 'right');
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
 
   // WAI-ARIA tabs: arrows move between tabs (and select them), Home/End to the ends.
@@ -44,7 +48,7 @@ export default function ExpandedDock() {
   };
 
   return (
-    <aside className="dock" style={{ width }} aria-label="Side panel">
+    <aside ref={aside} className="dock" style={{ width }} aria-label="Side panel">
       <ResizeHandle controls={PANEL_ID} />
       <div className="dock-inner">
         <div className="dock-header">

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { hrefs } from '../boot/paths';
 import { ROOMY_QUERY, useMediaQuery } from '../ui/screen';
+import { giveRoomBack, givesWayNow, takeRoom, useGivesWay } from '../ui/side-room';
 
 export type DockTab = 'inbox' | 'inspiration' | 'webhooks';
 
@@ -36,9 +37,16 @@ export const useDock = create<DockState>()(
       collapsed: null,
       width: DOCK_DEFAULT_WIDTH,
       tab: 'inbox',
-      setCollapsed: (collapsed) => set({ collapsed }),
+      setCollapsed: (collapsed) => {
+        if (collapsed) giveRoomBack('dock');
+        else takeRoom('dock');
+        set({ collapsed });
+      },
       setWidth: (width) => set({ width: clampDockWidth(width) }),
-      setTab: (tab) => set({ tab, collapsed: false }),
+      setTab: (tab) => {
+        takeRoom('dock');
+        set({ tab, collapsed: false });
+      },
     }),
     // Version 1: `collapsed` became the user's choice (null = automatic); earlier saved values were defaults, not choices.
     {
@@ -50,15 +58,20 @@ export const useDock = create<DockState>()(
   ),
 );
 
-/** Whether the dock shows as its icon rail: the user's choice, else collapsed when space is short. */
+/**
+ * Whether the dock shows as its icon rail: the user's choice, else collapsed when space is short; and
+ * on a crowded screen while another side panel (a run, History…) took the room after it (side-room.ts).
+ */
 export function useDockCollapsed(): boolean {
-  return collapsedBy(
+  const collapsed = collapsedBy(
     useDock((s) => s.collapsed),
     useMediaQuery(ROOMY_QUERY),
   );
+  return useGivesWay('dock') || collapsed;
 }
 
 /** useDockCollapsed, read once outside React (what the dock will show when it first renders). */
-export const dockCollapsedNow = (): boolean => collapsedBy(useDock.getState().collapsed, window.matchMedia(ROOMY_QUERY).matches);
+export const dockCollapsedNow = (): boolean =>
+  givesWayNow('dock') || collapsedBy(useDock.getState().collapsed, window.matchMedia(ROOMY_QUERY).matches);
 
 const collapsedBy = (choice: boolean | null, roomy: boolean): boolean => choice ?? !roomy;

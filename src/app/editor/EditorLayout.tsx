@@ -1,5 +1,5 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { stepNames, type NodeType } from '../../domain';
 import { Canvas } from './canvas/Canvas';
 import { useFormRoom, usePushPanelBelowForm } from './canvas/form-room';
@@ -28,6 +28,9 @@ import {
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { PowerPanelsSlot } from './toolbar/PowerSlot';
 import { RunPanel } from '../run/RunPanel';
+import { RevisionBanner } from './revision/RevisionBanner';
+import { useRunFilter } from '../run/run-view';
+import { giveRoomBack, takeRoom } from '../ui/side-room';
 
 function SidePanel() {
   const rf = useReactFlow<FlowNode>();
@@ -67,16 +70,31 @@ function SidePanel() {
   );
 }
 
-/** A launched campaign (active, paused, completed) opens with its run beside the read-only canvas. */
+/**
+ * A launched campaign (active, paused, completed) opens with its run beside the read-only canvas; on a
+ * crowded screen the run takes the room from the other side panels (ui/side-room.ts).
+ */
 function RunSide({ campaignId }: { campaignId: string }) {
   const runView = useEditorStore(runViewCampaignId) !== null;
-  // The panel (its reads, the forecast, the prospects) comes once the canvas's first view is on screen.
+  useLayoutEffect(() => {
+    if (!runView) return;
+    takeRoom('run');
+    return () => giveRoomBack('run');
+  }, [runView]);
+  // The panel (its reads, the forecast, the prospects) comes once the canvas's first view is on screen;
+  // its place is kept from the start, so the first view is fitted to the canvas it keeps.
   const drawn = useAfterFirstView();
-  return runView && drawn ? <RunSideShown campaignId={campaignId} /> : null;
+  if (!runView) return null;
+  return drawn ? <RunSideShown campaignId={campaignId} /> : <aside className="run-panel" aria-busy="true" aria-label="Run" />;
 }
 
 function RunSideShown({ campaignId }: { campaignId: string }) {
   const rf = useReactFlow<FlowNode>();
+  // A step clicked on the run's canvas lists who is there, as a click on its count does.
+  const clicked = useSingleSelectedNodeId();
+  useEffect(() => {
+    if (clicked) useRunFilter.getState().set({ nodeId: clicked, status: null });
+  }, [clicked]);
   const nodes = useEditorStore((s) => s.nodes);
   const schedule = useEditorStore((s) => s.campaign?.schedule);
   const campaignName = useEditorStore((s) => s.campaign?.name) ?? 'campaign';
@@ -136,6 +154,7 @@ function Workspace({ campaignId }: { campaignId: string }) {
   return (
     <>
       <EditorToolbar campaignId={campaignId} />
+      <RevisionBanner />
       <div className="editor-body">
         {/* The run view adds no step: no palette. */}
         {!runView && <Palette onPick={onPick} />}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../api/conversations';
 import { queryClient } from '../api/query-client';
@@ -105,5 +105,80 @@ describe('a contact on the do-not-contact list (contract 10.3)', () => {
     );
     expect(asked.some((u) => new URL(u, 'http://app.test').searchParams.get('profileUrl') === CONVERSATION.contact.profileUrl)).toBe(true);
     expect(screen.getByRole('textbox', { name: /reply/i })).toBeTruthy();
+  });
+});
+
+describe('replying to someone whose invitation is pending', () => {
+  const CAMPAIGN = '44444444-4444-4444-8444-444444444444';
+  const PROSPECT = '55555555-5555-4555-8555-555555555555';
+  const ENROLLMENT = '66666666-6666-4666-8666-666666666666';
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const timelineStep = (nodeId: string, type: string, status: string, handle: string | null) => ({
+    nodeId,
+    type,
+    status,
+    scheduledFor: null,
+    startedAt: '2026-03-01T10:00:00.000Z',
+    finishedAt: null,
+    handle,
+    actionId: null,
+    rendered: null,
+    error: null,
+    version: 1,
+  });
+
+  /** The contact as the audience knows them. */
+  const ADA = {
+    prospectId: PROSPECT,
+    workspaceId: CONVERSATION.accountId,
+    profileUrl: CONVERSATION.contact.profileUrl,
+    name: 'Ada Lovelace',
+    headline: null,
+    company: null,
+    email: null,
+    timeZone: null,
+    customFields: {},
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+  };
+
+  const renderThreadAt = (last: ReturnType<typeof timelineStep>) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('/timeline')) return json({ items: [timelineStep('start', 'start', 'done', null), last] });
+        if (url.includes(`/prospects/${PROSPECT}`))
+          return json({
+            ...ADA,
+            campaigns: [
+              { campaignId: CAMPAIGN, name: 'Webinar', enrollmentId: ENROLLMENT, status: 'active', enteredAt: '2026-03-01T10:00:00.000Z' },
+            ],
+          });
+        if (url.includes('/api/v1/prospects')) return json({ items: [ADA], nextCursor: null, total: null });
+        if (url.includes('/messages')) return json({ items: [], nextCursor: null });
+        return json({});
+      }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ConversationThread
+          conversation={{ ...CONVERSATION, campaign: { campaignId: CAMPAIGN, name: 'Webinar', nodeId: 'invite' } }}
+          onClose={() => {}}
+          onFilterStep={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+  };
+
+  it('says LinkedIn will not deliver a reply until the invitation is accepted', async () => {
+    renderThreadAt(timelineStep('invite', 'connection_request', 'running', null));
+    expect((await screen.findByTestId('invitation-pending')).textContent).toMatch(/Ada Lovelace has not accepted your invitation yet/);
+  });
+
+  it('says nothing once they accepted', async () => {
+    renderThreadAt(timelineStep('thanks', 'message', 'running', null));
+    // Once the timeline is read and shown to the notice, it stays silent.
+    await waitFor(() => expect(queryClient.getQueryData(['enrollment-timeline', null, ENROLLMENT])).toBeDefined());
+    expect(screen.queryByTestId('invitation-pending')).toBeNull();
   });
 });

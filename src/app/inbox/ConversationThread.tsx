@@ -8,6 +8,7 @@ import { CampaignContext } from './CampaignContext';
 import { ChannelIcon } from './ChannelIcon';
 import { ExclusionNotice } from './ExclusionNotice';
 import { REPLY_LABEL, SANDBOX_HINT, SANDBOX_LABEL } from './labels';
+import { InvitationNotice } from './InvitationNotice';
 import { ReplyBox } from './ReplyBox';
 import { TagEditor } from './TagEditor';
 
@@ -103,6 +104,7 @@ export function ConversationThread({
         ))}
         <div ref={endRef} />
       </div>
+      {c.campaign && c.channel === 'professional_network' && <InvitationNotice campaign={c.campaign} contact={c.contact} />}
       <ReplyBox key={c.id} conversationId={c.id} />
     </section>
   );

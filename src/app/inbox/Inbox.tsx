@@ -9,6 +9,7 @@ import { hasFilters, type InboxViewState } from './filter-state';
 import { InboxFilters } from './InboxFilters';
 import { EMPTY_SELECTION, toggleAll, toggleRow, type Selection } from './selection';
 import { useInboxKeys } from './useInboxKeys';
+import { focusAfterKey } from '../ui/keyboard';
 import { REPLY_BOX_ID } from './ReplyBox';
 import './inbox.css';
 
@@ -25,7 +26,10 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
   const order = useMemo(() => items.map((c) => c.id), [items]);
   const selected = useConversation(conversationId);
   const setRead = useSetRead();
-  const [activeIndex, setActiveIndex] = useState(-1);
+  const [cursorIndex, setActiveIndex] = useState(-1);
+  // The open conversation is the list's active row wherever the list puts it (a reply moves it to the top).
+  const openIndex = conversationId ? order.indexOf(conversationId) : -1;
+  const activeIndex = openIndex >= 0 ? openIndex : cursorIndex;
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const listRef = useRef<ConversationListHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -76,9 +80,11 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
   }, [items, activeIndex, selected.data, setRead, conversationId, open, move]);
 
   const closeThread = useCallback(() => {
+    // The list's cursor stays on the row that was open, where it now is.
+    if (openIndex >= 0) setActiveIndex(openIndex);
     openConversation(null);
     requestAnimationFrame(() => listRef.current?.focus());
-  }, [openConversation]);
+  }, [openConversation, openIndex]);
 
   const onKey = useInboxKeys({
     search: () => searchRef.current?.focus(),
@@ -92,7 +98,7 @@ export function Inbox({ layout, view }: { layout: 'page' | 'dock'; view: InboxVi
     },
     done: markDone,
     select: () => activeIndex >= 0 && check(activeIndex, false),
-    reply: () => document.getElementById(REPLY_BOX_ID)?.focus(),
+    reply: () => focusAfterKey(REPLY_BOX_ID),
   });
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInspirations, type Inspiration } from '../api/inspiration';
 import { useEditorBridge } from '../shared-bridge';
 import { Avatar } from '../ui/Avatar';
@@ -8,7 +8,8 @@ import { EmptyState, ErrorState, SkeletonRows } from '../ui/StateViews';
 import { toast } from '../ui/toast';
 import { useDebouncedField } from '../ui/useDebounced';
 import { startCardDrag } from './canvas-drop';
-import { placeInMessage } from './place-in-message';
+import { placedWords, placeInMessage } from './place-in-message';
+import { postTags } from './post-tags';
 
 const isWebUrl = (u: string | null | undefined): u is string => Boolean(u && /^https?:\/\//i.test(u));
 const count = (n: number | null, label: string) =>
@@ -22,27 +23,29 @@ const InspirationCard = memo(function InspirationCard({
   item,
   target,
   hintId,
+  onTag,
 }: {
   item: Inspiration;
   target: ReturnType<typeof useEditorBridge.getState>['messageTarget'];
   hintId: string;
+  /** A tag clicked: the list shows the posts with it. */
+  onTag: (tag: string) => void;
 }) {
+  const tags = useMemo(() => postTags(item.text), [item.text]);
   const thumb = item.media.find((m) => isLoadableMediaUrl(m.thumbnailUrl ?? (m.type === 'image' ? m.url : null)));
-  // The step whose written message this post would replace, while the user is asked.
-  const [asking, setAsking] = useState<string | null>(null);
-  // One way in for the button and a drop on the step: at the cursor, into an empty message, or asked.
+  // One way in for the button and a drop on the step: at the cursor, into an empty message, or after
+  // a written one — at once, nothing asked below the card; the toast's Undo (or the editor's) takes it back.
   const use = () => {
     if (!target) return;
-    const placed = placeInMessage(target.currentText(), target.cursor(), item.text);
-    if (placed.kind === 'ask') return setAsking(target.nodeId);
+    const before = target.currentText();
+    const placed = placeInMessage(before, target.cursor(), item.text);
     target.applyTemplate(placed.text);
-    toast.success(placed.kind === 'insert' ? `Inserted at the cursor in “${target.label}”.` : `Copied into “${target.label}”.`);
-  };
-  const replace = () => {
-    setAsking(null);
-    if (!target) return;
-    target.applyTemplate(item.text);
-    toast.success(`Replaced the message of “${target.label}”.`);
+    // Undo puts the message back only while it is still what the post made it (typing since is kept).
+    const undo = () => {
+      if (target.currentText() === placed.text) target.applyTemplate(before);
+      else toast.info(`“${target.label}” changed since: undo it in the editor (Ctrl+Z).`);
+    };
+    toast.undoable(placedWords(placed.kind, target.label), { undo, commit: () => undefined });
   };
   return (
     <li className="insp-card" draggable onDragStart={(e) => startCardDrag(item.text, e.dataTransfer, use)} data-inspiration-id={item.id}>
@@ -61,6 +64,22 @@ const InspirationCard = memo(function InspirationCard({
         )}
       </div>
       <p className="insp-text">{item.text}</p>
+      {item.notes && (
+        <p className="insp-notes">
+          <span className="insp-notes-label">Your notes</span> {item.notes}
+        </p>
+      )}
+      {tags.length > 0 && (
+        <ul className="insp-tags" aria-label="Tags">
+          {tags.map((tag) => (
+            <li key={tag}>
+              <button type="button" className="insp-tag" title={`Show the posts tagged #${tag}`} onClick={() => onTag(`#${tag}`)}>
+                #{tag}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {thumb && <img className="insp-thumb" src={(thumb.thumbnailUrl ?? thumb.url)!} alt="" {...MEDIA_IMG_PROPS} />}
       <div className="insp-foot">
         <span className="insp-metrics muted">
@@ -79,20 +98,6 @@ const InspirationCard = memo(function InspirationCard({
           Use in message
         </button>
       </div>
-      {target && asking === target.nodeId && (
-        <div className="insp-confirm" role="alertdialog" aria-label="Replace the message?">
-          <p>
-            “{target.label}” already has a message. Replace it with this post? To add the post to it instead, click where it should go in
-            the step’s message, then use the post again.
-          </p>
-          <button type="button" className="btn btn-sm btn-primary" onClick={replace}>
-            Replace the message
-          </button>
-          <button type="button" className="btn btn-sm" onClick={() => setAsking(null)}>
-            Keep it
-          </button>
-        </div>
-      )}
     </li>
   );
 });
@@ -107,6 +112,8 @@ export function InspirationList({ layout }: { layout: 'page' | 'dock' }) {
   const target = useEditorBridge((s) => s.messageTarget);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const sentinel = useRef<HTMLDivElement>(null);
+  // A tag's click searches for it (the search box follows the search).
+  const showTag = useCallback((tag: string) => setSearch(tag), []);
 
   // Infinite: the next page loads as the end of the list scrolls into view.
   useEffect(() => {
@@ -156,7 +163,7 @@ export function InspirationList({ layout }: { layout: 'page' | 'dock' }) {
       ) : (
         <ul className="insp-cards" aria-label="Inspirations" aria-busy={isFetchingNextPage}>
           {items.map((item) => (
-            <InspirationCard key={item.id} item={item} target={target} hintId={hintId} />
+            <InspirationCard key={item.id} item={item} target={target} hintId={hintId} onTag={showTag} />
           ))}
         </ul>
       )}

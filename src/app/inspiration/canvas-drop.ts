@@ -5,8 +5,8 @@ const TEXT_DRAG_TYPE = 'application/x-campaign-studio-text';
 
 /**
  * Fallback drop target while a card is dragged: the selected message node (the bridge's target) on the
- * canvas accepts the card, and `placeCard` places it exactly as "Use in message" does (at the cursor, or after
- * asking before a written message is replaced). Listeners sit on the document and act only when nothing
+ * canvas accepts the card, and `placeCard` places it exactly as "Use in message" does (at the cursor, into an
+ * empty message, or after a written one). Listeners sit on the document and act only when nothing
  * nearer handled the event (`defaultPrevented`), so an editor-side handler for the same type wins and
  * nothing applies twice.
  */

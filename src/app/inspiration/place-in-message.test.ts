@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeInMessage } from './place-in-message';
+import { placedWords, placeInMessage } from './place-in-message';
 
 describe('placeInMessage', () => {
   it('inserts the post at the cursor, replacing a selection', () => {
@@ -15,8 +15,15 @@ describe('placeInMessage', () => {
     expect(placeInMessage('  \n', { start: 1, end: 1 }, 'POST')).toEqual({ kind: 'fill', text: 'POST' });
   });
 
-  it('asks before replacing a written message when no cursor was placed in it', () => {
-    expect(placeInMessage('Hello', null, 'POST')).toEqual({ kind: 'ask', text: 'POST' });
+  it('adds the post after a written message, on its own paragraph, when no cursor was placed in it (nothing is asked)', () => {
+    expect(placeInMessage('Hello', null, 'POST')).toEqual({ kind: 'append', text: 'Hello\n\nPOST' });
+    expect(placeInMessage('Hello\n\n  ', null, 'POST')).toEqual({ kind: 'append', text: 'Hello\n\nPOST' });
+  });
+
+  it('says where the post went', () => {
+    expect(placedWords('insert', 'Message 1')).toBe('Inserted at the cursor in “Message 1”.');
+    expect(placedWords('append', 'Message 1')).toMatch(/^Added after the message of “Message 1”\./);
+    expect(placedWords('fill', 'Message 1')).toBe('Copied into “Message 1”.');
   });
 
   it('keeps a stale cursor inside the message', () => {

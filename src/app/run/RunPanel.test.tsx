@@ -7,6 +7,7 @@ import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE, WEEKDAYS } from '../../domain/c
 import type { CampaignRun } from '../api/runs';
 import { storeRunProgress } from '../api/runs';
 import { queryClient } from '../api/query-client';
+import { setSearchParams } from '../router';
 import { ConfirmHost } from '../ui/confirm';
 import { RunPanel } from './RunPanel';
 import { RunStepBadge } from './RunStepBadge';
@@ -34,6 +35,7 @@ const enrollment = (i: number, over: object = {}) => ({
   enteredAt: '2026-11-20T10:00:00.000Z',
   finishedAt: '2026-11-20T11:00:00.000Z',
   error: 'Profile not found',
+  version: 1,
   prospect: { ...PROSPECT, name: `Prospect ${i}` },
   ...over,
 });
@@ -51,6 +53,7 @@ const TIMELINE = [
     rendered: null,
     error: null,
     variantId: null,
+    version: 1,
   },
   {
     nodeId: 'invite',
@@ -64,8 +67,42 @@ const TIMELINE = [
     rendered: { text: 'Hi Anna, glad to connect.' },
     error: null,
     variantId: 'b',
+    version: 1,
   },
 ];
+
+/** Anna's thread in the inbox (the timeline links to it) and her record (the address's prospect). */
+const CONVERSATION = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  accountId: SENDER,
+  channel: 'professional_network',
+  contact: { name: 'Anna Berg', headline: null, avatarUrl: null, profileUrl: 'https://linkedin.com/in/anna/' },
+  lastMessage: { text: 'Hi Anna, glad to connect.', direction: 'outbound', at: '2026-11-22T10:00:00.000Z' },
+  unreadCount: 0,
+  tags: [],
+  replyState: null,
+  campaign: { campaignId: CAMPAIGN, name: 'Heads of growth', nodeId: 'invite' },
+};
+const PROSPECT_DETAIL = {
+  prospectId: '00000000-0000-4000-9000-000000000102',
+  workspaceId: '00000000-0000-4000-8000-0000000000f1',
+  ...PROSPECT,
+  headline: null,
+  email: null,
+  timeZone: null,
+  customFields: {},
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  campaigns: [
+    {
+      campaignId: CAMPAIGN,
+      name: 'Heads of growth',
+      enrollmentId: enrollment(2).enrollmentId,
+      status: 'failed',
+      enteredAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
 
 const today = Object.fromEntries(Object.entries(DEFAULT_DAILY_LIMITS).map(([kind, limit]) => [kind, { used: 0, limit }]));
 const RUN: CampaignRun = {
@@ -141,7 +178,9 @@ function stubApi() {
         });
       if (url.includes('/timeline')) return json({ items: TIMELINE });
       if (url.includes('/enrollments')) return json({ items: url.includes('status=failed') ? FAILED : [], nextCursor: null });
-      if (url.includes('/conversations')) return json({ items: [], nextCursor: null });
+      if (url.includes('/conversations')) return json({ items: [CONVERSATION], nextCursor: null });
+      if (url.includes('/prospects/')) return json(PROSPECT_DETAIL);
+      if (url.includes('/prospects')) return json({ items: [PROSPECT_DETAIL], nextCursor: null, total: null });
       return new Response('{}', { status: 404 });
     }),
   );
@@ -157,12 +196,21 @@ const renderWith = (ui: React.ReactNode) =>
   );
 
 beforeEach(() => {
+  // A wide screen (jsdom has no media queries): the run keeps its room beside the canvas.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
   polyfillDialogs();
   queryClient.clear();
-  useRunFilter.setState({ status: null, nodeId: null, error: null });
+  useRunFilter.setState({ status: null, nodeId: null, error: null, search: '' });
 });
 afterEach(() => {
   cleanup();
+  setSearchParams({ prospect: null });
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -235,6 +283,14 @@ describe('RunPanel', () => {
     expect(calls.filter((c) => c.includes('/run')).length).toBe(reads);
   });
 
+  it('finds a prospect of the run by name: the search goes to the server with the other filters', async () => {
+    const calls = stubApi();
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Find a prospect of the run' }), 'Berg');
+    await waitFor(() => expect(calls.some((c) => c.includes('/enrollments') && c.includes('search=Berg'))).toBe(true));
+    expect(await screen.findByText('No prospect of the run matches “Berg”.')).toBeTruthy();
+  });
+
   it('Stop asks first in users’ words; Cancel sends nothing', async () => {
     const calls = stubApi();
     renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
@@ -303,6 +359,19 @@ describe('RunPanel: window, failures, timeline', () => {
     expect(timeline.textContent).toContain('went on through “Accepted”');
     expect(timeline.textContent).toContain('Hi Anna, glad to connect.');
     expect(timeline.textContent).not.toContain('invite');
+    const thread = await within(drawer).findByRole('link', { name: 'Open the conversation in the inbox' });
+    expect(thread.getAttribute('href')).toBe(`/inbox?conversation=${CONVERSATION.id}`);
+  });
+
+  it('opened from the address (the inbox thread’s “Timeline in the run”), the timeline links back to the conversation too', async () => {
+    stubApi();
+    layOut();
+    setSearchParams({ prospect: PROSPECT.profileUrl });
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
+    const drawer = await screen.findByRole('dialog', { name: 'Anna Berg' });
+    expect((await within(drawer).findByRole('list', { name: 'Timeline' })).textContent).toContain('Hi Anna, glad to connect.');
+    const thread = await within(drawer).findByRole('link', { name: 'Open the conversation in the inbox' });
+    expect(thread.getAttribute('href')).toBe(`/inbox?conversation=${CONVERSATION.id}`);
   });
 });
 

@@ -9,6 +9,7 @@ import { ApiProblem } from '../api/http';
 import { useCampaignRun, useProspectEnrollment, useRunCommand, type CampaignRun, type RunCommand } from '../api/runs';
 import { setSearchParams, useLocation } from '../router';
 import { askConfirm } from '../ui/confirm';
+import { takeRoom, useGivesWay } from '../ui/side-room';
 import { formatCount, fullTime } from '../ui/format';
 import { useNow } from '../ui/useNow';
 import { RunProspects, type OpenProspect } from './RunProspects';
@@ -134,7 +135,7 @@ function useOpenProspect(campaignId: string): [OpenProspect | null, (p: OpenPros
   const found = useProspectEnrollment(campaignId, asked).data;
   // undefined: nothing chosen in this panel yet, so the address's prospect is shown.
   const [chosen, setChosen] = useState<OpenProspect | null | undefined>(undefined);
-  const fromAddress = asked && found ? { enrollmentId: found.enrollmentId, name: found.name } : null;
+  const fromAddress = asked && found ? found : null;
   const choose = (p: OpenProspect | null) => {
     setChosen(p);
     if (asked) setSearchParams({ prospect: null });
@@ -162,6 +163,19 @@ export function RunPanel({
   // On a phone the run covers the canvas; this shows the canvas instead (and a button brings the run back).
   const [canvasOnPhone, setCanvasOnPhone] = useState(false);
   const [tab, setTab] = useState<Tab>('run');
+  // On a crowded screen another side panel (the dock, History…) opened after the run: the run keeps a rail.
+  const railed = useGivesWay('run');
+  if (railed)
+    return (
+      <aside className="run-panel run-rail" aria-label="Run (collapsed)">
+        <button type="button" className="icon-btn" aria-label="Show the run" title="Show the run" onClick={() => takeRoom('run')}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <span className="run-rail-label" aria-hidden="true">
+          Run
+        </span>
+      </aside>
+    );
   if (error)
     return (
       <aside className="run-panel" role="alert">

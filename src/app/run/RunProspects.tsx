@@ -8,6 +8,7 @@ import { useEnrollmentTimeline, useProspectConversation, useRunEnrollments } fro
 import { hrefs } from '../boot/paths';
 import { Link } from '../router';
 import { Dialog } from '../ui/Dialog';
+import { useDebouncedField } from '../ui/useDebounced';
 import { formatCount, fullTime } from '../ui/format';
 import { ENROLLMENT_STATUS_LABEL, EXCLUDED_OUTCOME_LABEL } from '../ui/enrollment-status';
 import { errorOf, failureGroups, useRunFilter, type RunGraph } from './run-view';
@@ -122,8 +123,9 @@ export function RunProspects({
   open: OpenProspect | null;
   onOpen(p: OpenProspect | null): void;
 }) {
-  const { status, nodeId, error, set } = useRunFilter();
-  const list = useRunEnrollments(campaignId, { status: status ?? undefined, nodeId: nodeId ?? undefined });
+  const { status, nodeId, error, search, set } = useRunFilter();
+  const [draft, setDraft] = useDebouncedField(search, (value) => set({ search: value, error }));
+  const list = useRunEnrollments(campaignId, { status: status ?? undefined, nodeId: nodeId ?? undefined, search: search.trim() });
   const scroller = useRef<HTMLDivElement>(null);
   const loaded = list.data?.pages.flatMap((p) => p.items) ?? [];
   const items = error ? loaded.filter((e) => errorOf(e) === error) : loaded;
@@ -138,14 +140,27 @@ export function RunProspects({
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && last >= items.length - 10) void fetchNextPage();
   }, [last, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // A step chosen on the canvas (or its count): the list of who is there comes into view.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (nodeId) section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [nodeId]);
   const openRow = (e: Enrollment) =>
     onOpen({ enrollmentId: e.enrollmentId, name: e.prospect.name ?? e.prospect.profileUrl, prospect: e.prospect });
   return (
     <>
       <Failures campaignId={campaignId} />
-      <section aria-label="Prospects of the run">
+      <section ref={section} aria-label="Prospects of the run">
         <h3>Prospects</h3>
         <div className="run-filters">
+          <input
+            type="search"
+            className="input input-sm run-search"
+            placeholder="Find a prospect…"
+            aria-label="Find a prospect of the run"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
           <label>
             Status{' '}
             <select value={status ?? ''} onChange={(e) => set({ status: (e.target.value || null) as EnrollmentStatus | null })}>
@@ -168,7 +183,9 @@ export function RunProspects({
             </button>
           )}
         </div>
-        {list.data && items.length === 0 && <p className="muted">No prospect here.</p>}
+        {list.data && items.length === 0 && (
+          <p className="muted">{search.trim() ? `No prospect of the run matches “${search.trim()}”.` : 'No prospect here.'}</p>
+        )}
         <div ref={scroller} className="run-list" role="list" aria-label="Prospects">
           <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
             {rows.getVirtualItems().map((row) => {
@@ -189,6 +206,12 @@ export function RunProspects({
                           ? EXCLUDED_OUTCOME_LABEL
                           : ENROLLMENT_STATUS_LABEL[e.status]}
                     </span>
+                    {/* Contract 10.4: the version of the steps this prospect follows (History lists the versions). */}
+                    {e.version !== null && (
+                      <span className="run-row-version muted" title="The version of the campaign’s steps this prospect follows">
+                        Version {formatCount(e.version)}
+                      </span>
+                    )}
                   </button>
                 </div>
               );

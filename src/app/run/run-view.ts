@@ -8,17 +8,20 @@ import { formatCount } from '../ui/format';
 
 export type RunStep = CampaignRun['steps'][number];
 
-/** What the prospects list shows: a status and/or a step (a click on a step's count sets it). */
+/** What the prospects list shows: a status and/or a step (a click on a step or its count sets it), and a search. */
 interface RunFilter {
   status: EnrollmentStatus | null;
   nodeId: string | null;
   /** A failure group's error: the failed prospects with that error. */
   error: string | null;
+  /** The prospects whose name, headline, company or profile holds it ('' for all). */
+  search: string;
 }
 export const useRunFilter = create<RunFilter & { set(f: Partial<RunFilter>): void }>()((set) => ({
   status: null,
   nodeId: null,
   error: null,
+  search: '',
   set: (f) => set({ error: null, ...f }),
 }));
 

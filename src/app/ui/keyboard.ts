@@ -16,3 +16,11 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 /** Ctrl on Linux/Windows, Cmd on macOS. */
 export const isModKey = (e: KeyboardEvent | React.KeyboardEvent): boolean => e.ctrlKey || e.metaKey;
+
+/**
+ * A shortcut that moves focus into a text field ("r" to reply) moves it once the key is handled: a
+ * field focused while its key is still going through would take the key's character too.
+ */
+export function focusAfterKey(elementId: string): void {
+  requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+}

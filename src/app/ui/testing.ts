@@ -7,3 +7,12 @@ export function polyfillDialogs(): void {
     this.open = false;
   };
 }
+
+/** jsdom lays nothing out and has no ResizeObserver: a panel's size is watched all the same (nothing is ever reported). */
+export function polyfillResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}

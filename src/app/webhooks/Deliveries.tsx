@@ -95,7 +95,13 @@ export function Deliveries({ endpoint, onBack }: { endpoint: WebhookEndpoint; on
           </select>
         </div>
         <span className="spacer" />
-        <button type="button" className="btn btn-sm" onClick={test} disabled={sendTest.isPending}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={test}
+          disabled={sendTest.isPending}
+          title="A test event holds an example: the latest real event this endpoint receives, as it was sent"
+        >
           Send test event
         </button>
         <button type="button" className="btn btn-sm" onClick={() => setDialog('recover')}>

@@ -56,7 +56,7 @@ export function DeliveryDrawer({ endpointId, deliveryId, onClose }: { endpointId
                 )}
               </span>
             </p>
-            <h3>Attempts</h3>
+            <h3>Attempts ({query.data.attempts.length})</h3>
             {query.data.attempts.length === 0 ? (
               <p className="muted">Not attempted yet.</p>
             ) : (

@@ -13,5 +13,6 @@ export const EVENT_LABEL: Readonly<Record<DeliveryEventType, string>> = {
   'campaign.paused': 'Campaign paused',
   'campaign.resumed': 'Campaign resumed',
   'campaign.completed': 'Campaign finished',
+  'campaign.revised': 'Running campaign changed',
   'webhook.test': 'Test event',
 };

@@ -72,6 +72,22 @@ export const isSend = (type: unknown): boolean => nodeDefinition(type)?.sends ==
 /** The graph role of a type (spec 3.3 / 4.1), or undefined for plain steps and unknown types. */
 export const nodeRole = (type: unknown): NodeRole | undefined => nodeDefinition(type)?.role;
 
+/** The type of the step that ends a run (the catalog's one `end` role). */
+export const END_TYPE: NodeType = NODE_TYPES.find((t) => nodeRole(t) === 'end')!;
+
+/**
+ * The output a reply leaves a step by (the step waits for one), or null. A reply ends the run whatever
+ * follows (stop on reply, contract 9.3), so a new step's reply output goes to an End by default.
+ */
+export function replyOutput(type: unknown): string | null {
+  const run = nodeDefinition(type)?.run;
+  return run?.does === 'act' && run.await?.event === 'message_received' ? run.await.handle : null;
+}
+
+/** A graph's Start step (the first, should there be several), or undefined. */
+export const startStep = <T extends { type?: unknown }>(nodes: readonly T[]): T | undefined =>
+  nodes.find((n) => nodeRole(n.type) === 'start');
+
 /** Data fields a type must fill with a non-empty string (spec 4.1 rule 9: credential_id, campaign_id). */
 export const requiredFields = (type: unknown): readonly string[] =>
   nodeDefinition(type)?.fields.filter((key) => FIELDS[key]?.required === true) ?? [];

@@ -247,6 +247,8 @@ const campaignFields = {
   updated_at: z.string(),
   schedule: scheduleSchema.describe('Contract 9.3 sending window.'),
   archivedAt: z.string().nullable().describe('When the campaign was archived; null while it is not.'),
+  revisionOf: z.string().nullable().describe('Contract 10.4: on a revision, the running campaign it changes; null otherwise.'),
+  openRevisionId: z.string().nullable().describe('Contract 10.4: the open revision of this campaign; null when none.'),
 };
 /** Contract 4 campaign record. */
 export const campaignRecordSchema = z.object({ ...campaignFields, workflow_definition: savedWorkflowSchema });

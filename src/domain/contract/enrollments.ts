@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
-import { MAX_IMPORT_ROWS } from './prospects';
+import { MAX_IMPORT_ROWS, prospectSearchParam } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
 import { VARIANT_IDS } from '../variants';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES } from './statuses';
@@ -64,6 +64,10 @@ export const enrollmentSchema = z.object({
   enteredAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
   error: z.string().nullable(),
+  version: z
+    .int()
+    .nullable()
+    .describe('Contract 10.4: the version of the campaign graph this prospect moves on (it changes when a revision is published).'),
   prospect: z.object({ name: z.string().nullable(), profileUrl: z.string(), company: z.string().nullable() }),
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
@@ -72,6 +76,7 @@ export const enrollmentPageSchema = pageSchema(enrollmentSchema);
 const listEnrollmentFilters = {
   status: enrollmentStatusSchema.optional().describe('Only enrollments in this status.'),
   nodeId: nodeIdValue().optional().describe('Only enrollments whose current step is this node.'),
+  search: prospectSearchParam(),
 };
 
 /** GET /api/v1/campaigns/{campaignId}/enrollments: oldest entry first. */
@@ -95,6 +100,7 @@ export const timelineItemSchema = z.object({
     .enum(VARIANT_IDS)
     .nullable()
     .describe('Contract 10.1: the variant this prospect got at a step with variants; null otherwise.'),
+  version: z.int().nullable().describe('Contract 10.4: the version of the campaign graph this item was written under.'),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const timelineSchema = z.object({ items: z.array(timelineItemSchema) });

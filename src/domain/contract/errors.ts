@@ -30,6 +30,9 @@ export const errorCodeSchema = z.enum([
   'too_expensive',
   'response_too_large',
   'sender_limit_reached',
+  'revision_open',
+  'campaign_is_revision',
+  'moves_required',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -165,9 +165,13 @@ export type ProspectPage = z.infer<typeof prospectPageSchema>;
 
 export const prospectIdParams = z.object({ prospectId: z.guid().describe('Prospect id') });
 
+/** A search over prospects: the prospects list, and a run's enrollments (by their prospect). */
+export const prospectSearchParam = () =>
+  text().max(500).optional().describe('Case-insensitive substring of the prospect’s name, headline, company or profile URL.');
+
 const listProspectsFields = {
   workspaceId,
-  search: text().max(500).optional().describe('Case-insensitive substring of the name, headline, company or profile URL.'),
+  search: prospectSearchParam(),
   campaignId: z.guid().optional().describe('Only prospects enrolled in this campaign (a foreign id matches nothing).'),
   enrollmentStatus: z
     .enum(ENROLLMENT_STATUSES)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeSchedule, DEFAULT_SCHEDULE, isIanaTimeZone, patchAccountBody, scheduleBody } from './schedule';
+import { isIanaTimeZone } from '../time-zones';
+import { completeSchedule, DEFAULT_SCHEDULE, patchAccountBody, scheduleBody } from './schedule';
 
 describe('IANA time zones', () => {
   it.each(['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Asia/Calcutta'])('accepts %s', (zone) =>
@@ -19,6 +20,12 @@ describe('schedule (contract 9.3)', () => {
   it('an empty body is the defaults', () => {
     expect(issues({})).toEqual([]);
     expect(completeSchedule(scheduleBody.parse({}))).toEqual(DEFAULT_SCHEDULE);
+  });
+  it('stores a zone under its canonical name, whatever its case or age', () => {
+    expect(scheduleBody.parse({ timeZone: 'europe/paris' }).timeZone).toBe('Europe/Paris');
+    expect(scheduleBody.parse({ timeZone: 'Asia/Calcutta' }).timeZone).toBe('Asia/Kolkata');
+    expect(scheduleBody.parse({ timeZone: 'asia/saigon' }).timeZone).toBe('Asia/Ho_Chi_Minh');
+    expect(scheduleBody.parse({ timeZone: 'Etc/UTC' }).timeZone).toBe('UTC');
   });
   it('days come back in week order', () =>
     expect(completeSchedule(scheduleBody.parse({ days: ['sun', 'mon'] })).days).toEqual(['mon', 'sun']));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone, isIanaTimeZone } from '../time-zones';
 import { int32, text } from './bounds';
 
 /**
@@ -8,32 +9,6 @@ import { int32, text } from './bounds';
 
 // ---- time zones ---------------------------------------------------------------------------------
 
-/** IANA names look like `Europe/Paris`, `America/Argentina/Buenos_Aires` or `UTC` (never an offset). */
-const IANA_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
-
-const zoneVerdicts = new Map<string, boolean>();
-
-/** True for an IANA time zone name this runtime knows (`Europe/Paris`, `Asia/Kolkata`, `UTC`); never an offset. */
-export function isIanaTimeZone(name: string): boolean {
-  if (!IANA_SHAPE.test(name)) return false;
-  const known = zoneVerdicts.get(name);
-  if (known !== undefined) return known;
-  let valid: boolean;
-  try {
-    valid = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone !== '';
-  } catch {
-    valid = false;
-  }
-  // An import checks the same few zones thousands of times; building a formatter each time is slow.
-  if (zoneVerdicts.size < 2000) zoneVerdicts.set(name, valid);
-  return valid;
-}
-
-/** Every canonical IANA zone this runtime knows, `UTC` first (for a time zone picker). */
-export function ianaTimeZones(): string[] {
-  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-}
-
 /** The longest time zone name accepted. */
 export const MAX_TIME_ZONE = 100;
 
@@ -41,6 +16,8 @@ export const MAX_TIME_ZONE = 100;
 export const ianaTimeZone = () =>
   text()
     .max(MAX_TIME_ZONE)
+    // Stored under its one canonical name ("europe/paris" → "Europe/Paris", "Asia/Calcutta" → "Asia/Kolkata").
+    .overwrite((name) => canonicalTimeZone(name) ?? name)
     .refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Paris or UTC')
     .describe('IANA time zone name, e.g. "Europe/Paris", "America/New_York" or "UTC".');
 

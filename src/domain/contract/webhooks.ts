@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   'campaign.paused',
   'campaign.resumed',
   'campaign.completed',
+  'campaign.revised',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Contract 8.3: the test event, sent to one endpoint on request; nobody subscribes to it. */

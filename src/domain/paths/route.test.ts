@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_HEIGHT, NODE_WIDTH } from '../geometry';
-import { countCrossings, crossedBoxes, outputPoint, routeConnection, routeGraph, segmentHitsBox, type Box } from './route';
+import { NODE_GAP, NODE_HEIGHT, NODE_WIDTH } from '../geometry';
+import {
+  belowOutput,
+  countCrossings,
+  crossedBoxes,
+  inputPoint,
+  outputPoint,
+  routeConnection,
+  routeGraph,
+  segmentHitsBox,
+  type Box,
+} from './route';
 
 const box = (id: string, x: number, y: number): Box => ({ id, x, y, width: NODE_WIDTH, height: NODE_HEIGHT });
 
@@ -189,5 +199,18 @@ describe('routeGraph', () => {
     ]);
     expect(countCrossings(g, straight)).toBe(1);
     expect(countCrossings(g, routeGraph(g))).toBe(0);
+  });
+});
+
+describe('where connections meet a step', () => {
+  const box: Box = { id: 'a', x: 100, y: 50, width: NODE_WIDTH, height: NODE_HEIGHT };
+  it('arrive at the middle of its top edge', () => {
+    expect(inputPoint(box)).toEqual({ x: 100 + NODE_WIDTH / 2, y: 50 });
+  });
+  it('a step put under an output has its input right under that output, one gap below', () => {
+    const under = belowOutput(box, 'message', 'no_reply');
+    expect(under.x).toBe(outputPoint(box, 'message', 'no_reply').x);
+    expect(under.y).toBe(50 + NODE_HEIGHT + NODE_GAP.y);
+    expect(belowOutput(box, 'start', null).x).toBe(inputPoint(box).x);
   });
 });

@@ -1,5 +1,5 @@
 import { branchHandles, nodeDefinition } from '../catalog';
-import { nominalSize, outputOffsetX, type Point, type Size } from '../geometry';
+import { NODE_GAP, nominalSize, outputOffsetX, type Point, type Size } from '../geometry';
 
 /**
  * Orthogonal connection routes that never pass behind a step ("connections that read
@@ -298,6 +298,15 @@ export function outputPoint(box: Box, type: string | undefined, handle: string |
   return { x: box.x + x, y: box.y + box.height };
 }
 
+/** Where the input of a step put below `handle` of a step goes: under that output, one gap below the step. */
+export function belowOutput(box: Box, type: string | undefined, handle: string | null | undefined): Point {
+  const output = outputPoint(box, type, handle);
+  return { x: output.x, y: output.y + NODE_GAP.y };
+}
+
+/** The input point of a step's box: the middle of its top edge, where every connection arrives. */
+export const inputPoint = (box: Box): Point => ({ x: box.x + box.width / 2, y: box.y });
+
 /** Routes for every connection of a graph, keyed by edge id. */
 export function routeGraph(g: RoutableGraph): Map<string, Point[]> {
   const boxes = boxesOf(g);
@@ -309,7 +318,7 @@ export function routeGraph(g: RoutableGraph): Map<string, Point[]> {
     const t = byId.get(e.target);
     if (!s || !t) continue;
     const from = outputPoint(s, types.get(e.source), e.sourceHandle);
-    routes.set(e.id, routeConnection({ id: e.id, source: e.source, target: e.target, from, to: { x: t.x + t.width / 2, y: t.y } }, boxes));
+    routes.set(e.id, routeConnection({ id: e.id, source: e.source, target: e.target, from, to: inputPoint(t) }, boxes));
   }
   return routes;
 }

@@ -1,5 +1,6 @@
 import { buildGraph } from '../validator';
 import type { RunProspect } from './prospect';
+import { passOutput, type RunHistory } from './revision';
 import { stepDecision, type Decision, type RunNode, type StepInput } from './step';
 
 /**
@@ -45,6 +46,8 @@ export interface PassedStep {
   readonly type: string;
   /** The output taken when leaving it. */
   readonly handle: string | null;
+  /** Passed without being done (contract 10.4: done, or its text sent, before the campaign was revised). */
+  readonly skipped?: true;
 }
 
 export interface Advance {
@@ -59,10 +62,19 @@ export interface AdvanceContext {
   readonly prospect: RunProspect;
   readonly now: number;
   readonly zone: string;
+  /** A revised enrollment's timeline (contract 10.4): a step it holds, or a text it sent, is passed, never done again. */
+  readonly history?: RunHistory;
 }
 
 /** Bounded by the graph size (launched graphs have no cycles); only a guard against bad data. */
 const MAX_PASSES = 1000;
+
+/** What a revised enrollment's timeline says of a step about to act: done there before, or its text already sent. */
+function doneBefore(history: RunHistory | undefined, nodeId: string, decision: Decision) {
+  if (!history || (decision.kind !== 'act' && decision.kind !== 'call')) return undefined;
+  const text = decision.kind === 'act' ? decision.action.payload.text : undefined;
+  return history.step(nodeId) ?? (text === undefined || text === '' ? undefined : history.text(text));
+}
 
 export const startPosition = (graph: RunGraph): RunPosition => ({ nodeId: graph.startId, arrivedBy: null, replied: false });
 
@@ -73,9 +85,11 @@ export function advance(graph: RunGraph, from: RunPosition, input: StepInput, co
   for (let i = 0; i < MAX_PASSES; i++) {
     const node = graph.node(position.nodeId);
     if (!node) return { position, passed, decision: { kind: 'end', outcome: 'failed', error: 'The campaign no longer has this step.' } };
-    const decision = stepDecision(node, { ...context, arrivedBy: position.arrivedBy, replied: position.replied }, current);
+    let decision = stepDecision(node, { ...context, arrivedBy: position.arrivedBy, replied: position.replied }, current);
+    const earlier = current.kind === 'enter' ? doneBefore(context.history, node.id, decision) : undefined;
+    if (earlier) decision = { kind: 'take', handle: passOutput(node, earlier.handle) };
     if (decision.kind !== 'take') return { position, passed, decision };
-    passed.push({ nodeId: node.id, type: node.type, handle: decision.handle });
+    passed.push({ nodeId: node.id, type: node.type, handle: decision.handle, ...(earlier ? { skipped: true as const } : {}) });
     const replied = position.replied || (current.kind === 'event' && current.event === 'message_received');
     const nextId = graph.next(node.id, decision.handle);
     if (nextId === undefined) {

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
-import { isIanaTimeZone, WEEKDAYS, type Schedule } from '../contract/schedule';
+import { WEEKDAYS, type Schedule } from '../contract/schedule';
+import { isIanaTimeZone, timeZoneCity } from '../time-zones';
 
 /**
  * Contract 9.3 time: sending windows and calendar-day waits, computed on zone names with Temporal
@@ -99,9 +100,6 @@ export function nextLocalDayStart(instant: number, zone: string): number {
 
 const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-/** A zone in words: its city ("Europe/Berlin" → "Berlin", "America/New_York" → "New York"). */
-const zoneCity = (zone: string): string => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
-
 /**
  * When the schedule's window is closed at `now`: its next opening in the schedule's zone, with its
  * words ("09:00 Tue (Berlin)"); null while it is open or when the schedule has no window.
@@ -112,5 +110,5 @@ export function nextOpening(now: number, schedule: SendingSchedule): { at: numbe
   if (next === null || next === now) return null;
   const local = zoned(next, zone);
   const time = local.toPlainTime().toString({ smallestUnit: 'minute' });
-  return { at: next, text: `${time} ${WEEKDAY_NAMES[local.dayOfWeek - 1]} (${zoneCity(zone)})` };
+  return { at: next, text: `${time} ${WEEKDAY_NAMES[local.dayOfWeek - 1]} (${timeZoneCity(zone)})` };
 }

@@ -9,7 +9,7 @@ import { checkVariants } from './variants';
 import { violation } from './violation';
 
 export { canConnect, type ConnectionAttempt, type ConnectVerdict } from './connect';
-export { blocksLaunch, textLimitFor } from './readiness';
+export { blocksLaunch, fixPlaceholderCase, placeholderCaseFixes, textLimitFor } from './readiness';
 export { customStepName, outputLabel, stepNames } from './names';
 export { buildGraph, edgesOnCycles, reachableFrom, reachableIds, type Graph, type GraphEdge, type GraphNode } from './graph';
 export { fixFirstHint } from './hints';
@@ -79,6 +79,13 @@ export function validateWorkflow(definition: unknown, context?: ValidationContex
 
 /** Contract 5: only errors block a save; warnings are shown (contract 8.6: some block a launch, see blocksLaunch). */
 export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.severity === 'error');
+
+/** How many of the violations are errors and how many warnings (the save button, the server's verdict, the dialogs). */
+export function countProblems(violations: readonly Violation[]): { errors: number; warnings: number } {
+  let errors = 0;
+  for (const v of violations) if (v.severity === 'error') errors++;
+  return { errors, warnings: violations.length - errors };
+}
 
 function groupBy(violations: readonly Violation[], key: 'nodeId' | 'edgeId'): Map<string, Violation[]> {
   const groups = new Map<string, Violation[]>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateWorkflow } from '.';
 import { findTemplate } from '../paths';
 import type { WorkflowDefinition } from '../workflow-types';
-import { blocksLaunch, isWebAddress, textLimitFor } from './readiness';
+import { blocksLaunch, fixPlaceholderCase, isWebAddress, placeholderCaseFixes, textLimitFor } from './readiness';
 import { violation } from './violation';
 
 describe('contract 8.6 launch readiness', () => {
@@ -116,5 +116,17 @@ describe('launch-blocking warnings in the templates and settings', () => {
     expect(blocksLaunch(v!)).toBe(true);
     expect(validateWorkflow(withDelay({ delay_type: 'days', delay_amount: 2 }))).toEqual([]);
     expect(validateWorkflow(withDelay({ delay_amount: 0 })).map((x) => `${x.code}/${x.severity}`)).toEqual(['invalid_field/error']);
+  });
+});
+
+describe('placeholders in the wrong case', () => {
+  it('names each with the one it means, and writes the text with those', () => {
+    expect(placeholderCaseFixes('Hi {{FirstName}} at {{COMPANY}}, {{firstName}} {{unknownThing}}')).toEqual([
+      { wrong: 'FirstName', right: 'firstName' },
+      { wrong: 'COMPANY', right: 'company' },
+    ]);
+    expect(fixPlaceholderCase('Hi {{FirstName}}, {{FirstName}} at {{COMPANY}}')).toBe('Hi {{firstName}}, {{firstName}} at {{company}}');
+    expect(placeholderCaseFixes(42)).toEqual([]);
+    expect(fixPlaceholderCase('Hi {{ broken')).toBe('Hi {{ broken');
   });
 });

@@ -174,6 +174,20 @@ const PLACEHOLDER_FIELDS = Object.values(FIELDS)
   .filter((f) => f.placeholders)
   .map((f) => f.key);
 
+/** The placeholders of a text written in the wrong case, each with the one it means (`Company` → `company`). */
+export function placeholderCaseFixes(text: unknown): { wrong: string; right: string }[] {
+  const names = typeof text === 'string' && text.includes('{{') ? wellFormedPlaceholders(text) : null;
+  return (names ?? []).flatMap((name) => {
+    const known = KNOWN_BY_LOWER_CASE.get(name.toLowerCase());
+    return known && known !== name ? [{ wrong: name, right: known }] : [];
+  });
+}
+
+/** The text with every placeholder in the wrong case written as the one it means (the Problems list's one-click fix). */
+export function fixPlaceholderCase(text: string): string {
+  return placeholderCaseFixes(text).reduce((fixed, { wrong, right }) => fixed.replaceAll(`{{${wrong}}}`, `{{${right}}}`), text);
+}
+
 /**
  * A placeholder in the wrong case (`{{Company}}` for `{{company}}`) is never filled: prospects would
  * get the braces. A launch-blocking warning with the fix.
@@ -183,13 +197,7 @@ export function checkPlaceholderCase(graph: Graph): Violation[] {
   for (const node of graph.nodes) {
     for (const checked of textsToCheck(node, PLACEHOLDER_FIELDS, HAS_PLACEHOLDER)) {
       const { key, text } = checked;
-      const names = wellFormedPlaceholders(text);
-      if (names === null) continue;
-      const wrong: string[] = [];
-      for (const name of names) {
-        const known = KNOWN_BY_LOWER_CASE.get(name.toLowerCase());
-        if (known && known !== name) wrong.push(`{{${name}}} → {{${known}}}`);
-      }
+      const wrong = placeholderCaseFixes(text).map(({ wrong, right }) => `{{${wrong}}} → {{${right}}}`);
       if (wrong.length === 0) continue;
       out.push(
         violation(

@@ -210,6 +210,23 @@ describe('GET enrollments and timelines', () => {
     expect((await enrollments(ws, campaign.campaignId, '&status=waiting')).items).toHaveLength(3);
     expect((await enrollments(ws, campaign.campaignId, '&nodeId=connection_request')).items).toHaveLength(2);
     expect((await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/enrollments?status=nope`)).status).toBe(400);
+    // The run view's search: by the prospect's name (case aside) or profile, with the other filters; a cursor keeps it.
+    expect((await enrollments(ws, campaign.campaignId, '&search=P%203')).items.map((e) => e.prospect.name)).toEqual(['p 3']);
+    expect((await enrollments(ws, campaign.campaignId, '&search=in%2Fp-1')).items.map((e) => e.prospect.name)).toEqual(['p 1']);
+    expect((await enrollments(ws, campaign.campaignId, '&search=p&status=active')).items).toHaveLength(2);
+    expect((await enrollments(ws, campaign.campaignId, '&search=nobody')).items).toEqual([]);
+    expect((await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/enrollments?search=${'x'.repeat(501)}`)).status).toBe(
+      400,
+    );
+    const firstOfSearch = enrollmentPageSchema.parse(
+      (await api(ws.apiKey, 'GET', `/api/v1/campaigns/${campaign.campaignId}/enrollments?limit=1&search=p`)).body,
+    );
+    const otherFilter = await api(
+      ws.apiKey,
+      'GET',
+      `/api/v1/campaigns/${campaign.campaignId}/enrollments?limit=1&search=q&cursor=${encodeURIComponent(firstOfSearch.nextCursor!)}`,
+    );
+    expect(otherFilter.status).toBe(400);
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -304,7 +321,7 @@ describe('PUT /api/v1/campaigns/{id}/schedule and PATCH /api/messaging/accounts/
     await setStatus(campaign.campaignId, 'active');
     const live = await put({});
     expect(live.status).toBe(409);
-    expect(live.body).toMatchObject({ code: 'campaign_not_draft', status: 'active' });
+    expect(live.body).toMatchObject({ code: 'campaign_not_draft', status: 409, campaignStatus: 'active' });
     expect((await api(ws.apiKey, 'PUT', `/api/v1/campaigns/${MISSING}/schedule`, {})).status).toBe(404);
   });
 

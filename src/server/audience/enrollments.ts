@@ -8,7 +8,8 @@ import type { Db, Queryable } from '../db/types';
 import { emitEvents } from '../events';
 import { ApiError } from '../http/errors';
 import type { TimeIdKey } from '../http/pagination';
-import { campaignNotFound } from '../campaigns/service';
+import { campaignIsRevision, campaignNotFound } from '../campaigns/service';
+import { prospectSearchCondition } from './prospects';
 import { excludedProspectSql } from './exclusions';
 
 /**
@@ -32,14 +33,15 @@ interface CampaignForEnrollment {
 }
 
 async function campaignForEnrollment(tx: Queryable, workspaceId: string, campaignId: string): Promise<CampaignForEnrollment> {
-  const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string }>(
-    `SELECT c.status, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
+  const { rows } = await tx.query<CampaignForEnrollment & { workflow_definition: string; revision_of: string | null }>(
+    `SELECT c.status, c.revision_of, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition
      FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version
      WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE OF c`,
     [campaignId, workspaceId],
   );
   const row = rows[0];
   if (!row) throw campaignNotFound();
+  if (row.revision_of !== null) throw campaignIsRevision(row.revision_of); // contract 10.4: prospects join the running campaign
   const nodes = (JSON.parse(row.workflow_definition) as { nodes?: { type?: unknown }[] }).nodes ?? [];
   return { status: row.status, sender_account_ids: row.sender_account_ids, types: nodes.map((n) => String(n.type)) };
 }
@@ -137,7 +139,8 @@ export async function enrollProspects(
  * for the action it waits on; null only when nothing is scheduled.
  */
 const ENROLLMENT_COLUMNS = `e.id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id,
-       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company`;
+       coalesce(e.next_step_at, s.scheduled_for) AS next_step_at, e.outcome, e.entered_at, e.finished_at, e.error, p.name, p.profile_url, p.company,
+       coalesce(e.graph_version, (SELECT c.launched_version FROM campaigns c WHERE c.id = e.campaign_id)) AS version`;
 const SCHEDULED_STEP = `LEFT JOIN enrollment_steps s ON s.position = e.open_step AND s.status = 'scheduled' AND e.status = 'active'`;
 
 interface EnrollmentRow {
@@ -155,6 +158,7 @@ interface EnrollmentRow {
   name: string | null;
   profile_url: string;
   company: string | null;
+  version: number | null;
 }
 
 const toEnrollment = (r: EnrollmentRow): Enrollment => ({
@@ -169,6 +173,7 @@ const toEnrollment = (r: EnrollmentRow): Enrollment => ({
   enteredAt: iso(r.entered_at)!,
   finishedAt: iso(r.finished_at),
   error: r.error,
+  version: r.version,
   prospect: { name: r.name, profileUrl: r.profile_url, company: r.company },
 });
 
@@ -177,6 +182,8 @@ export interface EnrollmentFilters {
   campaignId: string;
   status: EnrollmentStatus | null;
   nodeId: string | null;
+  /** The prospect search (name, headline, company or profile URL); none by default. */
+  search?: string | null;
 }
 
 /** A campaign's enrollments, first entered first (ties by id), `limit + 1` rows. */
@@ -196,6 +203,7 @@ export async function listEnrollments(db: Queryable, filters: EnrollmentFilters,
     params.push(filters.nodeId);
     where.push(`e.current_node_id = $${params.length}`);
   }
+  if (filters.search) where.push(prospectSearchCondition(params, filters.search));
   if (after) {
     params.push(after[0], after[1]);
     where.push(`(e.entered_at, e.id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
@@ -222,6 +230,7 @@ interface StepRow {
   rendered: TimelineItem['rendered'] | string | null;
   error: string | null;
   variant_id: TimelineItem['variantId'];
+  version: number | null;
 }
 
 /** GET /api/v1/enrollments/{id}/timeline: what the engine recorded for this prospect, in order. */
@@ -232,7 +241,7 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       hint: 'Check the id: call list-enrollments for the campaign to find its enrollmentId.',
     });
   const { rows } = await db.query<StepRow>(
-    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error, variant_id
+    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error, version, variant_id
      FROM enrollment_steps WHERE enrollment_id = $1 ORDER BY position`,
     [enrollmentId],
   );
@@ -249,6 +258,7 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       rendered: jsonColumn(r.rendered),
       error: r.error,
       variantId: r.variant_id,
+      version: r.version,
     })),
   };
 }

@@ -28,7 +28,7 @@ describe('POST /api/v1/prospects/import', () => {
       { name: 'No URL' },
       { profileUrl: url(2), email: 'not-an-email', timeZone: 'Mars/Olympus' },
       { profileUrl: url(3), name: '', headline: '  ', extra: true },
-      { profileUrl: url(4), name: 'Bob', timeZone: 'Europe/Paris', email: 'bob@example.com' },
+      { profileUrl: url(4), name: 'Bob', timeZone: 'europe/paris', email: 'bob@example.com' },
       'not an object',
     ]);
     expect(first.status).toBe(200);
@@ -51,6 +51,8 @@ describe('POST /api/v1/prospects/import', () => {
     expect(page.items.map((p) => p.profileUrl).sort()).toEqual(['https://www.linkedin.com/in/ada', url(4)]);
     const ada = page.items.find((p) => p.name === 'Ada Lovelace')!;
     expect(ada).toMatchObject({ headline: null, email: null, timeZone: null, customFields: { firstName: 'Ada', score: 82 } });
+    // A zone is stored under its canonical name, whatever its case.
+    expect(page.items.find((p) => p.name === 'Bob')!.timeZone).toBe('Europe/Paris');
 
     // Again, against the workspace: skip leaves them as they are, update replaces their fields.
     const skip = importResultSchema.parse(
@@ -235,12 +237,12 @@ describe('GET / PATCH / DELETE /api/v1/prospects/{id}', () => {
     const patched = await api(ws.apiKey, 'PATCH', `/api/v1/prospects/${one!.prospectId}`, {
       name: null,
       company: 'Acme',
-      timeZone: 'America/New_York',
+      timeZone: 'asia/calcutta',
       customFields: { b: true },
     });
     expect(patched.status).toBe(200);
     const after = prospectSchema.parse(patched.body);
-    expect(after).toMatchObject({ name: null, company: 'Acme', timeZone: 'America/New_York', customFields: { b: true } });
+    expect(after).toMatchObject({ name: null, company: 'Acme', timeZone: 'Asia/Kolkata', customFields: { b: true } });
     expect(after.updatedAt > one!.updatedAt).toBe(true);
 
     const clash = await api(ws.apiKey, 'PATCH', `/api/v1/prospects/${one!.prospectId}`, { profileUrl: `${two!.profileUrl}/?ref=x` });

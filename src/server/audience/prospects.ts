@@ -48,14 +48,21 @@ export interface ProspectFilters {
   enrollmentStatus: EnrollmentStatus | null;
 }
 
+/**
+ * The prospect search (the prospects list, a run's enrollments): a case-insensitive substring of the
+ * four searched fields, kept lower-cased in `search_text` of the prospect aliased `p`. Pushes its
+ * parameter and answers the condition.
+ */
+export function prospectSearchCondition(params: unknown[], search: string): string {
+  params.push(likePattern(search.toLowerCase()));
+  return `p.search_text LIKE $${params.length}`;
+}
+
 /** The WHERE of the list's filters on prospects `p`, its parameters from $1. */
 function filtersWhere(filters: ProspectFilters): { where: string[]; params: unknown[] } {
   const params: unknown[] = [filters.workspaceId];
   const where = ['p.workspace_id = $1'];
-  if (filters.search) {
-    params.push(likePattern(filters.search.toLowerCase()));
-    where.push(`p.search_text LIKE $${params.length}`);
-  }
+  if (filters.search) where.push(prospectSearchCondition(params, filters.search));
   if (filters.campaignId || filters.enrollmentStatus) {
     const inEnrollment = ['e.prospect_id = p.id'];
     if (filters.campaignId) {

@@ -43,7 +43,13 @@ export async function prospectPage(db: Db, workspace: WorkspaceRef, q: ListProsp
 
 /** One page of a campaign's enrollments (cursor bound to the filters). */
 export async function enrollmentPage(db: Db, workspace: WorkspaceRef, q: ListEnrollmentsInput) {
-  const filters = { workspaceId: workspace.id, campaignId: q.campaignId.toLowerCase(), status: q.status ?? null, nodeId: q.nodeId ?? null };
+  const filters = {
+    workspaceId: workspace.id,
+    campaignId: q.campaignId.toLowerCase(),
+    status: q.status ?? null,
+    nodeId: q.nodeId ?? null,
+    search: q.search?.trim() || null,
+  };
   const codec = cursorCodec(db, 'enrollments', filters, timeIdKey);
   const limit = q.limit ?? DEFAULT_LIMIT;
   const rows = await listEnrollments(db, filters, limit, await codec.decode(q.cursor));

@@ -68,7 +68,19 @@ const email = mostly(
 );
 const zone = mostly(
   fc.constantFrom(undefined, null, 'UTC', 'Europe/Paris'),
-  fc.constantFrom('', 'europe/paris', 'Europe/Paris ', 'x'.repeat(101), 'Etc/GMT+1', 'Mars/Olympus', '+02:00', ' UTC', 3),
+  fc.constantFrom(
+    '',
+    'europe/paris',
+    'Asia/Calcutta',
+    'asia/saigon',
+    'Europe/Paris ',
+    'x'.repeat(101),
+    'Etc/GMT+1',
+    'Mars/Olympus',
+    '+02:00',
+    ' UTC',
+    3,
+  ),
 );
 const customValue = mostly(
   fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()),

@@ -10,7 +10,8 @@ import {
   prospectInputSchema,
   type ImportError,
 } from '../../domain/contract/prospects';
-import { isIanaTimeZone, MAX_TIME_ZONE } from '../../domain/contract/schedule';
+import { MAX_TIME_ZONE } from '../../domain/contract/schedule';
+import { canonicalTimeZone } from '../../domain/time-zones';
 import { normaliseProfileUrl, readProfileUrl } from '../../domain/profile-url';
 import { storedText } from './prospects';
 
@@ -56,10 +57,10 @@ function plainEmail(value: unknown): string | null | undefined {
   return email.length <= MAX_EMAIL && z.regexes.email.test(email) ? email : undefined;
 }
 
-/** A known IANA zone name as the schema stores it; undefined when zod must decide. */
+/** A known IANA zone name as the schema stores it (canonical: "europe/paris" → "Europe/Paris"); undefined when zod must decide. */
 function plainTimeZone(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return null;
-  return isCleanText(value) && value.length <= MAX_TIME_ZONE && isIanaTimeZone(value) ? value : undefined;
+  return isCleanText(value) && value.length <= MAX_TIME_ZONE ? (canonicalTimeZone(value) ?? undefined) : undefined;
 }
 
 function plainCustomFields(value: unknown): boolean {

@@ -4,7 +4,7 @@ import type { Db } from '../db/types';
 import { engineHooks } from '../hooks';
 import { ApiError, notFound } from '../http/errors';
 import type { WorkspaceRef } from '../http/auth';
-import { campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
+import { campaignIsRevision, campaignNotFound, getCampaign, type Campaign } from '../campaigns/service';
 import { listAccounts } from '../conversations/queries';
 
 /** Contract 9.3 run settings: a campaign's sending window and a sender's daily limits. */
@@ -13,12 +13,13 @@ import { listAccounts } from '../conversations/queries';
 export async function updateCampaignSchedule(db: Db, workspace: WorkspaceRef, campaignId: string, input: ScheduleInput): Promise<Campaign> {
   const schedule = completeSchedule(input);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ status: string }>('SELECT status FROM campaigns WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [
-      campaignId,
-      workspace.id,
-    ]);
+    const { rows } = await tx.query<{ status: string; revision_of: string | null }>(
+      'SELECT status, revision_of FROM campaigns WHERE id = $1 AND workspace_id = $2 FOR UPDATE',
+      [campaignId, workspace.id],
+    );
     const status = rows[0]?.status;
     if (status === undefined) throw campaignNotFound();
+    if (rows[0]!.revision_of !== null) throw campaignIsRevision(rows[0]!.revision_of); // contract 10.4: the parent's schedule applies
     if (status !== 'draft' && status !== 'paused')
       throw new ApiError(
         409,

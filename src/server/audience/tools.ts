@@ -75,7 +75,7 @@ export const audienceTools: ToolDefinition[] = [
     title: 'List a campaign’s enrollments',
     description:
       "Read a campaign's enrollments (one per prospect), first entered first, one page at a time: status, current step (currentNodeId), next step time, outcome, " +
-      'sender and the prospect’s name. Filter by status (waiting, active, finished, stopped, failed) or by the step they are at (nodeId). ' +
+      'sender and the prospect’s name. Filter by status (waiting, active, finished, stopped, failed), by the step they are at (nodeId) or by the prospect (search: name, headline, company or profile URL). ' +
       'Example: {"campaignId": "3f0c…", "status": "active"}.',
     readOnly: true,
     run: (args, { db, caller }) => {

@@ -28,12 +28,15 @@ describe('campaign tools — happy paths (contract 4)', () => {
     ).toEqual(['accepted', 'no_response']);
     expect(c.schedule).toEqual(DEFAULT_SCHEDULE);
     expect(c.archivedAt).toBeNull();
+    expect(c).toMatchObject({ revisionOf: null, openRevisionId: null });
     expect(Object.keys(c).sort()).toEqual([
       'archivedAt',
       'campaignId',
       'created_at',
       'editingMode',
       'name',
+      'openRevisionId',
+      'revisionOf',
       'schedule',
       'senderAccountIds',
       'status',

@@ -20,11 +20,17 @@ export interface CampaignRow {
   created_at: Date;
   updated_at: Date;
   archived_at: Date | null;
+  /** Contract 10.4: the running campaign this revision changes; null on any other record. */
+  revision_of: string | null;
+  /** Contract 10.4: this campaign's open revision; null when none. */
+  open_revision_id: string | null;
 }
 
 /** What a save or launch needs to decide: state, version stamp, and the premium status of the senders. */
 export interface CampaignState {
   status: CampaignStatus;
+  /** Contract 10.4: set on a revision (its senders are its parent's). */
+  revision_of: string | null;
   updated_at: Date;
   sender_account_ids: string[];
   /** Senders that still exist in the workspace, with their premium seat (spec 4.1 rule 10) and name (for messages). */
@@ -38,7 +44,8 @@ export interface CampaignState {
 const NOW_MS = `date_trunc('milliseconds', clock_timestamp())`;
 const NEXT_STAMP = `GREATEST(${NOW_MS}, c.updated_at + interval '1 millisecond')`;
 
-const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at, c.archived_at`;
+const CAMPAIGN = `c.id, c.workspace_id, c.name, c.status, c.editing_mode, c.sender_account_ids::text[] AS sender_account_ids, c.schedule, c.created_at, c.updated_at, c.archived_at,
+  c.revision_of, (SELECT r.id FROM campaigns r WHERE r.revision_of = c.id) AS open_revision_id`;
 const COLUMNS = `${CAMPAIGN}, v.workflow_definition`;
 // The current graph of campaign `c`.
 const CURRENT_GRAPH = 'JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = c.graph_version';
@@ -88,11 +95,12 @@ export async function findCampaignState(
   withGraph = false,
 ): Promise<CampaignState | undefined> {
   const { rows } = await db.query<Omit<CampaignState, 'senders'> & { senders: CampaignState['senders'] | string | null }>(
-    `SELECT c.status, c.updated_at, c.sender_account_ids::text[] AS sender_account_ids,
+    // Contract 10.4: a revision is validated with its parent's senders.
+    `SELECT c.status, c.updated_at, c.revision_of, coalesce(p.sender_account_ids, c.sender_account_ids)::text[] AS sender_account_ids,
        (SELECT json_agg(json_build_object('accountId', a.id, 'premium', a.premium, 'name', a.name, 'channel', a.channel))
-          FROM accounts a WHERE a.id = ANY(c.sender_account_ids) AND a.workspace_id = c.workspace_id) AS senders
+          FROM accounts a WHERE a.id = ANY(coalesce(p.sender_account_ids, c.sender_account_ids)) AND a.workspace_id = c.workspace_id) AS senders
        ${withGraph ? ', v.workflow_definition' : ''}
-     FROM campaigns c ${withGraph ? CURRENT_GRAPH : ''} WHERE c.id = $1 AND c.workspace_id = $2`,
+     FROM campaigns c LEFT JOIN campaigns p ON p.id = c.revision_of ${withGraph ? CURRENT_GRAPH : ''} WHERE c.id = $1 AND c.workspace_id = $2`,
     [campaignId, workspaceId],
   );
   if (rows.length === 0) return undefined;
@@ -208,6 +216,42 @@ export async function activateDraft(
   return rows[0];
 }
 
+/**
+ * Contract 10.4 publish: a running campaign's graph becomes `definitionText`, a new version of its
+ * history, pinned for its run (launched_version); its stamp moves. The caller holds the row's lock.
+ */
+export async function publishGraph(
+  tx: Queryable,
+  input: {
+    campaignId: string;
+    version: number;
+    definitionText: string;
+    nodeCount: number;
+    edgeCount: number;
+    savedVia: ChangeVia;
+    summary: string;
+    textVersions: Record<string, number>;
+  },
+): Promise<void> {
+  await tx.query(
+    `WITH c AS (
+       UPDATE campaigns c SET graph_version = $2, launched_version = $2, updated_at = ${NEXT_STAMP} WHERE c.id = $1 RETURNING c.id, c.updated_at
+     )
+     INSERT INTO campaign_versions (campaign_id, version, workflow_definition, saved_at, node_count, edge_count, saved_via, summary, text_versions)
+     SELECT c.id, $2, $3, c.updated_at, $4, $5, $6, $7, $8::jsonb FROM c`,
+    [
+      input.campaignId,
+      input.version,
+      input.definitionText,
+      input.nodeCount,
+      input.edgeCount,
+      input.savedVia,
+      input.summary,
+      JSON.stringify(input.textVersions),
+    ],
+  );
+}
+
 /** Keyset page of a workspace's campaigns, newest updated_at first, ties by id (descending). */
 export async function listCampaignRows(
   db: Queryable,
@@ -221,7 +265,7 @@ export async function listCampaignRows(
   }
   const { rows } = await db.query<CampaignRow>(
     `SELECT ${COLUMNS} FROM campaigns c ${CURRENT_GRAPH}
-     WHERE c.workspace_id = $1 AND (c.archived_at IS NOT NULL) = $4::boolean AND ($2::text IS NULL OR c.status = $2::text) ${keyset}
+     WHERE c.workspace_id = $1 AND c.revision_of IS NULL AND (c.archived_at IS NOT NULL) = $4::boolean AND ($2::text IS NULL OR c.status = $2::text) ${keyset}
      ORDER BY c.updated_at DESC, c.id DESC LIMIT $3`,
     params,
   );
@@ -279,7 +323,7 @@ export async function updateCampaignSettings(
     `WITH c AS (
        UPDATE campaigns c SET name = COALESCE($3, c.name), sender_account_ids = COALESCE($4::uuid[], c.sender_account_ids),
          archived_at = CASE WHEN $5::boolean IS NULL THEN c.archived_at WHEN $5::boolean THEN COALESCE(c.archived_at, ${NOW_MS}) END
-       WHERE c.id = $1 AND c.workspace_id = $2 AND NOT ($5::boolean IS TRUE AND c.status = 'active') RETURNING c.*
+       WHERE c.id = $1 AND c.workspace_id = $2 AND c.revision_of IS NULL AND NOT ($5::boolean IS TRUE AND c.status = 'active') RETURNING c.*
      )
      SELECT ${COLUMNS} FROM c ${CURRENT_GRAPH}`,
     [input.campaignId, input.workspaceId, input.name ?? null, input.senderAccountIds ?? null, input.archived ?? null],

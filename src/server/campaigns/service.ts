@@ -1,4 +1,5 @@
 import {
+  countProblems,
   fixFirstHint,
   toIso,
   type CampaignRecord,
@@ -60,6 +61,8 @@ export const toCampaign = (
   updated_at: toIso(row.updated_at),
   schedule: completeSchedule(jsonColumn(row.schedule)),
   archivedAt: row.archived_at ? toIso(row.archived_at) : null,
+  revisionOf: row.revision_of,
+  openRevisionId: row.open_revision_id,
   workflow_definition: definition ?? (JSON.parse(row.workflow_definition!) as WorkflowDefinition),
 });
 
@@ -70,7 +73,12 @@ export const invalidArguments = (message: string, errors: { path: string; messag
 export const campaignNotFound = () => new ApiError(404, 'not_found', 'No campaign with that campaignId in this workspace.');
 export const notDraft = (status: CampaignStatus, what = 'graph can be replaced or launched') =>
   new ApiError(409, 'campaign_not_draft', `The campaign is ${status}; only a draft campaign's ${what}.`, { status });
-const staleEdit = (current: Date | string, hint?: string) =>
+/** Contract 10.4: a revision changes only its graph; everything else is the running campaign's. */
+export const campaignIsRevision = (revisionOf: string) =>
+  new ApiError(409, 'campaign_is_revision', 'This is a revision of a running campaign: only its graph can change until it is published.', {
+    revisionOf,
+  });
+export const staleEdit = (current: Date | string, hint?: string) =>
   new ApiError(409, 'stale_edit', 'The campaign changed since you read it: read it again with get-campaign and pass its updated_at.', {
     currentUpdatedAt: toIso(current),
     ...(hint ? { hint } : {}),
@@ -97,9 +105,9 @@ export const validationContext = (state: Pick<CampaignState, 'senders'>): Valida
  */
 export function judgeWorkflow(definition: unknown, context: ValidationContext): ValidationVerdict {
   const violations = validateWorkflow(definition, context);
-  const errors = violations.filter((v) => v.severity === 'error').length;
+  const { errors, warnings } = countProblems(violations);
   const hint = errors > 0 ? fixFirstHint(violations) : undefined;
-  return { valid: errors === 0, violations, errors, warnings: violations.length - errors, ...(hint ? { hint } : {}) };
+  return { valid: errors === 0, violations, errors, warnings, ...(hint ? { hint } : {}) };
 }
 
 /** Throws invalid_workflow (with every violation and the hint) unless the verdict allows saving. */
@@ -111,7 +119,7 @@ function assertValid(verdict: ValidationVerdict): void {
  * Contract 8.6: a launch is refused while the saved graph has an error or a provider_limit /
  * invalid_url warning (these never block a save), as invalid_workflow with every violation.
  */
-function assertLaunchable(definition: unknown, context: ValidationContext): void {
+export function assertLaunchable(definition: unknown, context: ValidationContext): void {
   const violations = validateWorkflow(definition, context);
   const blocking = violations.filter(blocksLaunch);
   if (blocking.length === 0) return;
@@ -294,6 +302,8 @@ export async function launchCampaign(
   input: { campaignId: string; inspectedUpdatedAtMs: number },
   origin: ChangeOrigin = WITHOUT_REQUEST,
 ): Promise<Campaign> {
+  const revisionOf = (await findCampaignState(db, workspace.id, input.campaignId))?.revision_of;
+  if (revisionOf) throw campaignIsRevision(revisionOf); // contract 10.4: a revision is published, never launched
   const state = await draftAt(db, workspace, input.campaignId, input.inspectedUpdatedAtMs, LAUNCH_STALE_HINT);
   const text = await currentDefinitionText(db, workspace.id, input.campaignId);
   if (text === undefined) throw campaignNotFound();

@@ -124,6 +124,7 @@ describe('campaign settings', async () => {
     expect(refused.hint).toMatch(/pause or stop/);
     const rest = await api(ws.apiKey, 'PATCH', `/api/v1/campaigns/${live.campaignId}`, { archived: true });
     expect(rest.status).toBe(409);
+    expect(rest.body).toMatchObject({ code: 'campaign_running', status: 409, campaignStatus: 'active' });
     expect(await ok(ws.apiKey, 'get-campaign', { campaignId: live.campaignId })).toMatchObject({ name: 'Running one', archivedAt: null });
 
     expect((await api(ws.apiKey, 'POST', `/api/v1/campaigns/${live.campaignId}/pause`, {})).status).toBe(200);

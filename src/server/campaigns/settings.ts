@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/types';
 import { engineHooks } from '../hooks';
 import { deleteDraft, findCampaignState, updateCampaignSettings } from './queries';
 import { ApiError } from '../http/errors';
-import { campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign } from './service';
+import { campaignIsRevision, campaignNotFound, checkedSenderIds, notDraft, toCampaign, type Campaign } from './service';
 
 /**
  * A campaign's settings beside its graph: rename, change the sender accounts (any status: contract
@@ -38,6 +38,7 @@ export async function updateCampaign(
   if (row) return toCampaign(row);
   const state = await findCampaignState(db, workspace.id, input.campaignId);
   if (!state) throw campaignNotFound();
+  if (state.revision_of !== null) throw campaignIsRevision(state.revision_of);
   // Contract 4: the only refusal of a known campaign here is archiving it while it runs.
   throw new ApiError(409, 'campaign_running', 'The campaign is running: pause or stop it before archiving it.', { status: state.status });
 }

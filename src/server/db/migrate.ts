@@ -30,7 +30,7 @@ export async function migrate(db: Db, options: { before?: string; dir?: URL } = 
 }
 
 /** Splits a migration on `;` at line ends, keeping `$$ … $$` blocks whole (extended protocol takes one statement). */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   const out: string[] = [];
   let current = '';
   let inDollar = false;

@@ -34,6 +34,10 @@ const LOCKED: Readonly<Record<string, string>> = {
   '024_conversations_contact.sql': 'd718ddca7b153efaf6827f6b6545cac91392e5f65983c6a5871aaca113a3f061',
   '040_profile_url_rule.sql': '93e03cef75810d4ca3ada7ee7f663d5827ec50a0b2032a148eba61c07adf76e9',
   '041_exclusions.sql': '9abed030f137977795d34dbd623a5dad4ec98d21a410868576c4f28a04f8ef90',
+  '050_canonical_time_zones.sql': '589e7a1c6225523a08610fba95ac9906462691490a86aeabc803783ce07469b0',
+  '051_sender_own_spacing.sql': 'feaf09879ab8df3c919306a871da902107a318cc4de53af46a904289c1a0b6be',
+  '090_graph_versions.sql': '6b5b4704d249e66ad5a77e212ec7fde3c34aeae3c252c399a4503624be9a1362',
+  '091_revisions.sql': '36985651fc8258a0413b42c0f9db40dc227b548e64cfaa9748d81bde2ce64a7b',
   '080_results.sql': 'e56b97420a7ecbe0819bdf0b3ec508eb490320d5d0d669507594f43e653815b1',
   '081_sandbox_variant_rates.sql': 'd1d0793821bdb51daf3ca5a7bd68a737a9095558c73794856b4c0a6dbf89f184',
 };

@@ -70,6 +70,19 @@ describe('GET/PUT /api/v1/executor', () => {
     expect(noGrace.body.previousSecretExpiresAt).toBeNull();
   });
 
+  it('never gives back the URL’s credentials or query secrets, and keeps them to send', async () => {
+    const ws = await newWorkspace();
+    const url = 'http://user:s3cret@executor.example/exec?token=abc&region=eu';
+    const masked = 'http://***:***@executor.example/exec?token=***&region=eu';
+    const put = await api(ws.apiKey, 'PUT', '/api/v1/executor', { kind: 'http', url });
+    expect(put.status).toBe(200);
+    expect(put.body.url).toBe(masked);
+    expect((await api(ws.apiKey, 'GET', '/api/v1/executor')).body.url).toBe(masked);
+    expect(JSON.stringify((await api(ws.apiKey, 'GET', '/api/v1/executor')).body)).not.toMatch(/s3cret|abc/);
+    const [stored] = await fixtureSql<{ url: string }>('SELECT url FROM executor_settings WHERE workspace_id = $1', [ws.workspaceId]);
+    expect(stored!.url).toBe(url);
+  });
+
   it('refuses bad settings with problem+json and changes nothing', async () => {
     const ws = await newWorkspace();
     await api(ws.apiKey, 'PUT', '/api/v1/executor', { kind: 'sandbox', replyRate: 0.2 });

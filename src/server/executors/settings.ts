@@ -7,10 +7,15 @@ import {
 import { DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
 import type { RotatedSecret } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
+import { maskUrlSecrets } from '../http/masked-url';
 import { generateSecret } from '../webhooks/queries';
 import { toIso } from '../../domain/time';
 
-/** Contract 9.4: the workspace's executor settings (default: the sandbox), its signing secret and its rotation. */
+/**
+ * Contract 9.4: the workspace's executor settings (default: the sandbox), its signing secret and its
+ * rotation. Every read (GET, and the PUT's answer) masks the URL's credentials and query secrets as
+ * webhook endpoints' are; `httpTargetOf` alone reads the URL as stored, to send.
+ */
 
 interface SettingsRow {
   kind: ExecutorSettings['kind'];
@@ -35,7 +40,7 @@ const DEFAULT_SETTINGS: ExecutorSettings = {
 
 const toSettings = (r: SettingsRow): ExecutorSettings => ({
   kind: r.kind,
-  url: r.url,
+  url: r.url === null ? null : maskUrlSecrets(r.url),
   acceptRate: r.accept_rate,
   replyRate: r.reply_rate,
   medianResponseHours: r.median_response_hours,

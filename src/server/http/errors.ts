@@ -67,15 +67,20 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** RFC 9457 problem details (contract 3). */
+/**
+ * RFC 9457 problem details (contract 3): `status` is the HTTP code, always. The campaign's own status
+ * that a tool error carries as `status` (campaign_not_draft, campaign_running…) is `campaignStatus` here.
+ */
 export function problemResponse(c: Context, err: ApiError): Response {
+  const { status: campaignStatus, ...extras } = err.extras;
   const body = {
     type: 'about:blank',
     title: TITLES[err.status] ?? 'Error',
     status: err.status,
     code: err.code,
     detail: err.detail,
-    ...err.extras,
+    ...extras,
+    ...(campaignStatus === undefined ? {} : { campaignStatus }),
   };
   if (err.status === 401) c.header('WWW-Authenticate', 'Bearer');
   return c.body(JSON.stringify(body), err.status, { 'Content-Type': 'application/problem+json' });

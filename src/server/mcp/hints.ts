@@ -34,6 +34,12 @@ const HINTS: Readonly<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'This idempotency key was used for a different request: use a new key for a new request.',
   payload_too_large: 'Send a smaller request body (at most 1 MiB).',
   sender_limit_reached: 'This sender has used today’s limit for this kind of action: send it tomorrow or from another sender account.',
+  revision_open:
+    'This campaign already has an open revision (revisionId): edit that one, publish it with publish-revision or discard it with discard-revision.',
+  campaign_is_revision:
+    'This is a revision of a running campaign: only its graph can change (update-campaign-workflow, patch-campaign-workflow); publish it with publish-revision, or change the running campaign itself.',
+  moves_required:
+    'Prospects stand on steps this revision removes (nodeIds): pass moves naming, for each, a step of the revision or "end", then publish again.',
   internal_error: 'Nothing was changed: try the same call again in a moment.',
   rate_limited:
     'Wait the number of seconds in Retry-After (for simulations: until your earlier ones have answered), then call again; send heavy calls one after another rather than all at once.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LIMIT, limitParam, MAX_LIMIT } from '../http/pagination';
 import type { RouteDoc } from '../http/route-doc';
 import { MAX_JSON_DEPTH } from '../../domain/contract/bounds';
+import { campaignStatusSchema } from '../../domain/contract/campaigns';
 import { MAX_RESPONSE_BYTES } from '../http/response-limit';
 import { LARGE_REQUESTS_PER_KEY, MAX_BODY_BYTES, MAX_LARGE_BODY_BYTES, mib } from '../http/body-limit';
 import { MAX_BATCH_MESSAGES } from '../mcp/server';
@@ -21,8 +22,11 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
 const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.int(),
+  status: z.int().describe('The HTTP status code (RFC 9457), always'),
   code: z.string().describe('Machine-readable code (contract 3)'),
+  campaignStatus: campaignStatusSchema
+    .optional()
+    .describe('The campaign’s own status, when the error is about it (campaign_not_draft, campaign_not_active, campaign_running…)'),
   detail: z.string(),
   errors: z
     .array(z.object({ path: z.string(), message: z.string() }))

@@ -8,6 +8,7 @@ import { conversationDocs } from '../conversations/docs';
 import { executorDocs } from '../executors/docs';
 import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
+import { revisionDocs } from '../revisions/docs';
 import { runViewDocs } from '../run-view/docs';
 import { resultsDocs } from '../run-view/results-docs';
 import { runInputDocs } from '../runs/docs';
@@ -23,6 +24,7 @@ export const REST_ROUTES: RouteDoc[] = [
   ...exclusionDocs,
   ...runViewDocs,
   ...resultsDocs,
+  ...revisionDocs,
   ...conversationDocs,
   ...inspirationDocs,
   ...webhookDocs,

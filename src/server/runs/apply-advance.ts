@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types';
 import type { EngineSettings } from './engine-deps';
 import type { EnrollmentRow } from './enrollment-row';
 import { drawSpacing, passGate } from './gate';
+import { runHistory } from './history';
 import { senderStillOnCampaign } from './removed-sender';
 import { prospectFinishedData } from './run-events';
 import { ts } from '../db/time-sql';
@@ -84,6 +85,9 @@ export function endExcluded(plan: WritePlan, row: EnrollmentRow, open: StepRef |
   plan.endEnrollment(row.id);
 }
 
+/** What the timeline says on a step passed after a revision because the prospect already had it. */
+export const ALREADY_DONE_NOTE = 'Not done again: this prospect already had this step or this message before the campaign changed.';
+
 /** Plans what one advance did: timeline rows, the decision's rows (wait, intent + quota, end), the enrollment's place. */
 export async function applyAdvance(
   tx: Queryable,
@@ -100,8 +104,10 @@ export async function applyAdvance(
   let visit = row.visit;
   let open: StepRef | null = row.open_step;
   for (const [i, passed] of step.passed.entries()) {
+    // Contract 10.4: a step passed because it was done (or its text sent) before the revision is written skipped, with why.
+    const how = passed.skipped ? { status: 'skipped', error: ALREADY_DONE_NOTE } : { status: 'done' };
     if (i === 0 && open !== null && passed.nodeId === row.current_node_id) {
-      plan.patchStep(open, { status: 'done', handle: passed.handle, finished_at: ts(now) });
+      plan.patchStep(open, { ...how, handle: passed.handle, finished_at: ts(now) });
     } else {
       visit++;
       const at = ts(now);
@@ -109,10 +115,11 @@ export async function applyAdvance(
         enrollment_id: row.id,
         node_id: passed.nodeId,
         type: passed.type,
-        status: 'done',
+        ...how,
         started_at: at,
         finished_at: at,
         handle: passed.handle,
+        version: row.graph_version,
       });
     }
   }
@@ -129,6 +136,7 @@ export async function applyAdvance(
       started_at: ts(now),
       finished_at: end === null ? null : ts(now),
       error: end?.error ?? null,
+      version: row.graph_version,
     });
   }
   const place: EnrollmentValues = {
@@ -137,6 +145,7 @@ export async function applyAdvance(
     replied: position.replied,
     visit,
     open_step: open,
+    graph_version: row.graph_version,
   };
   if (decision.kind === 'end') {
     if (!opening) plan.patchStep(open, { status: end!.status, finished_at: ts(now), error: end!.error });
@@ -251,7 +260,7 @@ export async function applyInput(
   row: EnrollmentRow,
   input: StepInput,
 ): Promise<Decision['kind'] | 'missing'> {
-  const graph = await pinnedGraph(tx, row.campaign_id, row.launched_version);
+  const graph = await pinnedGraph(tx, row.campaign_id, row.graph_version);
   const now = plan.now;
   if (!graph) {
     const error = 'The launched workflow of this campaign could not be read.';
@@ -260,12 +269,14 @@ export async function applyInput(
   }
   const position =
     row.current_node_id === null ? startPosition(graph) : { nodeId: row.current_node_id, arrivedBy: row.arrived_by, replied: row.replied };
+  const history = row.revised ? await runHistory(tx, row.id) : undefined;
   const context = {
     prospect: prospectFields(row),
     now,
     zone: waitZone(row.schedule, row.time_zone),
     // Contract 10.1: the prospect's variant of a step with variants, or the winner chosen for it.
     assignment: { campaignId: row.campaign_id, prospectId: row.prospect_id, winners: row.variant_winners },
+    ...(history ? { history } : {}),
   };
   const step = advance(graph, position, row.current_node_id === null ? { kind: 'enter' } : input, context);
   await applyAdvance(tx, plan, settings, row, graph, step, now);

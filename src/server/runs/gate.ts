@@ -53,6 +53,8 @@ export async function coolDown(tx: Queryable, accountId: string, until: number):
 interface Pacing {
   next_slot: number;
   cooldown: number | null;
+  /** The sender's own spacing (the demo's sender, migration 051), in place of ACTION_SPACING_S; null for the others. */
+  own_spacing: number | null;
 }
 
 interface DayQuota {
@@ -199,7 +201,7 @@ export class GateSession {
  * without, it is only read.
  */
 async function readPacing(tx: Queryable, accountId: string, spacingMs: number): Promise<Pacing> {
-  const columns = `${msOf('next_slot_at')} AS next_slot, ${msOf('cooldown_until')} AS cooldown`;
+  const columns = `${msOf('next_slot_at')} AS next_slot, ${msOf('cooldown_until')} AS cooldown, spacing_ms AS own_spacing`;
   if (spacingMs > 0) {
     const locked = await tx.query<Pacing>(
       `INSERT INTO sender_pacing AS s (account_id, next_slot_at) VALUES ($1, $2)
@@ -212,7 +214,7 @@ async function readPacing(tx: Queryable, accountId: string, spacingMs: number): 
   if (read.rows[0]) return read.rows[0];
   // The row must exist: a rate_limited answer writes its cool-down there.
   await tx.query('INSERT INTO sender_pacing (account_id, next_slot_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [accountId, ts(0)]);
-  return { next_slot: 0, cooldown: null };
+  return { next_slot: 0, cooldown: null, own_spacing: null };
 }
 
 export async function passGate(session: GateSession, request: GateRequest): Promise<GateVerdict> {
@@ -234,9 +236,10 @@ export async function passGate(session: GateSession, request: GateRequest): Prom
       return { ok: false, retryAt: nextWindowStart(tomorrow, schedule, windowZone) ?? tomorrow, why: 'limit' };
     }
   }
-  if (request.spacingMs > 0) {
+  const spacingMs = pacing.own_spacing ?? request.spacingMs;
+  if (spacingMs > 0) {
     // Whole milliseconds, as the column keeps them (it is read back as such by the next transaction).
-    pacing.next_slot = Math.trunc(slot + request.spacingMs);
+    pacing.next_slot = Math.trunc(slot + spacingMs);
     pacing.dirty = true;
   }
   return { ok: true, slot, quotaDay };

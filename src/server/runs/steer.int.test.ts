@@ -64,7 +64,8 @@ describe('pause, resume and stop a launched campaign', async () => {
     for (const command of ['pause', 'resume']) {
       const refused = await post(ws, campaignId, command);
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'campaign_not_active' });
+      // RFC 9457 / contract 3: `status` is the HTTP code; the campaign's own status has its own field.
+      expect(refused.body).toMatchObject({ code: 'campaign_not_active', status: 409, campaignStatus: 'completed' });
     }
     expect((await post(ws, campaignId, 'stop')).status).toBe(200);
   });
@@ -78,7 +79,7 @@ describe('pause, resume and stop a launched campaign', async () => {
     expect(campaignRecordSchema.parse((await callTool(ws.apiKey, 'stop-campaign', { campaignId })).structured).status).toBe('completed');
     const refused = await callTool(ws.apiKey, 'resume-campaign', { campaignId });
     expect(refused.isError).toBe(true);
-    expect(refused.structured).toMatchObject({ error: { code: 'campaign_not_active' } });
+    expect(refused.structured).toMatchObject({ error: { code: 'campaign_not_active', status: 'completed' } });
   });
 
   it('a draft is not running: 409 campaign_not_active, nothing changed; unknown is 404, a bad id 400', async () => {

@@ -24,7 +24,7 @@ const MOVES = {
   stop: { from: ['active', 'paused'], to: 'completed', event: 'campaign.completed' },
 } as const satisfies Record<RunCommand, { from: readonly CampaignStatus[]; to: CampaignStatus; event: EventType }>;
 
-const notActive = (status: string) =>
+export const notActive = (status: string) =>
   new ApiError(
     409,
     'campaign_not_active',
@@ -58,7 +58,10 @@ export async function steerCampaign(
     if (!(move.from as readonly string[]).includes(row.status)) throw notActive(row.status);
     await tx.query('UPDATE campaigns SET status = $3 WHERE id = $1 AND workspace_id = $2', [campaignId, workspace.id, move.to]);
     const now = await settings.clock.now(tx);
-    if (command === 'stop') await stopEnrollments(tx, campaignId, now);
+    if (command === 'stop') {
+      await stopEnrollments(tx, campaignId, now);
+      await tx.query('DELETE FROM campaigns WHERE revision_of = $1', [campaignId]); // contract 10.4: stopping discards the open revision
+    }
     await emitEvent(
       tx,
       workspace.id,

@@ -29,6 +29,7 @@ const STEP_TYPES = {
   rendered: 'jsonb',
   error: 'text',
   variant_id: 'text',
+  version: 'int',
 } as const;
 const ENROLLMENT_TYPES = {
   current_node_id: 'text',
@@ -44,6 +45,7 @@ const ENROLLMENT_TYPES = {
   phase: 'text',
   wait_events: 'jsonb',
   timeout_handle: 'text',
+  graph_version: 'int',
 } as const;
 
 export type StepValues = Partial<Record<keyof typeof STEP_TYPES, Value>>;

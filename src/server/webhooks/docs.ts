@@ -150,7 +150,8 @@ export const webhookDocs: RouteDoc[] = [
     path: `${BASE}/{endpointId}/test`,
     tag: 'Webhooks',
     summary: 'Send a test event (webhook.test) to this endpoint',
-    description: 'Body data: `{endpointId}`. Held like any other while the endpoint is disabled.',
+    description:
+      'Body data: `{endpointId, example}` — `example` is the latest real event this endpoint receives (`{type, data}`, the data as it was sent), or null before there is one, so a receiver sees the shape it will get. Held like any other while the endpoint is disabled.',
     params: endpointParams,
     query: workspaceQuery,
     body: workspaceBody,

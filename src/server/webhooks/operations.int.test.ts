@@ -201,10 +201,16 @@ describe('attempts (contract 8.3)', () => {
 });
 
 describe('operator actions (contract 8.3)', () => {
-  it('test event: 202 a webhook.test delivery with body data {endpointId}', async () => {
+  it('test event: 202 a webhook.test delivery with body data {endpointId, example} — example: the latest real event it receives', async () => {
     const ws = await newWorkspace();
     const r = await receiver(204);
     const ep = await endpointFor(ws, r.url);
+    // Before any real event: no example.
+    expect((await api(ws.apiKey, 'POST', `${BASE}/${ep.endpointId}/test`)).status).toBe(202);
+    const [first] = await r.waitFor(1);
+    expect(JSON.parse(first.body)).toMatchObject({ type: 'webhook.test', data: { endpointId: ep.endpointId, example: null } });
+    const saved = (await save(ws, 'an idea worth keeping')).body;
+    await r.waitFor(2);
     const res = await api(ws.apiKey, 'POST', `${BASE}/${ep.endpointId}/test`);
     expect(res.status).toBe(202);
     expect(deliverySchema.strict().parse(res.body)).toMatchObject({
@@ -212,11 +218,16 @@ describe('operator actions (contract 8.3)', () => {
       status: 'pending',
       endpointId: ep.endpointId,
     });
-    const [req] = await r.waitFor(1);
-    expect(new Webhook(ep.secret).verify(req.body, req.headers as Record<string, string>)).toMatchObject({
+    const req = (await r.waitFor(3))[2]!;
+    // The same envelope as a real event, and the real one's shape inside (its data as it was sent).
+    const real = JSON.parse(r.received[1]!.body) as Record<string, unknown>;
+    const test = new Webhook(ep.secret).verify(req.body, req.headers as Record<string, string>) as Record<string, unknown>;
+    expect(Object.keys(test).sort()).toEqual(Object.keys(real).sort());
+    expect(test).toMatchObject({
       type: 'webhook.test',
-      data: { endpointId: ep.endpointId },
+      data: { endpointId: ep.endpointId, example: { type: 'inspiration.saved', data: real.data } },
     });
+    expect((real.data as { id: string }).id).toBe(saved.id);
     expect((await api(ws.apiKey, 'POST', `${BASE}/00000000-0000-4000-8000-000000000000/test`, {})).status).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import { TEST_EVENT_TYPE, type PatchEndpointInput, type RecoverInput, type RecoverResult } from '../../domain/contract/webhooks';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { insertEvent } from '../events';
 import { invalidRequest, notFound } from '../http/errors';
 import { onceByKey } from '../http/idempotency';
@@ -77,11 +77,35 @@ export async function recover(
   return { status: 202, ...result };
 }
 
-/** Contract 8.3: a `webhook.test` event for this endpoint only, body data `{endpointId}`. */
+/**
+ * The latest real event this endpoint receives (one of its event types, any when it takes all), as
+ * `{type, data}`; null when the workspace has none yet.
+ */
+async function latestRealEvent(
+  tx: Queryable,
+  workspaceId: string,
+  eventTypes: readonly string[],
+): Promise<{ type: string; data: unknown } | null> {
+  const { rows } = await tx.query<{ type: string; body: string }>(
+    `SELECT type, body FROM events WHERE workspace_id = $1 AND type <> $2 AND (cardinality($3::text[]) = 0 OR type = ANY($3::text[]))
+     ORDER BY created_at DESC LIMIT 1`,
+    [workspaceId, TEST_EVENT_TYPE, eventTypes],
+  );
+  const row = rows[0];
+  return row ? { type: row.type, data: (JSON.parse(row.body) as { data: unknown }).data } : null;
+}
+
+/**
+ * Contract 8.3: a `webhook.test` event for this endpoint only, body data `{endpointId}` — and, so a
+ * receiver can try its handler on the shape it will get, `example`: the latest real event it receives
+ * (`{type, data}`, its data as sent then), null before there is one.
+ */
 export async function sendTestEvent(db: Db, workspaceId: string, endpointId: string): Promise<Delivery> {
   const delivery = await db.transaction(async (tx) => {
-    if (!(await getEndpoint(tx, workspaceId, endpointId))) throw notFound('Webhook endpoint');
-    const eventId = await insertEvent(tx, workspaceId, TEST_EVENT_TYPE, { endpointId });
+    const endpoint = await getEndpoint(tx, workspaceId, endpointId);
+    if (!endpoint) throw notFound('Webhook endpoint');
+    const example = await latestRealEvent(tx, workspaceId, endpoint.eventTypes);
+    const eventId = await insertEvent(tx, workspaceId, TEST_EVENT_TYPE, { endpointId, example });
     const id = await insertDelivery(tx, { workspaceId, endpointId, eventId, redeliveryOf: null });
     await wakeWebhooks(tx);
     const { retained: _retained, ...created } = (await getDelivery(tx, workspaceId, endpointId, id))!;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeliveryEventType, DeliveryStatus, EventType } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
+import { maskUrlSecrets } from '../http/masked-url';
 import type { Delivery, DeliveryDetail, Endpoint } from './schemas';
 import { toIso } from '../../domain/time';
 
@@ -16,22 +17,9 @@ interface EndpointRow {
 }
 const ENDPOINT_COLUMNS = 'id, url, event_types, status, disabled_reason, created_at';
 
-/** A URL as read back: a user name and password in it (`https://user:pass@host/`) show as `***`; sending still uses them. */
-export function maskUrlCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return url;
-    if (parsed.username !== '') parsed.username = '***';
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-
 const toEndpoint = (r: EndpointRow): Endpoint => ({
   endpointId: r.id,
-  url: maskUrlCredentials(r.url),
+  url: maskUrlSecrets(r.url),
   eventTypes: r.event_types,
   status: r.status,
   disabledReason: r.disabled_reason,

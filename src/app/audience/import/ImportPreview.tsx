@@ -7,6 +7,7 @@ import { plural } from '../labels';
 import { shortProfile } from '../ProspectList';
 import type { ProspectImportRow } from './columns';
 import { firstMessage, renderForRow } from './preview';
+import { FilledText } from '../../ui/FilledText';
 
 /** Rows shown in the preview. */
 export const PREVIEW_ROWS = 5;
@@ -44,21 +45,7 @@ function RefusedUrls({ refused }: { refused: { line: number; url: string; proble
 }
 
 function Message({ template, row }: { template: string; row: ProspectImportRow }) {
-  const { segments, missing } = renderForRow(template, row);
-  return (
-    <p className="preview-message">
-      {segments.map((s, i) =>
-        s.missing ? (
-          <mark key={i} className="placeholder-missing" title={`No value for ${s.missing} in this row`}>
-            {s.text}
-          </mark>
-        ) : (
-          <span key={i}>{s.text}</span>
-        ),
-      )}
-      {missing.length > 0 && <span className="visually-hidden"> (not filled: {missing.join(', ')})</span>}
-    </p>
-  );
+  return <FilledText className="preview-message" {...renderForRow(template, row)} />;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { placeholderValues, renderTemplate } from '../../../domain';
+import { placeholderValues } from '../../../domain';
+import { renderSegments } from '../../../domain/template';
 import { walkPath } from '../../../domain/paths/walk';
 import type { ProspectImportRow } from './columns';
 
@@ -14,25 +15,5 @@ export function firstMessage(definition: unknown): FirstMessage | null {
   return step?.message ? { stepLabel: step.label, template: step.message.template } : null;
 }
 
-export interface Segment {
-  text: string;
-  /** A placeholder this prospect has no value for (shown highlighted). */
-  missing?: string;
-}
-
 /** The message for one import row, through the domain's one renderer, cut where placeholders stayed unfilled. */
-export function renderForRow(template: string, row: ProspectImportRow): { segments: Segment[]; missing: string[] } {
-  const { text, missing } = renderTemplate(template, placeholderValues(row));
-  if (missing.length === 0) return { segments: [{ text }], missing };
-  const segments: Segment[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g)) {
-    const name = match[1]!;
-    if (!missing.includes(name)) continue;
-    if (match.index > last) segments.push({ text: text.slice(last, match.index) });
-    segments.push({ text: match[0], missing: name });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) segments.push({ text: text.slice(last) });
-  return { segments, missing };
-}
+export const renderForRow = (template: string, row: ProspectImportRow) => renderSegments(template, placeholderValues(row));

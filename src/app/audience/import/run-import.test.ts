@@ -77,4 +77,9 @@ describe('errorRowsCsv', () => {
       warnings: [],
     });
   });
+
+  it('writes a refused row that looks like a formula as text (the file is opened in a spreadsheet)', () => {
+    const csv = errorRowsCsv(['Name'], [['=HYPERLINK("http://evil.example")']], [{ row: 0, message: '-2+3' }]);
+    expect(parseCsvText(csv).rows).toEqual([['\'=HYPERLINK("http://evil.example")', "'-2+3"]]);
+  });
 });

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvText } from '../../ui/csv';
 import { PROSPECT_FIELD_LABEL, PROSPECT_FIELDS, type ProspectField, type ProspectImportRow } from './columns';
 
 /** Rows per import request: a progress step every second or so, far under the 10,000 a request takes (contract 9.1). */
@@ -88,7 +88,8 @@ export class ImportInterrupted extends Error {
 
 /** The refused rows as a CSV: the file's own columns plus "Problem", to fix and import again. */
 export function errorRowsCsv(headers: readonly string[], rows: readonly (readonly string[])[], errors: readonly RowError[]): string {
-  const data = errors.map((e) => [...(rows[e.row] ?? headers.map(() => '')), e.message]);
-  // A BOM so spreadsheet apps read the accents right; CRLF as most of them write.
-  return `\ufeff${Papa.unparse({ fields: [...headers, 'Problem'], data }, { newline: '\r\n' })}`;
+  return csvText(
+    [...headers, 'Problem'],
+    errors.map((e) => [...(rows[e.row] ?? headers.map(() => '')), e.message]),
+  );
 }

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvText } from '../../ui/csv';
 
 /**
  * The sample file the import offers (issue 39): the columns people usually have, with headers the
@@ -32,5 +32,5 @@ const ROWS = [
   ['Alan', 'Turing', 'https://www.linkedin.com/in/alan-turing', 'Bletchley Labs', 'Growth Lead', '', 'Europe/London', 'Research'],
 ];
 
-/** The sample as CSV text (a BOM so spreadsheet apps read it as UTF-8, CRLF as most of them write). */
-export const sampleCsv = (): string => `\ufeff${Papa.unparse({ fields: HEADERS, data: ROWS }, { newline: '\r\n' })}`;
+/** The sample as CSV text, written as every CSV of the app is (ui/csv.ts). */
+export const sampleCsv = (): string => csvText(HEADERS, ROWS);

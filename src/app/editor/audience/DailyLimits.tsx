@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CHANNEL_LABEL, useAccounts, useUpdateDailyLimits, type Account } from '../../api/accounts';
+import { useAccounts, useUpdateDailyLimits, type Account } from '../../api/accounts';
+import { channelBeside } from '../../../domain/channels';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT, type DailyLimits as Limits } from '../../../domain/contract/schedule';
 import { jsonEqual } from '../../../domain/paths/diff';
 import { formatCount } from '../../ui/format';
@@ -28,8 +29,7 @@ function SenderLimits({ account, editable }: { account: Account; editable: boole
     <fieldset className="sender-limits" disabled={!editable}>
       <legend>
         {account.name}
-        {/* The channel, unless the account's name says it already ("Ben (LinkedIn)"). */}
-        {!account.name.includes(CHANNEL_LABEL[account.channel]) && <span className="muted"> {CHANNEL_LABEL[account.channel]}</span>}
+        {channelBeside(account.name, account.channel) && <span className="muted"> {channelBeside(account.name, account.channel)}</span>}
       </legend>
       <div className="sender-limit-grid">
         {DAILY_LIMIT_KINDS.map((kind) => (

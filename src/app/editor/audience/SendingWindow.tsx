@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { jsonEqual } from '../../../domain/paths/diff';
 import { useSaveSchedule } from '../../api/campaigns';
-import { DEFAULT_SCHEDULE, ianaTimeZones, scheduleBody, WEEKDAYS, type Schedule, type Weekday } from '../../../domain/contract/schedule';
-import { browserTimeZone } from '../../ui/format';
+import { DEFAULT_SCHEDULE, scheduleBody, WEEKDAYS, type Schedule, type Weekday } from '../../../domain/contract/schedule';
+import { TimeZonePicker } from '../../ui/TimeZonePicker';
 import { metaOf } from '../save/merge-flow';
 import { editorStore } from '../store';
 import { DAY_LABEL, DEFAULT_WINDOW_SENTENCE, describeWindow } from './schedule-words';
@@ -35,11 +35,6 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
   // Said inside the dialog: a toast would sit under the modal dialog's backdrop.
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveSchedule();
-  const zones = useMemo(() => {
-    const mine = browserTimeZone();
-    const all = ianaTimeZones();
-    return all.includes(mine) ? [mine, ...all.filter((z) => z !== mine)] : all;
-  }, []);
   const problems = windowProblems(draft);
   const changed = !jsonEqual(draft, schedule);
   const set = (change: Partial<Schedule>) => {
@@ -102,19 +97,7 @@ export function SendingWindow({ campaignId, schedule, editable }: { campaignId: 
         </div>
         <div className="field window-zone">
           <label htmlFor={`${id}-zone`}>Time zone</label>
-          <select
-            id={`${id}-zone`}
-            className="input input-sm"
-            value={draft.timeZone}
-            disabled={!editable}
-            onChange={(e) => set({ timeZone: e.target.value })}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
+          <TimeZonePicker id={`${id}-zone`} value={draft.timeZone} disabled={!editable} onChange={(timeZone) => set({ timeZone })} />
         </div>
       </div>
       <label className="check-row">

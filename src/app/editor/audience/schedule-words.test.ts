@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { DEFAULT_LIMITS_SENTENCE, DEFAULT_WINDOW_SENTENCE, describeDays, describeWindow } from './schedule-words';
 
 describe('schedule words', () => {
@@ -15,7 +16,10 @@ describe('schedule words', () => {
   it('says the window and the defaults in one sentence each', () => {
     expect(DEFAULT_WINDOW_SENTENCE).toBe('Monday to Friday, 09:00–17:00, in each prospect’s own time zone when it is known, else UTC');
     expect(describeWindow({ days: ['sat'], start: '10:00', end: '12:30', timeZone: 'Europe/Paris', useProspectTimeZone: false })).toBe(
-      'Saturday, 10:00–12:30, Europe/Paris time',
+      'Saturday, 10:00–12:30, Paris time',
+    );
+    expect(describeWindow({ ...DEFAULT_SCHEDULE, timeZone: 'America/New_York' })).toBe(
+      'Monday to Friday, 09:00–17:00, in each prospect’s own time zone when it is known, else New York',
     );
     expect(DEFAULT_LIMITS_SENTENCE).toBe('20 invitations, 60 messages, 20 InMails, 80 profile visits, 100 other actions');
   });

@@ -1,6 +1,7 @@
 import { DAILY_LIMIT_WORDS } from '../../../domain/catalog';
 import { formatCount } from '../../ui/format';
 import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE, WEEKDAYS, type DailyLimitKind, type Weekday } from '../../../domain/contract/schedule';
+import { timeZoneCity } from '../../../domain/time-zones';
 
 /** Days in users' words, Monday first. */
 export const DAY_LABEL: Record<Weekday, { short: string; long: string }> = {
@@ -39,7 +40,8 @@ export function describeWindow(s: {
   timeZone: string;
   useProspectTimeZone: boolean;
 }): string {
-  const where = s.useProspectTimeZone ? `in each prospect’s own time zone when it is known, else ${s.timeZone}` : `${s.timeZone} time`;
+  const zone = timeZoneCity(s.timeZone);
+  const where = s.useProspectTimeZone ? `in each prospect’s own time zone when it is known, else ${zone}` : `${zone} time`;
   return `${describeDays(s.days)}, ${s.start}–${s.end}, ${where}`;
 }
 

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import { nodeDefinition, nodeOutputs, nominalSize, type WorkflowDefinition } from '../../../domain';
+import { inputPoint, outputPoint } from '../../../domain/paths/route';
 import { categoryColor } from '../nodes/presentation';
 
 /** A small SVG picture of a graph (template gallery): each step a box of its nominal size coloured by category, lines for connections. */
@@ -19,11 +20,9 @@ export const GraphThumbnail = memo(function GraphThumbnail({ definition, label }
       const to = at.get(e.target);
       if (!from || !to) return [];
       const negative = nodeOutputs(from.type).find((o) => o.id === (e.sourceHandle ?? null))?.tone === 'negative';
-      const fromSize = nominalSize(from.type);
-      const x1 = from.position.x + fromSize.width / 2;
-      const y1 = from.position.y + fromSize.height;
-      const x2 = to.position.x + nominalSize(to.type).width / 2;
-      const y2 = to.position.y;
+      // The connection's ends as the canvas draws them: its output (spread along the bottom), the input on top.
+      const { x: x1, y: y1 } = outputPoint({ id: from.id, ...from.position, ...nominalSize(from.type) }, from.type, e.sourceHandle);
+      const { x: x2, y: y2 } = inputPoint({ id: to.id, ...to.position, ...nominalSize(to.type) });
       const mid = (y1 + y2) / 2;
       return [{ id: e.id, d: `M${x1},${y1} C${x1},${mid} ${x2},${mid} ${x2},${y2}`, negative }];
     });

@@ -1,4 +1,5 @@
-import { CHANNEL_LABEL, type Account } from '../../api/accounts';
+import type { Account } from '../../api/accounts';
+import { channelBeside } from '../../../domain/channels';
 
 /** The workspace's accounts as checkboxes: which of them send the campaign (create and settings dialogs). */
 export function SenderPicker({
@@ -27,10 +28,7 @@ export function SenderPicker({
             onChange={(e) => onChange(e.target.checked ? [...value, a.id] : value.filter((id) => id !== a.id))}
           />
           <span>{a.name}</span>
-          <span className="muted">
-            {CHANNEL_LABEL[a.channel] ?? a.channel}
-            {a.premium ? ' · premium' : ''}
-          </span>
+          <span className="muted">{[channelBeside(a.name, a.channel), a.premium ? 'premium' : null].filter(Boolean).join(' · ')}</span>
         </label>
       ))}
     </fieldset>

@@ -2,14 +2,12 @@ import {
   Background,
   BackgroundVariant,
   Controls,
-  MiniMap,
   ReactFlow,
   useReactFlow,
   useStore,
   useStoreApi,
   type Connection,
   type Edge,
-  type Node,
   type NodeChange,
   type ReactFlowState,
   type Viewport,
@@ -22,13 +20,12 @@ import { toast } from '../../ui/toast';
 import { useTheme } from '../../ui/theme';
 import { FAR_ZOOM, FarContext } from '../nodes/far';
 import { nodeTypes } from '../nodes/node-types';
-import { categoryColor } from '../nodes/presentation';
 import { STEP_DRAG_TYPE } from '../palette/catalog-search';
 import { editorStore, runViewCampaignId, sizedSteps, useEditorStore, type FlowNode } from '../store';
 import { useCanvasUi } from './canvas-ui';
 import { isRewiring, isValidConnection, refusalReason, setRewiring, verdictFor } from './connect-guard';
 import { useRouteUpdates } from './edge-routes';
-import { FIRST_VIEW, FIT_VIEW_OPTIONS, isLarge, MINIMAP_SIZE, openingView, useAfterFirstView, ZOOM_LIMITS } from './first-view';
+import { FIRST_VIEW, FIT_VIEW_OPTIONS, isLarge, openingView, useAfterFirstView, ZOOM_LIMITS } from './first-view';
 import { withConnectionLabels, withStepRole } from './connection-labels';
 import { EmptyCanvasHint } from './EmptyCanvasHint';
 import { InsertMenu } from './InsertMenu';
@@ -37,6 +34,8 @@ import { routeNodeChanges } from './live-drag';
 import { PendingStepsLayer } from './PendingStepsLayer';
 import { RunOverlayContext } from './run-overlay';
 import { useProgressiveNodes } from './progressive';
+import { useRefitWhenResized } from './refit';
+import { OverviewMap } from './OverviewMap';
 import { edgeTypes } from './WorkflowEdge';
 
 const SNAP: [number, number] = [16, 16];
@@ -57,7 +56,6 @@ const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 const onEdgeMouseEnter = (_: unknown, edge: { id: string }) => useCanvasUi.getState().setHoveredEdge(edge.id);
 const onEdgeMouseLeave = () => useCanvasUi.getState().setHoveredEdge(null);
 const onPaneClick = () => useCanvasUi.getState().openInsertMenu(null);
-const miniMapColor = (n: Node) => categoryColor(n.type);
 
 // Re-wiring (spec 2.4: one connection per output): dragging a connection's end to another step moves
 // it as one undo step; an end dropped on nothing leaves the connection as it was.
@@ -107,11 +105,11 @@ function useFocusRequests() {
   }, [request, rf]);
 }
 
-/** Finds the connection under a screen point (for dropping a step onto it). */
-function edgeAt(x: number, y: number): string | null {
+/** The id of the connection or step under a screen point (dropping a step on a connection, a connection on a step). */
+function elementAt(x: number, y: number, what: 'edge' | 'node'): string | null {
   for (const el of document.elementsFromPoint(x, y)) {
-    const edge = el.closest('.react-flow__edge');
-    if (edge) return edge.getAttribute('data-id');
+    const found = el.closest(`.react-flow__${what}[data-id]`);
+    if (found) return found.getAttribute('data-id');
   }
   return null;
 }
@@ -152,16 +150,12 @@ export function Canvas() {
   const attached = useMemo(() => (shown.length < nodes.length ? new Set(shown.map((n) => n.id)) : null), [shown, nodes.length]);
   useFocusRequests();
   useRouteUpdates();
+  useRefitWhenResized();
   useEffect(() => {
     const pane = paneRef.current;
     pane?.addEventListener('pointerdown', holdTextSelection, true);
     return () => pane?.removeEventListener('pointerdown', holdTextSelection, true);
   }, []);
-  // A click on the overview map moves the view there, at the zoom it has.
-  const onMiniMapClick = useCallback(
-    (_: unknown, at: { x: number; y: number }) => void rf.setCenter(at.x, at.y, { zoom: rf.getZoom(), duration: 250 }),
-    [rf],
-  );
 
   const onConnect = useCallback((c: Connection) => {
     const verdict = verdictFor(c.source, c.sourceHandle, c.target);
@@ -175,10 +169,18 @@ export function Canvas() {
       if (isRewiring()) return;
       const reason = refusalReason(state);
       if (reason) return toast.error(`Can’t connect: ${reason}`);
+      if (state.toNode || !state.fromNode || state.fromHandle?.type !== 'source' || editorStore.getState().readOnly) return;
+      const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
+      // Dropped on a step's body, not only its small input: it connects there, as the guard allows.
+      const step = elementAt(point.clientX, point.clientY, 'node');
+      if (step && step !== state.fromNode.id) {
+        const verdict = verdictFor(state.fromNode.id, state.fromHandle.id, step);
+        if (!verdict.ok) return toast.error(`Can’t connect: ${verdict.reason}`);
+        return editorStore.getState().connect(state.fromNode.id, state.fromHandle.id ?? null, step);
+      }
       // Dropped on empty canvas from an output: the step menu opens there (n8n/Dify habit).
       const onPane = event.target instanceof Element && event.target.classList.contains('react-flow__pane');
-      if (!onPane || state.toNode || !state.fromNode || state.fromHandle?.type !== 'source' || editorStore.getState().readOnly) return;
-      const point = 'changedTouches' in event ? event.changedTouches[0]! : event;
+      if (!onPane) return;
       useCanvasUi.getState().openInsertMenu({
         kind: 'drop',
         source: state.fromNode.id,
@@ -202,7 +204,7 @@ export function Canvas() {
       const type = e.dataTransfer.getData(STEP_DRAG_TYPE);
       if (!isNodeType(type) || editorStore.getState().readOnly) return;
       e.preventDefault();
-      const edgeId = edgeAt(e.clientX, e.clientY);
+      const edgeId = elementAt(e.clientX, e.clientY, 'edge');
       if (edgeId) return editorStore.getState().insertOnEdge(edgeId, type);
       const p = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
       editorStore.getState().addNode(type, placeDropped(sizedSteps(editorStore.getState().nodes), type, p, 'body'));
@@ -250,17 +252,7 @@ export function Canvas() {
             >
               <Background variant={BackgroundVariant.Dots} gap={SNAP[0]} size={1} />
               {attached && far && <PendingStepsLayer attached={attached} />}
-              {overview && (
-                <MiniMap
-                  pannable
-                  zoomable
-                  onClick={onMiniMapClick}
-                  nodeColor={miniMapColor}
-                  nodeStrokeWidth={0}
-                  ariaLabel="Overview map of the campaign"
-                  style={MINIMAP_SIZE}
-                />
-              )}
+              {overview && <OverviewMap />}
               <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} />
               <EmptyCanvasHint />
             </ReactFlow>

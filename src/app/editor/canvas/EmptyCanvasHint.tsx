@@ -1,12 +1,13 @@
 import { Panel } from '@xyflow/react';
 import type { MouseEvent } from 'react';
-import { NODE_GAP, nodeCenter, nodeOutputs, nodeRole } from '../../../domain';
+import { nodeOutputs, startStep } from '../../../domain';
+import { belowOutput } from '../../../domain/paths/route';
 import { editorStore, stepSize, useEditorStore } from '../store';
 import { useCanvasUi } from './canvas-ui';
 
 /** Opens the step menu under the button; the chosen step goes below Start, connected from it. */
 function openFirstStepMenu(e: MouseEvent<HTMLButtonElement>): void {
-  const start = editorStore.getState().nodes.find((n) => nodeRole(n.type) === 'start');
+  const start = startStep(editorStore.getState().nodes);
   if (!start) return;
   const size = stepSize(start);
   const button = e.currentTarget.getBoundingClientRect();
@@ -14,7 +15,7 @@ function openFirstStepMenu(e: MouseEvent<HTMLButtonElement>): void {
     kind: 'drop',
     source: start.id,
     sourceHandle: nodeOutputs(start.type)[0]?.id ?? null,
-    at: { x: nodeCenter(start.position, size).x, y: start.position.y + size.height + NODE_GAP.y },
+    at: belowOutput({ id: start.id, ...start.position, ...size }, start.type, null),
     x: button.left + button.width / 2,
     y: button.bottom + 8,
   });

@@ -1,4 +1,5 @@
 import type { Transform } from '@xyflow/react';
+import { viewportContext } from './viewport-canvas';
 
 /**
  * What a step drag paints outside React (live-drag.ts decides what; this file only touches the
@@ -111,22 +112,12 @@ export function createDragLayer(root: HTMLElement): DragLayer {
     },
     draw(transform, { width, height }, edges) {
       const c = canvasFor();
-      const ctx = c?.getContext('2d');
+      const ctx = c && viewportContext(c, { width, height }, transform);
       if (!c || !ctx) return;
       const [tx, ty, zoom] = transform;
-      const dpr = window.devicePixelRatio || 1;
-      if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
-        c.width = Math.round(width * dpr);
-        c.height = Math.round(height * dpr);
-        c.style.width = `${width}px`;
-        c.style.height = `${height}px`;
-      }
       // The canvas sits inside React Flow's viewport: undo its transform so one canvas pixel is one screen pixel.
       const undo = `scale(${1 / zoom}) translate(${-tx}px, ${-ty}px)`;
       if (c.style.transform !== undo) c.style.transform = undo;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, c.width, c.height);
-      ctx.setTransform(zoom * dpr, 0, 0, zoom * dpr, tx * dpr, ty * dpr);
       ctx.lineJoin = 'round';
       for (const { stroke, path } of edges) {
         ctx.strokeStyle = stroke.color;

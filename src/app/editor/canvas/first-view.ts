@@ -1,6 +1,6 @@
 import { getNodesBounds, getViewportForBounds, type Viewport } from '@xyflow/react';
 import { useEffect, useState } from 'react';
-import { nodeCenter, nodeDefinition } from '../../../domain';
+import { nodeCenter, startStep } from '../../../domain';
 import { whenIdle } from '../../ui/idle';
 import { stepSize, type FlowNode } from '../store';
 import { LARGE_GRAPH } from './progressive';
@@ -42,8 +42,9 @@ export function openingView(nodes: readonly FlowNode[], pane: { width: number; h
   return fittedViewport(nodes, pane).zoom < FIRST_VIEW.zoom ? startViewport(nodes, pane) : 'fit';
 }
 
-function startViewport(nodes: readonly FlowNode[], pane: { width: number }): Viewport {
-  const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
+/** Start at the top, centred, at a legible zoom (the first view of a large or tall campaign). */
+export function startViewport(nodes: readonly FlowNode[], pane: { width: number }): Viewport {
+  const start = startStep(nodes) ?? nodes[0];
   const p = start?.position ?? { x: 0, y: 0 };
   const zoom = FIRST_VIEW.zoom;
   return { x: pane.width / 2 - nodeCenter(p).x * zoom, y: FIRST_VIEW.top - p.y * zoom, zoom };

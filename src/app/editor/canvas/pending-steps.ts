@@ -1,9 +1,10 @@
 import { Position } from '@xyflow/react';
-import { nodeDefinition, type NodeCategory, type Violation } from '../../../domain';
-import { boxesOf, outputPoint, type RoutableGraph } from '../../../domain/paths/route';
+import { nodeDefinition, type NodeCategory, type Severity, type Violation } from '../../../domain';
+import { boxesOf, inputPoint, outputPoint, type RoutableGraph } from '../../../domain/paths/route';
 import { worstSeverity } from '../store';
 import { categoryToken } from '../nodes/presentation';
 import { edgeShape } from './edge-geometry';
+import { viewportContext } from './viewport-canvas';
 
 /** A step as the pending layer draws it (at its nominal size: as a far step is drawn). */
 export interface PendingStep {
@@ -14,7 +15,7 @@ export interface PendingStep {
   height: number;
   /** The catalog category (its colour bar), null for an unknown type. */
   category: NodeCategory | null;
-  severity: 'error' | 'warning' | null;
+  severity: Severity | null;
 }
 
 /** A connection as the pending layer draws it: the plain step path it has until its route is known. */
@@ -46,7 +47,8 @@ export function pendingPicture(
     const t = boxes.get(e.target);
     if (!s || !t) continue;
     const from = outputPoint(s, types.get(e.source), e.sourceHandle);
-    const ends = { sourceX: from.x, sourceY: from.y, targetX: t.x + t.width / 2, targetY: t.y };
+    const to = inputPoint(t);
+    const ends = { sourceX: from.x, sourceY: from.y, targetX: to.x, targetY: to.y };
     const { path } = edgeShape(undefined, { ...ends, sourcePosition: Position.Bottom, targetPosition: Position.Top });
     connections.push({ source: e.source, target: e.target, path });
   }
@@ -84,21 +86,13 @@ function palette(el: Element) {
 export function paintPending(
   canvas: HTMLCanvasElement,
   parts: { steps: readonly PendingStep[]; connections: readonly PendingConnection[] },
-  [tx, ty, zoom]: readonly [number, number, number],
+  transform: readonly [number, number, number],
   size: { width: number; height: number },
   strokes: WeakMap<readonly PendingConnection[], Path2D>,
 ): void {
-  const ctx = canvas.getContext('2d');
+  const ctx = viewportContext(canvas, size, transform);
   if (!ctx) return;
-  const dpr = window.devicePixelRatio || 1;
-  if (canvas.width !== Math.round(size.width * dpr) || canvas.height !== Math.round(size.height * dpr)) {
-    canvas.width = Math.round(size.width * dpr);
-    canvas.height = Math.round(size.height * dpr);
-  }
   const colors = palette(canvas);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  ctx.setTransform(zoom * dpr, 0, 0, zoom * dpr, tx * dpr, ty * dpr);
   // As .wf-edge and .wf-node draw them (editor.css): 2 px connections, a 1 px border, a 4 px colour bar.
   ctx.strokeStyle = colors.border;
   ctx.lineWidth = 2;

@@ -1,10 +1,10 @@
 import {
   CATALOG,
   canConnect,
+  countProblems,
   NODE_GAP,
   nominalSize,
   nodeRole,
-  outputOffsetX,
   validateWorkflow,
   type NodeType,
   type Point,
@@ -12,6 +12,7 @@ import {
   type ValidationContext,
   type WorkflowDefinition,
 } from '../../../domain';
+import { belowOutput } from '../../../domain/paths/route';
 
 /**
  * The one placement rule for a new step, wherever it comes from (palette click or drop, Enter in its
@@ -87,6 +88,13 @@ export function placeDropped(steps: readonly PlacedStep[], type: NodeType, point
   return nearestFreeSpot(steps, wanted, size);
 }
 
+/** Where the End a new step's reply output is wired to goes: right under that output, on free ground. */
+export function placeUnderOutput(steps: readonly PlacedStep[], from: PlacedStep, handle: string | null, type: NodeType): Point {
+  const size = nominalSize(type);
+  const input = belowOutput({ id: from.id, ...boxOf(from) }, from.type, handle);
+  return nearestFreeSpot(steps, { x: input.x - size.width / 2, y: input.y }, size);
+}
+
 /** Free outputs of a step, the ones a follow-up continues from first. */
 function candidateOutputs(def: WorkflowDefinition, source: { id: string; type?: string }): (string | null)[] {
   const outputs = CATALOG[source.type as NodeType]?.outputs;
@@ -98,7 +106,7 @@ function candidateOutputs(def: WorkflowDefinition, source: { id: string; type?: 
 }
 
 const errorCount = (def: WorkflowDefinition, context: ValidationContext | undefined) =>
-  validateWorkflow(def, context).filter((v) => v.severity === 'error').length;
+  countProblems(validateWorkflow(def, context)).errors;
 
 /** The id the new step is given while its wiring is judged (never stored). */
 const PROVISIONAL_ID = '__new_step__';
@@ -150,13 +158,10 @@ export function placeClickAdded(args: {
   const anchor = args.anchorId ? args.steps.find((n) => n.id === args.anchorId) : undefined;
   if (anchor) {
     const handle = chooseOutput(args.def, anchor, args.type, args.context);
-    const outputs = CATALOG[anchor.type as NodeType]?.outputs;
-    const handles: (string | null)[] = outputs?.kind === 'branch' ? outputs.handles.map((h) => h.name) : [null];
     const under = handle !== undefined ? handle : candidateOutputs(args.def, anchor)[0];
     if (under !== undefined) {
-      const box = boxOf(anchor);
-      const index = Math.max(0, handles.indexOf(under));
-      const wanted = { x: box.x + outputOffsetX(index, handles.length, box.width) - size.width / 2, y: box.y + box.height + NODE_GAP.y };
+      const input = belowOutput({ id: anchor.id, ...boxOf(anchor) }, anchor.type, under);
+      const wanted = { x: input.x - size.width / 2, y: input.y };
       return {
         position: nearestFreeSpot(args.steps, wanted, size),
         link: handle !== undefined ? { source: anchor.id, sourceHandle: handle } : null,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { NODE_WIDTH, nodeCenter, nodeDefinition } from '../../../domain';
+import { NODE_WIDTH, nodeCenter, startStep } from '../../../domain';
 import { whenIdle } from '../../ui/idle';
 import type { FlowNode } from '../store';
 
@@ -35,7 +35,7 @@ export function useProgressiveNodes(nodes: FlowNode[], large: boolean, firstView
 
 /** Ids of the steps within one window-sized view below Start at the first-view zoom (generous on purpose): the first batch. */
 function firstViewIds(nodes: readonly FlowNode[], zoom: number): Set<string> {
-  const start = nodes.find((n) => nodeDefinition(n.type)?.role === 'start') ?? nodes[0];
+  const start = startStep(nodes) ?? nodes[0];
   if (!start) return new Set();
   const halfWidth = window.innerWidth / zoom / 2;
   const height = window.innerHeight / zoom;

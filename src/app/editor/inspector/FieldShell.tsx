@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Violation } from '../../../domain';
+import type { Severity, Violation } from '../../../domain';
 
 export interface FieldMessage {
-  tone: 'error' | 'warning';
+  tone: Severity;
   text: string;
 }
 

@@ -8,8 +8,11 @@ import { useCanvasUi } from '../canvas/canvas-ui';
 import { ProblemsPanel } from '../overlays/ProblemsPanel';
 import { editorStore } from '../store';
 import { openInEditor } from '../store/test-campaign';
+import { polyfillResizeObserver } from '../../ui/testing';
 import { Inspector } from './Inspector';
 
+// The Problems list watches its own size (the toasts stand above it).
+polyfillResizeObserver();
 afterEach(cleanup);
 
 const subject = () => screen.getByLabelText('Subject') as HTMLInputElement;

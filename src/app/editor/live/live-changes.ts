@@ -4,7 +4,8 @@ import { fetchCampaign, rememberCampaign, rememberedCampaign, type Campaign } fr
 import { isOwnChange, type CampaignChanged } from '../../api/changes';
 import { queryClient } from '../../api/query-client';
 import { baseOf, metaOf } from '../save/merge-flow';
-import { editorStore, readOnlyMessage } from '../store';
+import { editorStore } from '../store';
+import { followCampaignStatus } from './campaign-status';
 import { describeRemoteChange } from './describe-change';
 
 /**
@@ -60,11 +61,7 @@ async function applyRemoteChange(campaignId: string, change: Change): Promise<vo
   const dirty = s.dirty;
   if (!dirty) reloadInPlace(server);
   const launched = server.status !== 'draft';
-  if (launched) {
-    editorStore.getState().setReadOnly(readOnlyMessage(server.status));
-    const meta = editorStore.getState().campaign;
-    if (meta) editorStore.setState({ campaign: { ...meta, status: server.status } });
-  }
+  if (launched) followCampaignStatus(campaignId, server.status);
   useLiveNotice.setState({
     notice: {
       kind: launched ? 'launched' : dirty ? 'needs-merge' : 'reloaded',

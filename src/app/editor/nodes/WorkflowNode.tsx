@@ -1,6 +1,17 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, type CSSProperties } from 'react';
-import { customStepName, NODE_WIDTH, nodeDefinition, nodeOutputs, nodeRole, nominalSize, VIOLATION, type Violation } from '../../../domain';
+import {
+  customStepName,
+  NODE_WIDTH,
+  nodeDefinition,
+  nodeOutputs,
+  nodeRole,
+  nominalSize,
+  outputOffsetX,
+  VIOLATION,
+  type Severity,
+  type Violation,
+} from '../../../domain';
 import { UNKNOWN_NODE_TYPE } from '../store/convert';
 import { useNodeHighlight, useNodeViolations, useSharedCanvasValue, worstSeverity, type FlowNode } from '../store';
 import { useFar } from './far';
@@ -10,7 +21,7 @@ import { StepStatsBadge } from '../step-stats/StepStats';
 import { RunStepBadge } from '../../run/RunStepBadge';
 
 /** Handle-level marks: the violation names the handle, or a single output has no edge. */
-function handleSeverity(violations: readonly Violation[], handle: string | null): 'error' | 'warning' | null {
+function handleSeverity(violations: readonly Violation[], handle: string | null): Severity | null {
   const mine = violations.filter((v) =>
     handle === null ? v.handle === undefined && v.code === VIOLATION.missing_output : v.handle === handle,
   );
@@ -89,7 +100,8 @@ function WorkflowNodeView({ id, type, data, selected }: NodeProps<FlowNode>) {
         <div className={`wf-node-outputs outputs-${outputs.length}`}>
           {outputs.map((o, i) => {
             const mark = handleSeverity(violations, o.id);
-            const left = `${((i + 1) / (outputs.length + 1)) * 100}%`;
+            // Where the router and the placement put this output: the domain's spread, as a share of the width.
+            const left = `${outputOffsetX(i, outputs.length, 100)}%`;
             return (
               <div key={o.id ?? 'out'} className={`wf-output tone-${o.tone}${mark ? ` wf-output-${mark}` : ''}`} style={{ left }}>
                 {o.label && !far && <span className="wf-output-label">{o.label}</span>}

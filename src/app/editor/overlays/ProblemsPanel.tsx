@@ -1,7 +1,9 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { useToastsClearOf } from '../../ui/toast-room';
 import { useCanvasUi } from '../canvas/canvas-ui';
 import { editorStore, useEditorStore, useViolations } from '../store';
 import { groupProblems } from './problem-groups';
+import { quickFixOf } from './quick-fixes';
 
 /** Header badge: error and warning counts; toggles the problems panel. */
 export function ProblemsBadge() {
@@ -36,8 +38,12 @@ export function ProblemsBadge() {
 /** Every violation, grouped by step, errors first; clicking one selects and centres it. */
 export function ProblemsPanel() {
   const open = useCanvasUi((s) => s.problemsOpen);
+  const panel = useRef<HTMLElement>(null);
+  // The toasts stand above the list, never over it.
+  useToastsClearOf(panel, open, 'bottom');
   const live = useViolations().violations;
   const liveRevision = useEditorStore((s) => s.revision);
+  const readOnly = useEditorStore((s) => s.readOnly);
   // The list may trail a keystroke by a render (useDeferredValue): the canvas overlays and the
   // badge update first, within the frame; a long list is rebuilt after them.
   const violations = useDeferredValue(live);
@@ -51,7 +57,7 @@ export function ProblemsPanel() {
   }, [open, violations, revision]);
   if (!open) return null;
   return (
-    <section id="problems-panel" className="problems-panel" aria-labelledby="problems-title">
+    <section ref={panel} id="problems-panel" className="problems-panel" aria-labelledby="problems-title">
       <header className="problems-head">
         <h2 id="problems-title">Problems</h2>
         <button
@@ -71,19 +77,27 @@ export function ProblemsPanel() {
             <div key={g.key} className="problems-group">
               <h3>{g.title}</h3>
               <ul>
-                {g.items.map((item, i) => (
-                  <li key={i}>
-                    <button
-                      type="button"
-                      className={`problem-line problem-${item.violation.severity}`}
-                      disabled={!item.target.nodeId && !item.target.edgeId}
-                      onClick={() => editorStore.getState().focusElement(item.target)}
-                    >
-                      <span className="problem-sev">{item.violation.severity === 'error' ? 'Error' : 'Warning'}</span>
-                      {item.where && <span className="problem-where">{item.where}:</span>} {item.violation.message}
-                    </button>
-                  </li>
-                ))}
+                {g.items.map((item, i) => {
+                  const fix = readOnly ? null : quickFixOf(item.violation);
+                  return (
+                    <li key={i} className="problem-item">
+                      <button
+                        type="button"
+                        className={`problem-line problem-${item.violation.severity}`}
+                        disabled={!item.target.nodeId && !item.target.edgeId}
+                        onClick={() => editorStore.getState().focusElement(item.target)}
+                      >
+                        <span className="problem-sev">{item.violation.severity === 'error' ? 'Error' : 'Warning'}</span>
+                        {item.where && <span className="problem-where">{item.where}:</span>} {item.violation.message}
+                      </button>
+                      {fix && (
+                        <button type="button" className="btn btn-sm problem-fix" onClick={fix.apply}>
+                          {fix.label}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ))}

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { nodeRole, type NodeType } from '../../../domain';
+import { nodeRole, startStep, type NodeType } from '../../../domain';
 import { categoryColor, NodeIcon } from '../nodes/presentation';
 import { useEditorStore } from '../store';
 import { searchCatalog, STEP_DRAG_TYPE } from './catalog-search';
@@ -21,7 +21,7 @@ function StepList({ onPick, onDragEnd, focusSearch }: { onPick: (type: NodeType)
   }, [focusSearch]);
   const groups = useMemo(() => searchCatalog(query), [query]);
   const readOnly = useEditorStore((s) => s.readOnly);
-  const hasStart = useEditorStore((s) => s.nodes.some((n) => nodeRole(n.type) === 'start'));
+  const hasStart = useEditorStore((s) => startStep(s.nodes) !== undefined);
   return (
     <>
       <div className="palette-search">

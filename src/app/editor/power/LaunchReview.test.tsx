@@ -40,6 +40,8 @@ const saved = (graph: WorkflowDefinition): Campaign => ({
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   archivedAt: null,
+  revisionOf: null,
+  openRevisionId: null,
   workflow_definition: graph,
 });
 

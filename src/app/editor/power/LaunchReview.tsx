@@ -166,7 +166,7 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
       </p>
       <ReviewWarnings warnings={review.warnings} />
       <ReviewPaths review={review} />
-      <ReviewSends review={review} accountsFailed={accounts.isError} prospect={enrolled.data ?? null} />
+      <ReviewSends review={review} accountsFailed={accounts.isError} prospect={enrolled.data ?? null} sampleFields={fields} />
       <ReviewForecast campaign={campaign} accounts={accounts.data} basis={run.data} />
       <ReviewAudience campaignId={campaignId} />
       <section aria-labelledby={`${sectionId}-confirm`} className="power-confirm">

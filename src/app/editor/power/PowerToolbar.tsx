@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { setSearchParams, useLocation } from '../../router';
+import { useGivesWay } from '../../ui/side-room';
 import { editorStore, useEditorStore } from '../store';
 import { HistoryPanel } from './HistoryPanel';
 import { LaunchReviewDialog } from './LaunchReview';
@@ -14,16 +15,23 @@ import { TransferDialog } from './TransferDialog';
  */
 export function PowerToolbar({ campaignId }: { campaignId: string }) {
   const { panel, dialog, togglePanel, openDialog, closeDialog } = usePowerUi();
-  const isDraft = useEditorStore((s) => s.campaign?.status === 'draft');
+  // A revision is published (its banner), never launched (contract 10.4).
+  const isDraft = useEditorStore((s) => s.campaign?.status === 'draft' && !s.campaign.revisionOf);
   const { search } = useLocation();
   const shared = search.has(SIM_PARAM);
 
   // A shared simulation link opens the simulator.
   useEffect(() => {
-    if (shared && usePowerUi.getState().panel !== 'simulator') usePowerUi.setState({ panel: 'simulator' });
+    if (shared && usePowerUi.getState().panel !== 'simulator') usePowerUi.getState().togglePanel('simulator');
   }, [shared]);
   // Leaving the editor closes everything.
-  useEffect(() => () => usePowerUi.setState({ panel: null, dialog: null }), []);
+  useEffect(
+    () => () => {
+      usePowerUi.getState().closePanel();
+      usePowerUi.getState().closeDialog();
+    },
+    [],
+  );
 
   const toggle = (name: PowerPanelName) => {
     if (panel === 'simulator') setSearchParams({ [SIM_PARAM]: null });
@@ -60,15 +68,25 @@ export function PowerToolbar({ campaignId }: { campaignId: string }) {
   );
 }
 
-/** The side panel slot: renders nothing while no power panel is open. */
+/** Closes the open power panel (its highlight and shared-simulation address with it). */
+function closePowerPanel(): void {
+  if (usePowerUi.getState().panel === 'simulator') setSearchParams({ [SIM_PARAM]: null });
+  editorStore.getState().clearHighlight();
+  usePowerUi.getState().closePanel();
+}
+
+/**
+ * The side panel slot: renders nothing while no power panel is open. On a crowded screen it closes
+ * when another side panel (the dock, the step list) takes the room after it (ui/side-room.ts).
+ */
 export function PowerPanel({ campaignId }: { campaignId: string }) {
   const panel = usePowerUi((s) => s.panel);
+  const givesWay = useGivesWay('power');
+  useEffect(() => {
+    if (givesWay && panel) closePowerPanel();
+  }, [givesWay, panel]);
   if (!panel) return null;
-  const close = () => {
-    if (panel === 'simulator') setSearchParams({ [SIM_PARAM]: null });
-    editorStore.getState().clearHighlight();
-    usePowerUi.getState().closePanel();
-  };
+  const close = closePowerPanel;
   return (
     <aside className="power-panel" aria-label={panel === 'simulator' ? 'Path simulator' : 'Version history'}>
       <button type="button" className="icon-btn power-panel-close" aria-label="Close panel" onClick={close}>

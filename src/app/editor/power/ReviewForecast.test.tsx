@@ -32,6 +32,8 @@ const campaign = (senderAccountIds: string[], template = 'connection-only'): Cam
   updated_at: '2026-11-20T09:00:00.000Z',
   schedule: DEFAULT_SCHEDULE,
   archivedAt: null,
+  revisionOf: null,
+  openRevisionId: null,
   workflow_definition: findTemplate(template)!.build(),
 });
 

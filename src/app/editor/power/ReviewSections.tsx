@@ -1,7 +1,9 @@
-import { CHANNEL_LABEL, type Channel } from '../../api/accounts';
-import type { Prospect } from '../../api/prospects';
 import { variantLetter, variantTextsOf } from '../../../domain';
+import { channelBeside } from '../../../domain/channels';
 import type { LaunchReview, ReviewWarning, SendStep } from '../../../domain/paths';
+import { placeholderValues, renderSegments } from '../../../domain/template';
+import type { Prospect } from '../../api/prospects';
+import { FilledText } from '../../ui/FilledText';
 import { editorStore } from '../store';
 
 /** The read-only parts of the launch review: problems, paths, sends and senders. */
@@ -96,17 +98,29 @@ export function ReviewSends({
   review,
   accountsFailed,
   prospect,
+  sampleFields,
 }: {
   review: LaunchReview;
   accountsFailed: boolean;
-  /** The enrolled prospect the variants are filled in for; null: none enrolled (the sample prospect's fields are used). */
+  /** An enrolled prospect the messages are filled in for (as the import's preview does); null: none enrolled yet. */
   prospect: Prospect | null;
+  /** The sample prospect's fields, used while nobody is enrolled. */
+  sampleFields: Record<string, string>;
 }) {
+  const values = prospect ? placeholderValues(prospect) : placeholderValues({ customFields: sampleFields });
+  const filled = (text: string) => renderSegments(text, values);
   const varied = review.sends.some((s) => s.variants);
   return (
     <>
       <section aria-labelledby="review-sends">
         <h3 id="review-sends">What will be sent</h3>
+        {review.sends.some((s) => s.message !== undefined || s.variants) && (
+          <p className="muted" data-testid="review-filled-for">
+            {prospect
+              ? `As ${prospectName(prospect)}, one of the prospects enrolled, will get them.`
+              : 'As the sample prospect would get them: nobody is enrolled yet.'}
+          </p>
+        )}
         {varied && (
           <p className="muted" data-testid="review-variants-for">
             {prospect
@@ -133,19 +147,19 @@ export function ReviewSends({
                   <td>
                     {s.subject !== undefined && !s.variants && (
                       <div>
-                        <span className="muted">Subject:</span> {s.subject || <em>empty</em>}
+                        <span className="muted">Subject:</span> {s.subject ? <FilledText {...filled(s.subject)} /> : <em>empty</em>}
                       </div>
                     )}
                     {s.variants ? (
                       <>
                         {/* An AI step varies its instructions: its message is the same for every variant. */}
                         {variantTextsOf(s.type)?.text !== 'message_template' && s.message !== undefined && (
-                          <div className="power-message">{s.message || <em>empty message</em>}</div>
+                          <div className="power-message">{s.message ? <FilledText {...filled(s.message)} /> : <em>empty message</em>}</div>
                         )}
                         <SendVariants step={s} who={prospect ? prospectName(prospect) : 'This prospect'} />
                       </>
                     ) : s.message !== undefined ? (
-                      <div className="power-message">{s.message || <em>empty message</em>}</div>
+                      <div className="power-message">{s.message ? <FilledText {...filled(s.message)} /> : <em>empty message</em>}</div>
                     ) : (
                       <div className="muted">{s.summary}</div>
                     )}
@@ -165,7 +179,9 @@ export function ReviewSends({
             {review.senders.map((s) => (
               <li key={s.accountId}>
                 {s.name ?? s.accountId}
-                {s.channel && <span className="muted"> · {CHANNEL_LABEL[s.channel as Channel] ?? s.channel}</span>}
+                {s.channel && channelBeside(s.name ?? '', s.channel) && (
+                  <span className="muted"> · {channelBeside(s.name ?? '', s.channel)}</span>
+                )}
                 {s.premium && <span className="badge badge-accent">Premium seat</span>}
               </li>
             ))}

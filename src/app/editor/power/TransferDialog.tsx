@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { hasErrors, validateWorkflow } from '../../../domain';
+import { countProblems, hasErrors, validateWorkflow } from '../../../domain';
 import { diffGraphs, exportFileName, exportWorkflowJson, parseWorkflowImport } from '../../../domain/paths';
 import { CopyButton } from '../../ui/CopyButton';
 import { toast } from '../../ui/toast';
@@ -118,7 +118,7 @@ function ImportPanel({ onDone }: { onDone(): void }) {
       toast.success('Imported: the file holds the campaign as saved, so nothing is unsaved.');
       return onDone();
     }
-    const errors = violations.filter((v) => v.severity === 'error').length;
+    const { errors } = countProblems(violations);
     const notes = result.notes.length > 0 ? ` ${result.notes.join(' ')}` : '';
     if (hasErrors(violations))
       toast.error(

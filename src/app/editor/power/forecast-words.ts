@@ -2,6 +2,7 @@ import { DAILY_LIMIT_WORDS } from '../../../domain/catalog';
 import type { Channel } from '../../../domain/contract/conversations';
 import type { Forecast, ForecastSettings } from '../../../domain/contract/runs';
 import { WEEKDAYS, type DailyLimitKind, type Schedule } from '../../../domain/contract/schedule';
+import { timeZoneCity } from '../../../domain/time-zones';
 import { CHANNEL_LABEL } from '../../api/accounts';
 import { formatCount, shortDate } from '../../ui/format';
 
@@ -58,8 +59,7 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 const DAY_WORDS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** "Berlin time", "New York time", "UTC". */
-const zoneWords = (timeZone: string): string =>
-  timeZone.includes('/') ? `${timeZone.slice(timeZone.lastIndexOf('/') + 1).replaceAll('_', ' ')} time` : timeZone;
+const zoneWords = (timeZone: string): string => (timeZone.includes('/') ? `${timeZoneCity(timeZone)} time` : timeZone);
 
 /**
  * "Mon–Fri 09:00–17:00, Berlin time" or "Mon, Wed, Fri 08:00–12:00, UTC"; read in the prospects' own

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { giveRoomBack, takeRoom } from '../../ui/side-room';
 
 /** Which power panel (beside the canvas) and which power dialog are open. */
 export type PowerPanelName = 'simulator' | 'history';
@@ -13,11 +14,20 @@ interface PowerUiState {
   closeDialog(): void;
 }
 
+/** A power panel opened takes the room beside the canvas on a crowded screen (side-room.ts); closed, it gives it back. */
 export const usePowerUi = create<PowerUiState>((set, get) => ({
   panel: null,
   dialog: null,
-  togglePanel: (panel) => set({ panel: get().panel === panel ? null : panel }),
-  closePanel: () => set({ panel: null }),
+  togglePanel: (panel) => {
+    const next = get().panel === panel ? null : panel;
+    if (next) takeRoom('power');
+    else giveRoomBack('power');
+    set({ panel: next });
+  },
+  closePanel: () => {
+    giveRoomBack('power');
+    set({ panel: null });
+  },
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
 }));

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { validateWorkflow } from '../../../domain';
+import { countProblems, validateWorkflow } from '../../../domain';
 import {
   chooseAll,
   connectionText,
@@ -40,9 +40,7 @@ function MergeDialog({ session }: { session: MergeSession }) {
   const types = useMemo(() => new Map([...result.theirs.nodes, ...result.mine.nodes].map((n) => [n.id, n.type])), [result]);
   const resolved = useMemo(() => resolveMerge(result, choices), [result, choices]);
   const problems = useMemo(() => {
-    const violations = validateWorkflow(resolved.graph, editorStore.getState().context);
-    const errors = violations.filter((v) => v.severity === 'error').length;
-    return { errors, warnings: violations.length - errors };
+    return countProblems(validateWorkflow(resolved.graph, editorStore.getState().context));
   }, [resolved]);
   const open = result.conflicts.filter((c) => !choices[c.id]).length;
   const close = () => useMergeState.setState({ session: null });
@@ -152,7 +150,8 @@ function MergeDialog({ session }: { session: MergeSession }) {
   );
 }
 
-function Value({ label, value, tone }: { label: string; value: ConflictValue; tone: 'before' | 'theirs' | 'mine' }) {
+/** One side of a change as the merge dialog shows it (the publish review reuses it for texts before and after). */
+export function MergeValue({ label, value, tone }: { label: string; value: ConflictValue; tone: 'before' | 'theirs' | 'mine' }) {
   return (
     <span className={`merge-value merge-${tone}`}>
       <span className="merge-value-label">{label}</span>
@@ -188,11 +187,11 @@ function ConflictRow({
         {words.context && <span className="muted"> Was: {words.context}</span>}
       </div>
       <div className="merge-values" aria-label={`${title}: before, theirs, yours`}>
-        <Value label="Before" value={words.base} tone="before" />
+        <MergeValue label="Before" value={words.base} tone="before" />
         <span aria-hidden="true">→</span>
-        <Value label="Theirs" value={words.theirs} tone="theirs" />
+        <MergeValue label="Theirs" value={words.theirs} tone="theirs" />
         <span aria-hidden="true">/</span>
-        <Value label="Yours" value={words.mine} tone="mine" />
+        <MergeValue label="Yours" value={words.mine} tone="mine" />
       </div>
       {long && (
         <details className="merge-full">

@@ -66,7 +66,12 @@ async function saveOnce(resavesLeft: number): Promise<boolean> {
     if (now.campaign?.campaignId !== campaignId) return true;
     now.markSaved(metaOf(saved), revision, definition);
     if (!editorStore.getState().dirty) clearDraft(campaignId);
-    toast.success('Saved. The campaign stays a draft; nothing was sent.');
+    // Contract 10.4: a revision's save changes nothing for the running campaign's prospects either.
+    toast.success(
+      now.campaign?.revisionOf
+        ? 'Saved. Nothing changes for prospects until you publish.'
+        : 'Saved. The campaign stays a draft; nothing was sent.',
+    );
     return true;
   } catch (error) {
     const merged = await handleSaveError(error, campaignId);

@@ -34,7 +34,7 @@ describe('loading and getDefinition', () => {
   it('non-draft campaigns open read-only with a reason, and refuse edits', () => {
     open(connectionOnlyGraph(), 'active');
     expect(store().readOnly).toBe(true);
-    expect(store().readOnlyReason).toMatch(/This campaign is running\. Only drafts can be edited/);
+    expect(store().readOnlyReason).toMatch(/This campaign is running, so its steps are read-only here\. Edit opens a revision/);
     store().addNode('delay', { x: 0, y: 0 });
     expect(store().nodes).toHaveLength(3);
   });

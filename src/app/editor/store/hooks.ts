@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { Violation } from '../../../domain';
+import type { Severity, Violation } from '../../../domain';
 import { useEditorStore } from './editor-store';
 
 /** Every live violation (errors first where shown), with counts; re-renders only when they change. */
@@ -17,5 +17,5 @@ export const useSingleSelectedNodeId = (): string | null =>
   useEditorStore((s) => (s.selection.nodeIds.length === 1 && s.selection.edgeIds.length === 0 ? s.selection.nodeIds[0]! : null));
 
 /** Worst severity of a violation list (for borders and strokes). */
-export const worstSeverity = (list: readonly Violation[]): 'error' | 'warning' | null =>
+export const worstSeverity = (list: readonly Violation[]): Severity | null =>
   list.length === 0 ? null : list.some((v) => v.severity === 'error') ? 'error' : 'warning';

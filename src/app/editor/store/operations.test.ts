@@ -28,6 +28,22 @@ describe('addNode', () => {
     expect(next.edges.at(-1)).toMatchObject({ source: 'invite', sourceHandle: 'no_response', target: 'message_1' });
     expect(new Set(next.edges.map((e) => e.id)).size).toBe(next.edges.length);
   });
+
+  it('wires a new message’s Replied output to a new End right under it (a reply ends the run anyway)', () => {
+    const g = graph();
+    const next = addNode(g, 'message', { x: 600, y: 0 });
+    const message = next.nodes.at(-1)!;
+    const reply = next.edges.find((e) => e.source === message.id)!;
+    expect(reply.sourceHandle).toBe('replied');
+    const end = byId(next.nodes, reply.target);
+    expect(end).toMatchObject({ type: 'end', selected: false });
+    expect(end.position.y).toBeGreaterThan(message.position.y);
+    // Under the Replied output (the left one), clear of every step.
+    expect(end.position.x).toBeLessThan(message.position.x + 120);
+    expect(next.nodes.filter((n) => n.selected)).toEqual([message]);
+    // A step that waits for no reply gets nothing more.
+    expect(addNode(g, 'profile_visit', { x: 600, y: 0 }).nodes).toHaveLength(g.nodes.length + 1);
+  });
 });
 
 describe('insertOnEdge', () => {

@@ -1,10 +1,20 @@
-import { CATALOG, nodeOutputs, nodeRole, reachableIds, validateWorkflow, type NodeType, type ValidationContext } from '../../../domain';
-import { initialSize, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import {
+  CATALOG,
+  countProblems,
+  END_TYPE,
+  nodeOutputs,
+  nodeRole,
+  reachableIds,
+  replyOutput,
+  ROW_GAP,
+  validateWorkflow,
+  type NodeType,
+  type ValidationContext,
+} from '../../../domain';
+import { initialSize, sizedSteps, toDefinition, WORKFLOW_EDGE_TYPE, type CanvasGraph } from './convert';
+import { placeUnderOutput } from '../canvas/placement';
 import { freshEdgeId, freshId } from '../../../domain/ids';
 import type { FlowEdge, FlowNode } from './types';
-
-/** Vertical distance between a step and the next one when the editor places it. */
-export const ROW_GAP = 160;
 
 const takenNodeIds = (g: CanvasGraph) => new Set(g.nodes.map((n) => n.id));
 const takenEdgeIds = (g: CanvasGraph) => new Set(g.edges.map((e) => e.id));
@@ -37,7 +47,8 @@ const deselect = <T extends { selected?: boolean }>(items: T[]): T[] => items.ma
 
 /**
  * Adds a step at `at`, selected alone, connected from `link` when given. Where it goes and whether
- * that link is valid are decided once, by canvas/placement.ts.
+ * that link is valid are decided once, by canvas/placement.ts. A step that waits for a reply gets
+ * its reply output wired to a new End under it (a reply ends the run anyway): one step less to draw.
  */
 export function addNode(
   g: CanvasGraph,
@@ -45,10 +56,21 @@ export function addNode(
   at: { x: number; y: number },
   link: { source: string; sourceHandle: string | null } | null = null,
 ): CanvasGraph {
-  const node = newNode(type, at, takenNodeIds(g));
+  const nodeIds = takenNodeIds(g);
+  const edgeIds = takenEdgeIds(g);
+  const node = newNode(type, at, nodeIds);
+  const nodes = deselect(g.nodes);
   const edges = deselect(g.edges);
-  if (link) edges.push(newEdge(link.source, link.sourceHandle, node.id, takenEdgeIds(g)));
-  return { ...g, nodes: [...deselect(g.nodes), node], edges };
+  const reply = replyOutput(type);
+  if (reply !== null) {
+    const spot = placeUnderOutput(sizedSteps([...nodes, node]), node, reply, END_TYPE);
+    const end = { ...newNode(END_TYPE, spot, nodeIds.add(node.id)), selected: false };
+    nodes.push(end);
+    edges.push(newEdge(node.id, reply, end.id, edgeIds));
+  }
+  // The new step and its link come last (the canvas reveals the last step added).
+  if (link) edges.push(newEdge(link.source, link.sourceHandle, node.id, edgeIds));
+  return { ...g, nodes: [...nodes, node], edges };
 }
 
 /**
@@ -84,7 +106,7 @@ export function insertOnEdge(g: CanvasGraph, edgeId: string, type: NodeType, con
     return { ...g, nodes, edges };
   });
   if (candidates.length === 1) return candidates[0]!;
-  const errors = (c: CanvasGraph) => validateWorkflow(toDefinition(c), context).filter((v) => v.severity === 'error').length;
+  const errors = (c: CanvasGraph) => countProblems(validateWorkflow(toDefinition(c), context)).errors;
   return candidates.reduce((best, c) => (errors(c) < errors(best) ? c : best));
 }
 

@@ -17,6 +17,8 @@ export const testCampaign = (def: WorkflowDefinition, meta: Partial<CampaignMeta
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   archivedAt: null,
+  revisionOf: null,
+  openRevisionId: null,
   ...meta,
   workflow_definition: def,
 });

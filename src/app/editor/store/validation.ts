@@ -1,4 +1,5 @@
 import {
+  countProblems,
   validateWorkflow,
   violationsByEdge,
   violationsByNode,
@@ -39,14 +40,11 @@ function group(violations: readonly Violation[], key: 'nodeId' | 'edgeId', previ
 }
 
 export function summarize(violations: Violation[], previous: ValidationState): ValidationState {
-  let errors = 0;
-  for (const v of violations) if (v.severity === 'error') errors++;
   return {
     violations,
     byNode: group(violations, 'nodeId', previous.byNode),
     byEdge: group(violations, 'edgeId', previous.byEdge),
-    errors,
-    warnings: violations.length - errors,
+    ...countProblems(violations),
   };
 }
 

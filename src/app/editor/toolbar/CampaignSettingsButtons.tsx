@@ -10,6 +10,13 @@ export function CampaignSettingsButtons() {
   const campaign = useEditorStore((s) => s.campaign);
   const [open, setOpen] = useState<'name' | 'senders' | null>(null);
   if (!campaign) return null;
+  // A revision's name and senders are its running campaign's (contract 10.4): shown, not changed here.
+  if (campaign.revisionOf)
+    return (
+      <h1 className="editor-name" title="A revision has the name and senders of its running campaign">
+        {campaign.name}
+      </h1>
+    );
   const count = campaign.senderAccountIds.length;
   return (
     <>

@@ -13,6 +13,7 @@ import { saveBlocker, saveCampaign, useSaveState } from '../save/save';
 import { editorStore, runViewCampaignId, useEditorStore, type FlowNode } from '../store';
 import { CampaignSettingsButtons } from './CampaignSettingsButtons';
 import { PowerToolbarSlot } from './PowerSlot';
+import { EditRunningButton } from '../revision/EditRunningButton';
 import { StepStatsToggle } from '../step-stats/StepStats';
 import { CampaignAudienceButton } from '../audience/CampaignAudience';
 
@@ -197,6 +198,8 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
   const status = useEditorStore((s) => s.campaign?.status);
   // A launched campaign's toolbar has nothing to edit: no history, save or layout controls.
   const editing = useEditorStore(runViewCampaignId) === null;
+  // A revision's prospects are its running campaign's (contract 10.4): no audience of its own.
+  const revision = useEditorStore((s) => Boolean(s.campaign?.revisionOf));
   // The tab says which campaign is open (the full name, whatever the toolbar's width).
   useEffect(() => {
     if (!name) return;
@@ -213,14 +216,21 @@ export function EditorToolbar({ campaignId }: { campaignId: string }) {
           ←
         </Link>
         <CampaignSettingsButtons />
-        {status && <CampaignStatusBadge status={status} />}
+        {revision ? (
+          <span className="badge status-draft" title="A revision of a running campaign: publish it to change what the campaign does">
+            Revision
+          </span>
+        ) : (
+          status && <CampaignStatusBadge status={status} />
+        )}
         {editing && <SaveStatus />}
       </div>
       <div className="toolbar-actions">
         {editing && <UndoRedo />}
-        <CampaignAudienceButton campaignId={campaignId} />
+        {!revision && <CampaignAudienceButton campaignId={campaignId} />}
         <StepStatsToggle />
         <PowerToolbarSlot campaignId={campaignId} />
+        <EditRunningButton />
         {editing && (
           <>
             <ProblemsBadge />
