@@ -98,7 +98,7 @@ const SERVER_LAYERS: readonly { tier: string; ranks: readonly (readonly string[]
   {
     tier: 'resources',
     ranks: [
-      ['workspaces', 'admin', 'inspiration', 'webhooks', 'retention'],
+      ['workspaces', 'admin', 'inspiration', 'webhooks', 'retention', 'results'],
       ['campaigns', 'conversations'],
       ['audience', 'executors'],
     ],

@@ -25,6 +25,7 @@ import { audienceRoutes } from './audience/routes';
 import { exclusionRoutes } from './audience/exclusion-routes';
 import { revisionRoutes } from './revisions/routes';
 import { runViewRoutes } from './run-view/routes';
+import { resultsRoutes } from './run-view/results-routes';
 import { executorRoutes } from './executors/routes';
 import { runInputRoutes } from './runs/routes';
 import { refuseBadClientId } from './http/change-origin';
@@ -38,6 +39,7 @@ const MODULES: RouteModule[] = [
   audienceRoutes,
   exclusionRoutes,
   runViewRoutes,
+  resultsRoutes,
   revisionRoutes,
   conversationRoutes,
   inspirationRoutes,

@@ -6,6 +6,7 @@ import {
   isCampaignSummary,
   type CampaignSummary,
   type CampaignToolArguments,
+  type ListedCampaignSummary,
 } from '../../domain/contract/campaigns';
 import type { ScheduleInput } from '../../domain/contract/schedule';
 import { takeEarlyCampaignRead } from '../boot/early-read';
@@ -19,7 +20,7 @@ export type Campaign = CampaignRecord;
 
 /** A page of list-campaigns read with `view: "summary"` (the list shows counts, never graphs). */
 export interface CampaignPage {
-  items: CampaignSummary[];
+  items: ListedCampaignSummary[];
   nextCursor: string | null;
 }
 
@@ -52,7 +53,7 @@ export function useCampaignList(status?: CampaignStatus, archived = false) {
         ...(archived ? { archived } : {}),
         ...(pageParam ? { cursor: pageParam } : {}),
       });
-      return { items: page.items.filter(isCampaignSummary), nextCursor: page.nextCursor };
+      return { items: page.items.filter((c): c is ListedCampaignSummary => isCampaignSummary(c)), nextCursor: page.nextCursor };
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -6,6 +6,7 @@ import { Link, setSearchParams, useLocation } from '../router';
 import { CampaignStatusBadge } from '../ui/CampaignStatusBadge';
 import { CAMPAIGN_STATUS_LABEL } from '../ui/campaign-status';
 import { RelativeTime } from '../ui/Time';
+import { formatCount, formatPercent } from '../ui/format';
 import { CampaignActions, usePendingDeletes } from './campaigns/CampaignActions';
 import { CreateCampaignDialog } from './campaigns/CreateCampaignDialog';
 import './campaigns/campaigns.css';
@@ -15,7 +16,7 @@ function SkeletonRows() {
     <>
       {[0, 1, 2, 3].map((i) => (
         <tr key={i} aria-hidden="true">
-          <td colSpan={5}>
+          <td colSpan={9}>
             <div className="skeleton skeleton-row" />
           </td>
         </tr>
@@ -82,6 +83,18 @@ export default function CampaignsPage() {
                 <th scope="col">Name</th>
                 <th scope="col">Status</th>
                 <th scope="col">Steps</th>
+                <th scope="col" className="campaigns-num">
+                  Prospects
+                </th>
+                <th scope="col" className="campaigns-num">
+                  Contacted
+                </th>
+                <th scope="col" className="campaigns-num">
+                  Accepted
+                </th>
+                <th scope="col" className="campaigns-num">
+                  Replied
+                </th>
                 <th scope="col">Last saved</th>
                 <th scope="col" className="campaigns-actions-col">
                   <span className="visually-hidden">Actions</span>
@@ -101,6 +114,13 @@ export default function CampaignsPage() {
                     <CampaignStatusBadge status={c.status} />
                   </td>
                   <td>{c.workflow_definition.nodeCount}</td>
+                  <td className="campaigns-num">{formatCount(c.stats.prospects)}</td>
+                  <td className="campaigns-num">{formatCount(c.stats.contacted)}</td>
+                  <td className="campaigns-num">{formatCount(c.stats.accepted)}</td>
+                  <td className="campaigns-num">
+                    {formatCount(c.stats.replied)}
+                    {c.stats.contacted > 0 && <span className="muted"> · {formatPercent(c.stats.replyRate)}</span>}
+                  </td>
                   <td>
                     <RelativeTime iso={c.updated_at} />
                   </td>

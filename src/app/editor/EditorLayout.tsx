@@ -97,6 +97,7 @@ function RunSideShown({ campaignId }: { campaignId: string }) {
   }, [clicked]);
   const nodes = useEditorStore((s) => s.nodes);
   const schedule = useEditorStore((s) => s.campaign?.schedule);
+  const campaignName = useEditorStore((s) => s.campaign?.name) ?? 'campaign';
   // A launched graph does not change: its names and types are read once per graph.
   const graph = useMemo(() => {
     const names = stepNames(nodes.map((n) => ({ id: n.id, type: n.type, data: n.data })));
@@ -104,7 +105,15 @@ function RunSideShown({ campaignId }: { campaignId: string }) {
     return { typeOf: (id: string) => types.get(id), stepName: (id: string) => names.get(id) ?? 'A removed step' };
   }, [nodes]);
   if (!schedule) return null;
-  return <RunPanel campaignId={campaignId} graph={graph} schedule={schedule} onShowCanvas={() => void rf.fitView({ padding: 0.2 })} />;
+  return (
+    <RunPanel
+      campaignId={campaignId}
+      campaignName={campaignName}
+      graph={graph}
+      schedule={schedule}
+      onShowCanvas={() => void rf.fitView({ padding: 0.2 })}
+    />
+  );
 }
 
 function Workspace({ campaignId }: { campaignId: string }) {

@@ -53,6 +53,7 @@ const TIMELINE = [
     actionId: null,
     rendered: null,
     error: null,
+    variantId: null,
     version: 1,
   },
   {
@@ -66,6 +67,7 @@ const TIMELINE = [
     actionId: '00000000-0000-4000-8000-00000000a001',
     rendered: { text: 'Hi Anna, glad to connect.' },
     error: null,
+    variantId: 'b',
     version: 1,
   },
 ];
@@ -126,6 +128,40 @@ const RUN: CampaignRun = {
   forecast: { finishBy: '2026-12-14T16:00:00.000Z', workingDaysLeft: 14, actionSpacingSeconds: 90, prospectTimeZones: [] },
 };
 
+const interval = (low: number, high: number) => ({ low, high });
+const RESULTS = {
+  asOf: '2026-11-22T10:00:00.000Z',
+  steps: [
+    {
+      nodeId: 'invite',
+      name: 'Invite the CTO',
+      version: 1,
+      metric: 'accepted',
+      variants: [
+        { variantId: 'a', label: 'Short', sent: 600, converted: 48, rate: 0.08, interval: interval(0.061, 0.104) },
+        { variantId: 'b', label: 'Warm', sent: 600, converted: 84, rate: 0.14, interval: interval(0.114, 0.17) },
+      ],
+      verdict: { status: 'winner', variantId: 'b', confidence: 0.99, note: 'Warm is ahead: 14 % vs 8 %, confident' },
+    },
+    {
+      nodeId: 'thanks',
+      name: 'Thank-you note',
+      version: 1,
+      metric: 'replied',
+      variants: [
+        { variantId: 'a', label: 'Short', sent: 40, converted: 4, rate: 0.1, interval: interval(0.04, 0.23) },
+        { variantId: 'b', label: 'Warm', sent: 40, converted: 5, rate: 0.125, interval: interval(0.05, 0.26) },
+      ],
+      verdict: { status: 'collecting', confidence: 0.1, moreNeeded: 300, note: 'Too early: about 300 more prospects needed per variant' },
+    },
+  ],
+  senders: [{ accountId: SENDER, sent: 1280, accepted: 132, replied: 9 }],
+  daily: [
+    { date: '2026-11-20', invitations: 600, accepted: 60, messages: 40, replied: 4 },
+    { date: '2026-11-21', invitations: 600, accepted: 72, messages: 40, replied: 5 },
+  ],
+};
+
 function stubApi() {
   const calls: string[] = [];
   vi.stubGlobal(
@@ -133,6 +169,7 @@ function stubApi() {
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (url.includes('/results') || url.includes('/winner')) return json(RESULTS);
       if (url.includes('/run')) return json(RUN);
       if (url.includes('/accounts'))
         return json({
@@ -216,9 +253,29 @@ describe('run view helpers', () => {
 });
 
 describe('RunPanel', () => {
+  it('Results: a bar per variant, the verdict in words with “Choose B”, the daily chart, the senders, a CSV download', async () => {
+    const calls = stubApi();
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Results' }));
+    const verdict = await screen.findByTestId('results-verdict-invite');
+    expect(verdict.textContent).toBe('Warm is ahead: 14 % vs 8 %, confident — choose B?');
+    expect(screen.getByTestId('results-verdict-thanks').textContent).toBe('Too early: about 300 more prospects needed per variant.');
+    expect(screen.getByTestId('results-variant-invite-b').textContent).toContain('14 % · 84 of 600 accepted');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'From 20 Nov to 21 Nov: 1,200 invitations, 132 accepted, 80 messages, 9 replied',
+    );
+    expect(await screen.findByText('Ada’s LinkedIn')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose B' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Everyone who reaches “Invite the CTO” from now on gets B (Warm).');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Choose B' }));
+    await waitFor(() => expect(calls.some((c) => c.startsWith('POST') && c.includes('/steps/invite/winner'))).toBe(true));
+  });
+
   it('shows the counts, the funnel, each sender’s day and the forecast, and updates from run.progress without reading again', async () => {
     const calls = stubApi();
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     const byStatus = await screen.findByLabelText('Prospects by status');
     const panel = screen.getByRole('complementary', { name: 'Run' });
     expect(byStatus.textContent).toContain('3 in progress');
@@ -240,7 +297,7 @@ describe('RunPanel', () => {
 
   it('finds a prospect of the run by name: the search goes to the server with the other filters', async () => {
     const calls = stubApi();
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Find a prospect of the run' }), 'Berg');
     await waitFor(() => expect(calls.some((c) => c.includes('/enrollments') && c.includes('search=Berg'))).toBe(true));
     expect(await screen.findByText('No prospect of the run matches “Berg”.')).toBeTruthy();
@@ -248,7 +305,7 @@ describe('RunPanel', () => {
 
   it('Stop asks first in users’ words; Cancel sends nothing', async () => {
     const calls = stubApi();
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Stop' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Stop for good: 4 prospects will not get any further message.');
@@ -269,11 +326,18 @@ describe('RunPanel: window, failures, timeline', () => {
     // Only Date is faked (timers stay real for the queries): Wednesday noon UTC, the window opens on Thursday.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={{ ...DEFAULT_SCHEDULE, days: [WEEKDAYS[3]!], start: '08:30' }} />);
+    renderWith(
+      <RunPanel
+        campaignId={CAMPAIGN}
+        campaignName="Q3 founders"
+        graph={GRAPH}
+        schedule={{ ...DEFAULT_SCHEDULE, days: [WEEKDAYS[3]!], start: '08:30' }}
+      />,
+    );
     const next = await screen.findByTestId('run-next-action');
     expect(next.textContent).toBe('Outside the sending window: next action at 08:30 Thu (UTC).');
     cleanup();
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await screen.findByLabelText('Prospects by status');
     expect(screen.queryByTestId('run-next-action')).toBeNull();
   });
@@ -285,7 +349,7 @@ describe('RunPanel: window, failures, timeline', () => {
     ]);
     stubApi();
     layOut();
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await userEvent.click(await screen.findByRole('button', { name: '1 × Account restricted' }));
     expect(useRunFilter.getState()).toMatchObject({ status: 'failed', error: 'Account restricted' });
     const list = await screen.findByRole('list', { name: 'Prospects' });
@@ -297,12 +361,13 @@ describe('RunPanel: window, failures, timeline', () => {
     stubApi();
     layOut();
     useRunFilter.setState({ status: 'failed' });
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     const list = await screen.findByRole('list', { name: 'Prospects' });
     await userEvent.click(await within(list).findByRole('button', { name: /Prospect 2/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Prospect 2' });
     const timeline = await within(drawer).findByRole('list', { name: 'Timeline' });
     expect(timeline.textContent).toContain('Invite the CTO — done');
+    expect(timeline.textContent).toContain('variant B');
     expect(timeline.textContent).toContain('went on through “Accepted”');
     expect(timeline.textContent).toContain('Hi Anna, glad to connect.');
     expect(timeline.textContent).not.toContain('invite');
@@ -314,7 +379,7 @@ describe('RunPanel: window, failures, timeline', () => {
     stubApi();
     layOut();
     setSearchParams({ prospect: PROSPECT.profileUrl });
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     const drawer = await screen.findByRole('dialog', { name: 'Anna Berg' });
     expect((await within(drawer).findByRole('list', { name: 'Timeline' })).textContent).toContain('Hi Anna, glad to connect.');
     const thread = await within(drawer).findByRole('link', { name: 'Open the conversation in the inbox' });
@@ -330,6 +395,9 @@ describe('RunStepBadge', () => {
     expect(badge.textContent).toContain(
       '3 here6 done1 failed1 waiting: daily limit reached2 waiting: for the invitation to be acceptedAccepted 2No response 4',
     );
+    // Contract 10.1: a step with variants shows each variant's sends.
+    await waitFor(() => expect(badge.textContent).toContain('A 600 sent · B 600 sent'));
+    expect(badge.getAttribute('aria-label')).toContain('A 600 sent · B 600 sent. List these prospects');
     await userEvent.click(badge);
     expect(useRunFilter.getState().nodeId).toBe('invite');
   });

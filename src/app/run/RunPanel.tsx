@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import { DAILY_LIMIT_WORDS } from '../../domain/catalog';
 import { DAILY_LIMIT_KINDS, type DailyLimitKind, type Schedule } from '../../domain/contract/schedule';
@@ -25,6 +25,14 @@ import {
   type RunGraph,
 } from './run-view';
 import './run.css';
+
+// Contract 10.1's Results view (and its chart) load when first opened.
+const ResultsView = lazy(async () => ({ default: (await import('../results/ResultsView')).ResultsView }));
+const TABS = [
+  { id: 'run', label: 'Run' },
+  { id: 'results', label: 'Results' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
 
 /** The commands of contract 9.3 each status allows, with the question asked first. */
 function RunControls({ campaignId, status, run }: { campaignId: string; status: CampaignStatus; run: CampaignRun }) {
@@ -147,21 +155,23 @@ function useOpenProspect(campaignId: string): [OpenProspect | null, (p: OpenPros
 /** The run's side panel: controls, counts, funnel, the senders' day, the next action, the forecast finish and the prospects. */
 export function RunPanel({
   campaignId,
+  campaignName,
   graph,
   schedule,
   onShowCanvas,
 }: {
   campaignId: string;
+  campaignName: string;
   graph: RunGraph;
   schedule: Schedule;
   /** On a phone, after the run steps aside: fit the canvas to the screen. */
   onShowCanvas?: () => void;
 }) {
   const { data: run, error } = useCampaignRun(campaignId);
-  const setFilter = useRunFilter((s) => s.set);
   const [open, setOpen] = useOpenProspect(campaignId);
   // On a phone the run covers the canvas; this shows the canvas instead (and a button brings the run back).
   const [canvasOnPhone, setCanvasOnPhone] = useState(false);
+  const [tab, setTab] = useState<Tab>('run');
   // On a crowded screen another side panel (the dock, History…) opened after the run: the run keeps a rail.
   const railed = useGivesWay('run');
   if (railed)
@@ -201,50 +211,93 @@ export function RunPanel({
           >
             ← Canvas
           </button>
-          <h2>Run</h2>
+          <div className="run-tabs" role="tablist" aria-label="Run or results">
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                className="btn btn-sm btn-ghost"
+                onClick={() => setTab(t.id)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
           <RunControls campaignId={campaignId} status={run.status} run={run} />
         </header>
-        <NextAction run={run} schedule={schedule} />
-        {removedSenderNotice(run) && (
-          <p className="run-notice" role="status" data-testid="run-removed-sender">
-            {removedSenderNotice(run)}
-          </p>
+        {tab === 'results' ? (
+          <Suspense fallback={<div aria-busy="true" aria-label="Results" />}>
+            <ResultsView campaignId={campaignId} campaignName={campaignName} running={run.status === 'active' || run.status === 'paused'} />
+          </Suspense>
+        ) : (
+          <RunSections campaignId={campaignId} graph={graph} schedule={schedule} run={run} open={open} setOpen={setOpen} />
         )}
-        <section aria-label="Prospects by status">
-          <ul className="run-counts">
-            {ENROLLMENT_STATUSES.map((s) => (
-              <li key={s}>
-                <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
-                  <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
-                </button>
-              </li>
-            ))}
-            <li>
-              <strong>{formatCount(run.enrollments.replied)}</strong> replied
-            </li>
-          </ul>
-        </section>
-        <section>
-          <h3>Funnel</h3>
-          <Funnel run={run} typeOf={graph.typeOf} />
-          <p className="muted">{CONTACTED_MEANS}</p>
-        </section>
-        <section>
-          <h3>Senders today</h3>
-          <SenderGauges run={run} />
-        </section>
-        <section>
-          <h3>Forecast</h3>
-          <p data-testid="run-forecast">
-            {run.forecast.finishBy
-              ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
-              : run.enrollments.waiting + run.enrollments.active === 0
-                ? 'Nobody is left to contact.'
-                : 'No finish date: a step has no sender account that can do it.'}
-          </p>
-        </section>
-        <RunProspects campaignId={campaignId} graph={graph} open={open} onOpen={setOpen} />
       </aside>
+    </>
+  );
+}
+
+/** The run tab: counts, funnel, the senders' day, the next action, the forecast finish and the prospects. */
+function RunSections({
+  campaignId,
+  graph,
+  schedule,
+  run,
+  open,
+  setOpen,
+}: {
+  campaignId: string;
+  graph: RunGraph;
+  schedule: Schedule;
+  run: CampaignRun;
+  open: OpenProspect | null;
+  setOpen: (p: OpenProspect | null) => void;
+}) {
+  const setFilter = useRunFilter((s) => s.set);
+  return (
+    <>
+      <NextAction run={run} schedule={schedule} />
+      {removedSenderNotice(run) && (
+        <p className="run-notice" role="status" data-testid="run-removed-sender">
+          {removedSenderNotice(run)}
+        </p>
+      )}
+      <section aria-label="Prospects by status">
+        <ul className="run-counts">
+          {ENROLLMENT_STATUSES.map((s) => (
+            <li key={s}>
+              <button type="button" className="run-link" onClick={() => setFilter({ status: s, nodeId: null })}>
+                <strong>{formatCount(run.enrollments[s])}</strong> {ENROLLMENT_STATUS_LABEL[s].toLowerCase()}
+              </button>
+            </li>
+          ))}
+          <li>
+            <strong>{formatCount(run.enrollments.replied)}</strong> replied
+          </li>
+        </ul>
+      </section>
+      <section>
+        <h3>Funnel</h3>
+        <Funnel run={run} typeOf={graph.typeOf} />
+        <p className="muted">{CONTACTED_MEANS}</p>
+      </section>
+      <section>
+        <h3>Senders today</h3>
+        <SenderGauges run={run} />
+      </section>
+      <section>
+        <h3>Forecast</h3>
+        <p data-testid="run-forecast">
+          {run.forecast.finishBy
+            ? `Everyone finishes by ${fullTime(run.forecast.finishBy)} (${formatCount(run.forecast.workingDaysLeft)} sending days left).`
+            : run.enrollments.waiting + run.enrollments.active === 0
+              ? 'Nobody is left to contact.'
+              : 'No finish date: a step has no sender account that can do it.'}
+        </p>
+      </section>
+      <RunProspects campaignId={campaignId} graph={graph} open={open} onOpen={setOpen} />
     </>
   );
 }

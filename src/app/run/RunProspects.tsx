@@ -1,3 +1,4 @@
+import { variantLetter } from '../../domain/variants';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { nodeOutputs } from '../../domain/catalog';
@@ -74,6 +75,7 @@ function TimelineDrawer({
             <li key={i} className={`run-timeline-${item.status}`}>
               <strong>{graph.stepName(item.nodeId)}</strong> — {TIMELINE_STATUS[item.status] ?? item.status}
               {when && <span className="muted"> · {fullTime(when)}</span>}
+              {item.variantId && <span> · variant {variantLetter(item.variantId)}</span>}
               {item.handle && <span> · went on through “{outputLabel(item.nodeId, item.handle)}”</span>}
               {item.rendered && (
                 <blockquote className="run-sent">

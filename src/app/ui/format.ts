@@ -5,6 +5,8 @@
  * - relative where it reads better ("5 min ago", "in 2 hr", "yesterday"), with the absolute on hover
  *   (`<RelativeTime>` in ui/Time.tsx); past a week, the short date ("4 Mar", "4 Mar 2024").
  */
+import { percentWords } from '../../domain/stats';
+
 const LOCALE = 'en-GB';
 const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
 const full = new Intl.DateTimeFormat(LOCALE, {
@@ -16,6 +18,7 @@ const full = new Intl.DateTimeFormat(LOCALE, {
   hourCycle: 'h23',
 });
 const day = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short' });
+const utcDay = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
 const count = new Intl.NumberFormat('en-US');
 const clockWeekday = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' });
@@ -64,6 +67,12 @@ export function nextTime(iso: string, now = Date.now()): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('hour')}:${part('minute')} ${part('weekday')}`;
 }
+
+/** A rate 0–1 as a percentage, the way the results' verdict writes it ("14 %", "0.4 %"). */
+export const formatPercent = (rate: number): string => percentWords(rate);
+
+/** A calendar day "YYYY-MM-DD" (no time, no zone) as "4 Mar". */
+export const calendarDay = (date: string): string => utcDay.format(Date.parse(`${date}T12:00:00Z`));
 
 /** A count with thousands separators ("12,345"). */
 export const formatCount = (n: number): string => count.format(n);

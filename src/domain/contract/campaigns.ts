@@ -284,7 +284,23 @@ const campaignViewSchema = z.union([campaignRecordSchema, campaignSummarySchema]
 export const isCampaignSummary = (campaign: CampaignRecord | CampaignSummary): campaign is CampaignSummary =>
   !('nodes' in campaign.workflow_definition);
 
-export const campaignPageSchema = z.object({ items: z.array(campaignViewSchema), nextCursor: z.string().nullable() });
+/** Contract 10.1: the campaign's numbers on the list, from counters; zeros for a draft. */
+export const campaignStatsSchema = z.object({
+  prospects: int32().min(0).describe('Prospects enrolled.'),
+  contacted: int32().min(0).describe('Prospects with at least one message or invitation sent.'),
+  accepted: int32().min(0).describe('Invitations accepted.'),
+  replied: int32().min(0).describe('Prospects who wrote back.'),
+  replyRate: z.number().min(0).max(1).describe('replied ÷ contacted; 0 when nobody was contacted.'),
+});
+export type CampaignStats = z.infer<typeof campaignStatsSchema>;
+const withStats = { stats: campaignStatsSchema };
+/** A list-campaigns item read with `view: "summary"`. */
+export type ListedCampaignSummary = CampaignSummary & { stats: CampaignStats };
+
+export const campaignPageSchema = z.object({
+  items: z.array(z.union([campaignRecordSchema.extend(withStats), campaignSummarySchema.extend(withStats)])),
+  nextCursor: z.string().nullable(),
+});
 
 const versionInfoSchema = z.object({
   version: z.int(),

@@ -3,6 +3,7 @@ import { int32, text } from './bounds';
 import { cursorParam, limitParam, MAX_LIMIT, pageSchema } from './pagination';
 import { MAX_IMPORT_ROWS, prospectSearchParam } from './prospects';
 import { refineWindow, scheduleInputShape } from './schedule';
+import { VARIANT_IDS } from '../variants';
 import { ENROLLMENT_OUTCOMES, ENROLLMENT_STATUSES, EXCLUSION_REASONS, TIMELINE_STATUSES, WAITING_REASONS } from './statuses';
 
 export * from './statuses';
@@ -105,6 +106,10 @@ export const timelineItemSchema = z.object({
   actionId: z.guid().nullable(),
   rendered: z.object({ subject: z.string().optional(), text: z.string() }).nullable(),
   error: z.string().nullable(),
+  variantId: z
+    .enum(VARIANT_IDS)
+    .nullable()
+    .describe('Contract 10.1: the variant this prospect got at a step with variants; null otherwise.'),
   version: z.int().nullable().describe('Contract 10.4: the version of the campaign graph this item was written under.'),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RUN_EVENTS } from '../catalog/types';
 import { int32, storableDateTime, text } from './bounds';
 import { responseRatesSchema } from './runs';
+import { VARIANT_IDS } from '../variants/variants';
 import { rotatedSecretSchema, rotateSecretBody } from './webhooks';
 
 /**
@@ -29,9 +30,25 @@ const executorUrl = z
 
 const sandboxSeed = int32().default(DEFAULT_SANDBOX_SEED).describe('The same seed gives the same acceptances and replies.');
 
+/** Contract 10.1: sandbox rates per variant ("a".."e"), each overriding the workspace's rate it names. */
+export const variantRatesSchema = z
+  .partialRecord(
+    z.enum(VARIANT_IDS),
+    z.strictObject({
+      acceptRate: responseRatesSchema.shape.acceptRate.unwrap().optional(),
+      replyRate: responseRatesSchema.shape.replyRate.unwrap().optional(),
+    }),
+  )
+  .describe(
+    'Rates of a variant that differ from the ones above, e.g. {"b": {"acceptRate": 0.5}}: a real difference to test the results with.',
+  );
+export type VariantRates = z.infer<typeof variantRatesSchema>;
+
 /** PUT /api/v1/executor: the sandbox with its rates (absent ones take their defaults), or an HTTP executor's URL. */
 export const executorSettingsBody = z.discriminatedUnion('kind', [
-  responseRatesSchema.extend({ kind: z.literal('sandbox'), seed: sandboxSeed, workspaceId: workspaceIdField }).strict(),
+  responseRatesSchema
+    .extend({ kind: z.literal('sandbox'), seed: sandboxSeed, variantRates: variantRatesSchema.default({}), workspaceId: workspaceIdField })
+    .strict(),
   z.strictObject({ kind: z.literal('http'), url: executorUrl, workspaceId: workspaceIdField }),
 ]);
 export type ExecutorSettingsInput = z.infer<typeof executorSettingsBody>;
@@ -44,6 +61,7 @@ export const executorSettingsSchema = z.object({
   replyRate: z.number(),
   medianResponseHours: z.number(),
   seed: int32(),
+  variantRates: variantRatesSchema,
   updatedAt: isoTime.nullable().describe('Null while the workspace has the default sandbox.'),
   secret: z
     .string()

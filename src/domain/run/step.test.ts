@@ -137,7 +137,7 @@ describe('contract 9.3, step by step', () => {
       return d.kind === 'act' ? d.action : undefined;
     };
     expect(offered({})).toMatchObject({ variantId: 'a', payload: { text: 'Hi Ada', subject: 'Step subject' } });
-    expect(offered({ assignment: { campaignId: 'c', prospectId: 'p', winner: 'b' } })).toMatchObject({
+    expect(offered({ assignment: { campaignId: 'c', prospectId: 'p', winners: { [node('inmail').id]: 'b' } } })).toMatchObject({
       variantId: 'b',
       payload: { text: 'Hello Ada at Acme', subject: 'For Acme' },
     });

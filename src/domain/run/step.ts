@@ -3,7 +3,7 @@ import { num } from '../catalog/define';
 import type { EnrollmentOutcome } from '../contract/statuses';
 import { messageText, scoreQualifies, subjectText } from '../paths/describe';
 import { placeholderValues, renderTemplate } from '../template';
-import { assignedVariant, sentVersions, withVariant, type VariantId } from '../variants';
+import { assignedVariant, sentVersions, variantGroupKey, withVariant, type VariantId } from '../variants';
 import { conditionHolds, parseCondition } from './condition';
 import { prospectField, type RunProspect } from './prospect';
 import { addCalendarDays, addDelay } from './windows';
@@ -35,9 +35,13 @@ export interface StepContext {
   readonly replied: boolean;
   /**
    * Contract 10.1: whose variant a step with variants sends — the prospect's by the assignment, or the
-   * chosen winner. Absent: the first variant (the control).
+   * winner chosen for the step's group (keyed by `variantGroupKey`). Absent: the first variant (the control).
    */
-  readonly assignment?: { readonly campaignId: string; readonly prospectId: string; readonly winner?: string | null };
+  readonly assignment?: {
+    readonly campaignId: string;
+    readonly prospectId: string;
+    readonly winners?: Readonly<Record<string, string>>;
+  };
 }
 
 export type StepInput =
@@ -93,7 +97,7 @@ function offer(node: RunNode, context: StepContext): Decision {
   const { prospect, assignment } = context;
   // Contract 10.1: a step with variants sends one of them (its data as that variant sends it).
   const variant = assignment
-    ? assignedVariant(node, assignment.campaignId, assignment.prospectId, assignment.winner)
+    ? assignedVariant(node, assignment.campaignId, assignment.prospectId, assignment.winners?.[variantGroupKey(node)])
     : sentVersions(node)[0]!.variant;
   const sent = variant ? withVariant(node.type, node.data, variant) : node.data;
   const text = render(messageText({ type: node.type, data: sent }), prospect);

@@ -1,5 +1,5 @@
 import type { NodeData } from '../catalog';
-import { stepVariants, variantGroupOf, type Variant } from './variants';
+import { stepVariants, variantGroupKey, type Variant } from './variants';
 
 /**
  * Contract 10.1 assignment, the one function the engine, the sandbox, the simulator and the launch
@@ -82,5 +82,5 @@ export function assignedVariant(
   if (!variants) return undefined;
   const chosen = winner ? variants.find((v) => v.variantId === winner) : undefined;
   if (chosen) return chosen;
-  return variants[variantPosition(campaignId, prospectId, variantGroupOf(step.data) ?? step.id, variants.length)];
+  return variants[variantPosition(campaignId, prospectId, variantGroupKey(step), variants.length)];
 }

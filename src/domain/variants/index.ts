@@ -7,6 +7,7 @@ export {
   VARIANT_GROUP_MAX,
   VARIANT_IDS,
   VARIANT_LABEL_MAX,
+  variantGroupKey,
   variantGroupOf,
   variantGroupSchema,
   variantLetter,

@@ -144,6 +144,9 @@ export function variantGroupOf(data: NodeData): string | undefined {
   return typeof group === 'string' && group.trim() !== '' ? group.trim() : undefined;
 }
 
+/** Contract 10.1: the key a step's assignment and chosen winner go by — its variantGroup, else its node id. */
+export const variantGroupKey = (step: { id: string; data: NodeData }): string => variantGroupOf(step.data) ?? step.id;
+
 /**
  * The step's data as `variant` sends it: the variant's text (and subject) in the fields they replace,
  * the variants themselves left out — so everything that reads a step's text reads this variant's.

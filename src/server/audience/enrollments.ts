@@ -295,6 +295,7 @@ interface StepRow {
   action_id: string | null;
   rendered: TimelineItem['rendered'] | string | null;
   error: string | null;
+  variant_id: TimelineItem['variantId'];
   version: number | null;
 }
 
@@ -306,7 +307,7 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       hint: 'Check the id: call list-enrollments for the campaign to find its enrollmentId.',
     });
   const { rows } = await db.query<StepRow>(
-    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error, version
+    `SELECT node_id, type, status, scheduled_for, started_at, finished_at, handle, action_id, rendered, error, version, variant_id
      FROM enrollment_steps WHERE enrollment_id = $1 ORDER BY position`,
     [enrollmentId],
   );
@@ -322,6 +323,7 @@ export async function enrollmentTimeline(db: Queryable, workspaceId: string, enr
       actionId: r.action_id,
       rendered: jsonColumn(r.rendered),
       error: r.error,
+      variantId: r.variant_id,
       version: r.version,
     })),
   };

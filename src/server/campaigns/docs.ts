@@ -1,9 +1,23 @@
 import { campaignIdParams, workspaceQuery } from '../../domain/contract/conversations';
-import { campaignRecordSchema, updateCampaignBody } from '../../domain/contract/campaigns';
+import { campaignPageSchema, campaignRecordSchema, updateCampaignBody } from '../../domain/contract/campaigns';
+import { listCampaignsQuery } from '../../domain/contract/results';
 import type { RouteDoc } from '../http/route-doc';
 
 /** The campaigns' REST routes for /api/openapi.json. */
 export const campaignDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/v1/campaigns',
+    tag: 'Campaigns',
+    summary: 'List campaigns, with their numbers (contract 10.1)',
+    description:
+      'Most recently updated first; archived campaigns only with `archived=true`. Each item carries `stats`: prospects enrolled, contacted (at least one ' +
+      'message or invitation sent), accepted, replied and replyRate (replied ÷ contacted), read from counters — zeros for a draft. ' +
+      '`view=summary` returns counts instead of whole graphs. The same query and answer as the MCP tool list-campaigns.',
+    query: listCampaignsQuery,
+    responses: { 200: { description: 'A page of campaigns', schema: campaignPageSchema } },
+    errors: [400],
+  },
   {
     method: 'patch',
     path: '/api/v1/campaigns/{campaignId}',

@@ -8,9 +8,10 @@ import {
   type ValidationContext,
   type WorkflowDefinition,
 } from '../../domain';
-import type { CAMPAIGN_VIEWS, CampaignSummary, ValidationVerdict } from '../../domain/contract/campaigns';
+import type { CAMPAIGN_VIEWS, CampaignStats, CampaignSummary, ValidationVerdict } from '../../domain/contract/campaigns';
 import { completeSchedule } from '../../domain/contract/schedule';
 import { jsonColumn } from '../db/json';
+import { campaignStats } from '../results/counters';
 
 type CampaignView = (typeof CAMPAIGN_VIEWS)[number];
 import { findTemplate, summarizeChange } from '../../domain/paths';
@@ -335,12 +336,15 @@ export async function launchCampaign(
 
 // ---- listing -------------------------------------------------------------------------------------
 
+/** list-campaigns' page size when the caller names none. */
+export const DEFAULT_CAMPAIGN_PAGE = 50;
+
 /** list-campaigns: newest updated_at first, ties by id; signed cursors bound to the status and archive filters. */
 export async function listCampaigns(
   db: Queryable,
   workspace: WorkspaceRef,
   input: { status?: CampaignStatus; archived?: boolean | undefined; limit: number; cursor?: string; view?: CampaignView },
-): Promise<{ items: Array<Campaign | CampaignSummary>; nextCursor: string | null }> {
+): Promise<{ items: Array<(Campaign | CampaignSummary) & { stats: CampaignStats }>; nextCursor: string | null }> {
   const archived = input.archived ?? false;
   const codec = cursorCodec(db, 'campaigns', { workspaceId: workspace.id, status: input.status ?? null, archived }, timeIdKey);
   let after: TimeIdKey | undefined;
@@ -360,7 +364,15 @@ export async function listCampaigns(
     limit: input.limit + 1,
   });
   const page = await pageOf(rows, input.limit, codec, (row) => [toIso(row.updated_at), row.id] as TimeIdKey);
-  return { items: page.items.map((row) => inView(toCampaign(row), input.view)), nextCursor: page.nextCursor };
+  // Contract 10.1: each item's numbers, from the results' counters.
+  const stats = await campaignStats(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return {
+    items: page.items.map((row) => ({ ...inView(toCampaign(row), input.view), stats: stats.get(row.id)! })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 // ---- saved-graph history -----------------------------------------------------------------------------

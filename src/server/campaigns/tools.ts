@@ -12,6 +12,7 @@ import {
   getCampaignVersion,
   inView,
   launchCampaign,
+  DEFAULT_CAMPAIGN_PAGE,
   listCampaigns,
   listCampaignVersions,
   updateCampaignWorkflow,
@@ -89,13 +90,13 @@ export const campaignTools: ToolDefinition[] = [
     title: 'List campaigns',
     description:
       'List the campaigns of a workspace, most recently updated first; archived campaigns only with archived: true. Returns {items, nextCursor}; nextCursor is null on the last page. ' +
-      'Use view: "summary" to get counts instead of whole graphs. Example: {"status": "draft", "view": "summary", "limit": 20}.',
+      'Each item has stats {prospects, contacted, accepted, replied, replyRate} (zeros for a draft). Use view: "summary" to get counts instead of whole graphs. Example: {"status": "draft", "view": "summary", "limit": 20}.',
     readOnly: true,
     run: (args, { db, caller }) =>
       listCampaigns(db, resolveWorkspace(caller, args.workspaceId), {
         status: args.status,
         archived: args.archived,
-        limit: args.limit ?? 50,
+        limit: args.limit ?? DEFAULT_CAMPAIGN_PAGE,
         cursor: args.cursor,
         view: args.view,
       }),

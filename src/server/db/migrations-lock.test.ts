@@ -41,6 +41,8 @@ const LOCKED: Readonly<Record<string, string>> = {
   '070_sender_account_limits.sql': 'bd27a7904df8ed9d6f50fe0f88acd8789336628e33f03221b35e7312859e5246',
   '071_waiting_reason.sql': '1d33c9960f4e0a0f5485de7e44251fb9e269d147187d44cf815762aa9a3cebd6',
   '072_sender_assignment.sql': '7c38704d34053d16affc1e5fad3cc46cd8be9c542953b8256e7af791825e0fa5',
+  '080_results.sql': 'e56b97420a7ecbe0819bdf0b3ec508eb490320d5d0d669507594f43e653815b1',
+  '081_sandbox_variant_rates.sql': 'd1d0793821bdb51daf3ca5a7bd68a737a9095558c73794856b4c0a6dbf89f184',
 };
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);

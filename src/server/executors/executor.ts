@@ -10,7 +10,13 @@ export interface OfferedAction {
   readonly nodeId: string | null;
   readonly prospect: { readonly profileUrl: string; readonly name: string | null };
   readonly sender: { readonly accountId: string | null };
-  readonly payload: { readonly text?: string; readonly subject?: string; readonly data: Readonly<Record<string, unknown>> };
+  readonly payload: {
+    readonly text?: string;
+    readonly subject?: string;
+    readonly data: Readonly<Record<string, unknown>>;
+    /** Contract 10.1: the variant this prospect gets at a step with variants. */
+    readonly variantId?: string;
+  };
   /** The event that would end this step's wait (sandbox: what it may answer later). */
   readonly awaits: RunEvent | null;
 }

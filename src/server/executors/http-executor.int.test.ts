@@ -304,7 +304,14 @@ describe('changing the executor (contract 10.2, issue 33 item 1)', () => {
     await two.offer(offered(run));
     expect(received).toHaveLength(2);
     await db.transaction((tx) =>
-      putExecutorSettings(tx, run.workspaceId, { kind: 'sandbox', acceptRate: 1, replyRate: 0, medianResponseHours: 0.0001, seed: 1 }),
+      putExecutorSettings(tx, run.workspaceId, {
+        kind: 'sandbox',
+        acceptRate: 1,
+        replyRate: 0,
+        medianResponseHours: 0.0001,
+        seed: 1,
+        variantRates: {},
+      }),
     );
     await one.offer(offered(run, 'invitation_accepted'));
     await two.offer(offered(run, 'invitation_accepted'));

@@ -23,11 +23,24 @@ describe('GET/PUT /api/v1/executor', () => {
       replyRate: 0.15,
       medianResponseHours: 20,
       seed: 1,
+      variantRates: {},
       updatedAt: null,
     });
-    const sandbox = await api(ws.apiKey, 'PUT', '/api/v1/executor', { kind: 'sandbox', acceptRate: 0.5, seed: 42 });
+    const sandbox = await api(ws.apiKey, 'PUT', '/api/v1/executor', {
+      kind: 'sandbox',
+      acceptRate: 0.5,
+      seed: 42,
+      variantRates: { b: { acceptRate: 0.7 }, c: { replyRate: 0 } },
+    });
     expect(sandbox.status).toBe(200);
-    expect(sandbox.body).toMatchObject({ kind: 'sandbox', acceptRate: 0.5, replyRate: 0.15, medianResponseHours: 20, seed: 42 });
+    expect(sandbox.body).toMatchObject({
+      kind: 'sandbox',
+      acceptRate: 0.5,
+      replyRate: 0.15,
+      medianResponseHours: 20,
+      seed: 42,
+      variantRates: { b: { acceptRate: 0.7 }, c: { replyRate: 0 } },
+    });
     expect((await api(ws.apiKey, 'GET', '/api/v1/executor')).body).toEqual(sandbox.body);
 
     const http = await api(ws.apiKey, 'PUT', '/api/v1/executor', { kind: 'http', url: 'https://executor.example/actions' });
@@ -77,6 +90,9 @@ describe('GET/PUT /api/v1/executor', () => {
     for (const bad of [
       { kind: 'sandbox', acceptRate: 1.5 },
       { kind: 'sandbox', seed: 2147483648 },
+      { kind: 'sandbox', variantRates: { z: { acceptRate: 0.5 } } },
+      { kind: 'sandbox', variantRates: { b: { acceptRate: 2 } } },
+      { kind: 'sandbox', variantRates: { b: { openRate: 0.5 } } },
       { kind: 'http' },
       { kind: 'http', url: 'ftp://executor.example/' },
       { kind: 'smtp' },

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { nodeDefinition, type RunEvent } from '../../domain/catalog';
 import type { IngestMessageBody } from '../../domain/contract/conversations';
-import { DEFAULT_SANDBOX_SEED } from '../../domain/contract/executors';
+import { DEFAULT_SANDBOX_SEED, type VariantRates } from '../../domain/contract/executors';
+import type { VariantId } from '../../domain/variants';
 import { DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
 import { ingestInTx } from '../conversations/ingest';
 import type { Clock } from '../db/clock';
@@ -24,8 +25,10 @@ export interface SandboxSettings {
   readonly replyRate: number;
   readonly medianResponseHours: number;
   readonly seed: number;
+  /** Contract 10.1: rates of a variant that differ from the workspace's. */
+  readonly variantRates: VariantRates;
 }
-const DEFAULT_SANDBOX: SandboxSettings = { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED };
+const DEFAULT_SANDBOX: SandboxSettings = { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED, variantRates: {} };
 
 /** Three uniform numbers in [0, 1) drawn from the seed and the actionId. */
 function draws(seed: number, actionId: string): [number, number, number] {
@@ -38,13 +41,25 @@ function draws(seed: number, actionId: string): [number, number, number] {
 const responseDelayMs = (medianHours: number, u: number): number => medianHours * 3_600_000 * 2 ** (4 * (u - 0.5));
 
 async function settingsOf(db: Queryable, workspaceId: string): Promise<SandboxSettings> {
-  const found = await db.query<{ accept_rate: number; reply_rate: number; median_response_hours: number; seed: number }>(
-    `SELECT accept_rate, reply_rate, median_response_hours, seed FROM executor_settings WHERE workspace_id = $1 AND kind = 'sandbox'`,
+  const found = await db.query<{
+    accept_rate: number;
+    reply_rate: number;
+    median_response_hours: number;
+    seed: number;
+    variant_rates: VariantRates;
+  }>(
+    `SELECT accept_rate, reply_rate, median_response_hours, seed, variant_rates FROM executor_settings WHERE workspace_id = $1 AND kind = 'sandbox'`,
     [workspaceId],
   );
   const s = found.rows[0];
   return s
-    ? { acceptRate: s.accept_rate, replyRate: s.reply_rate, medianResponseHours: s.median_response_hours, seed: s.seed }
+    ? {
+        acceptRate: s.accept_rate,
+        replyRate: s.reply_rate,
+        medianResponseHours: s.median_response_hours,
+        seed: s.seed,
+        variantRates: s.variant_rates,
+      }
     : DEFAULT_SANDBOX;
 }
 
@@ -208,7 +223,9 @@ async function recordOffer(
     if (message) await ingestInTx(tx, action.workspaceId, message.channel, message.body, { sandbox: true });
   }
   if (action.awaits === null) return answer;
-  const rate = action.awaits === 'invitation_accepted' ? settings.acceptRate : settings.replyRate;
+  // Contract 10.1: a variant may be given its own rates, so a real difference can be simulated.
+  const own = action.payload.variantId === undefined ? undefined : settings.variantRates[action.payload.variantId as VariantId];
+  const rate = action.awaits === 'invitation_accepted' ? (own?.acceptRate ?? settings.acceptRate) : (own?.replyRate ?? settings.replyRate);
   if (u2 >= rate) return answer;
   later.push({
     workspaceId: action.workspaceId,

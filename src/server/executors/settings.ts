@@ -1,4 +1,9 @@
-import { DEFAULT_SANDBOX_SEED, type ExecutorSettings, type ExecutorSettingsInput } from '../../domain/contract/executors';
+import {
+  DEFAULT_SANDBOX_SEED,
+  type ExecutorSettings,
+  type ExecutorSettingsInput,
+  type VariantRates,
+} from '../../domain/contract/executors';
 import { DEFAULT_RESPONSE_RATES } from '../../domain/contract/runs';
 import type { RotatedSecret } from '../../domain/contract/webhooks';
 import type { Queryable } from '../db/types';
@@ -19,15 +24,17 @@ interface SettingsRow {
   reply_rate: number;
   median_response_hours: number;
   seed: number;
+  variant_rates: VariantRates;
   updated_at: Date;
 }
-const COLUMNS = 'kind, url, accept_rate, reply_rate, median_response_hours, seed, updated_at';
+const COLUMNS = 'kind, url, accept_rate, reply_rate, median_response_hours, seed, variant_rates, updated_at';
 
 const DEFAULT_SETTINGS: ExecutorSettings = {
   kind: 'sandbox',
   url: null,
   ...DEFAULT_RESPONSE_RATES,
   seed: DEFAULT_SANDBOX_SEED,
+  variantRates: {},
   updatedAt: null,
 };
 
@@ -38,6 +45,7 @@ const toSettings = (r: SettingsRow): ExecutorSettings => ({
   replyRate: r.reply_rate,
   medianResponseHours: r.median_response_hours,
   seed: r.seed,
+  variantRates: r.variant_rates,
   updatedAt: toIso(r.updated_at),
 });
 
@@ -57,10 +65,10 @@ export async function putExecutorSettings(db: Queryable, workspaceId: string, in
   );
   const wasHttp = before.rows[0]?.kind === 'http' && before.rows[0].secret !== null;
   const secret = input.kind === 'http' && !wasHttp ? generateSecret() : null;
-  const sandbox = input.kind === 'sandbox' ? input : { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED };
+  const sandbox = input.kind === 'sandbox' ? input : { ...DEFAULT_RESPONSE_RATES, seed: DEFAULT_SANDBOX_SEED, variantRates: {} };
   const { rows } = await db.query<SettingsRow>(
-    `INSERT INTO executor_settings AS s (workspace_id, kind, url, secret, accept_rate, reply_rate, median_response_hours, seed, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+    `INSERT INTO executor_settings AS s (workspace_id, kind, url, secret, accept_rate, reply_rate, median_response_hours, seed, variant_rates, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
      ON CONFLICT (workspace_id) DO UPDATE SET kind = excluded.kind, url = excluded.url,
        secret = coalesce(excluded.secret, s.secret),
        previous_secret = CASE WHEN excluded.secret IS NULL THEN s.previous_secret END,
@@ -69,6 +77,7 @@ export async function putExecutorSettings(db: Queryable, workspaceId: string, in
        reply_rate = CASE WHEN excluded.kind = 'sandbox' THEN excluded.reply_rate ELSE s.reply_rate END,
        median_response_hours = CASE WHEN excluded.kind = 'sandbox' THEN excluded.median_response_hours ELSE s.median_response_hours END,
        seed = CASE WHEN excluded.kind = 'sandbox' THEN excluded.seed ELSE s.seed END,
+       variant_rates = CASE WHEN excluded.kind = 'sandbox' THEN excluded.variant_rates ELSE s.variant_rates END,
        updated_at = now()
      RETURNING ${COLUMNS}`,
     [
@@ -80,6 +89,7 @@ export async function putExecutorSettings(db: Queryable, workspaceId: string, in
       sandbox.replyRate,
       sandbox.medianResponseHours,
       sandbox.seed,
+      JSON.stringify(sandbox.variantRates),
     ],
   );
   const settings = toSettings(rows[0]!);

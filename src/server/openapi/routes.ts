@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/auth';
 import { inspirationDocs } from '../inspiration/docs';
 import { revisionDocs } from '../revisions/docs';
 import { runViewDocs } from '../run-view/docs';
+import { resultsDocs } from '../run-view/results-docs';
 import { runInputDocs } from '../runs/docs';
 import { webhookDocs } from '../webhooks/docs';
 import { buildOpenApi } from './build';
@@ -22,6 +23,7 @@ export const REST_ROUTES: RouteDoc[] = [
   ...audienceDocs,
   ...exclusionDocs,
   ...runViewDocs,
+  ...resultsDocs,
   ...revisionDocs,
   ...conversationDocs,
   ...inspirationDocs,

@@ -243,7 +243,10 @@ async function offerLater(
     sender_account_id: row.sender_account_id,
     limit_kind: quotaDay === null ? null : (kind ?? null),
     quota_day: quotaDay,
-    payload: JSON.stringify(action.payload),
+    // Contract 10.1: the executor is told which variant it sends.
+    payload: JSON.stringify(
+      'variantId' in action && action.variantId ? { ...action.payload, variantId: action.variantId } : action.payload,
+    ),
     not_before: ts(notBefore),
   });
   const rendered =
@@ -253,6 +256,7 @@ async function offerLater(
     scheduled_for: ts(notBefore),
     action_id: actionId,
     rendered: rendered === null ? null : JSON.stringify(rendered),
+    variant_id: 'variantId' in action ? (action.variantId ?? null) : null,
   });
   plan.patchEnrollment(row.id, {
     ...place,
@@ -281,7 +285,14 @@ export async function applyInput(
   const position =
     row.current_node_id === null ? startPosition(graph) : { nodeId: row.current_node_id, arrivedBy: row.arrived_by, replied: row.replied };
   const history = row.revised ? await runHistory(tx, row.id) : undefined;
-  const context = { prospect: prospectFields(row), now, zone: waitZone(row.schedule, row.time_zone), ...(history ? { history } : {}) };
+  const context = {
+    prospect: prospectFields(row),
+    now,
+    zone: waitZone(row.schedule, row.time_zone),
+    // Contract 10.1: the prospect's variant of a step with variants, or the winner chosen for it.
+    assignment: { campaignId: row.campaign_id, prospectId: row.prospect_id, winners: row.variant_winners },
+    ...(history ? { history } : {}),
+  };
   const step = advance(graph, position, row.current_node_id === null ? { kind: 'enter' } : input, context);
   await applyAdvance(tx, plan, settings, row, graph, step, now);
   return step.decision.kind;

@@ -25,9 +25,11 @@ export interface EnrollmentRow extends ProspectColumns {
   revised: boolean;
   /** On the do-not-contact list (contract 10.3): the enrollment ends before its next action. */
   excluded: boolean;
+  /** Contract 10.1: the winners chosen on the campaign, by step or variant group (results/winners.ts). */
+  variant_winners: Record<string, string>;
 }
 
 export const ENROLLMENT_COLUMNS = `e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.sender_account_id, e.status, e.current_node_id, e.phase,
   e.arrived_by, e.replied, e.visit, e.open_step, e.revised, coalesce(e.graph_version, c.launched_version) AS graph_version, c.schedule, c.sender_account_ids::text[] AS campaign_sender_ids,
-  ${PROSPECT_COLUMNS}, ${excludedProspectSql('p')} AS excluded`;
+  ${PROSPECT_COLUMNS}, ${excludedProspectSql('p')} AS excluded, c.variant_winners`;
 export const ENROLLMENT_FROM = 'enrollments e JOIN campaigns c ON c.id = e.campaign_id JOIN prospects p ON p.id = e.prospect_id';

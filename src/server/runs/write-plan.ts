@@ -28,6 +28,7 @@ const STEP_TYPES = {
   action_id: 'uuid',
   rendered: 'jsonb',
   error: 'text',
+  variant_id: 'text',
   version: 'int',
 } as const;
 const ENROLLMENT_TYPES = {
