@@ -1,4 +1,4 @@
-import { csvText } from '../../ui/csv';
+import { csvText } from '../../../domain/csv';
 import { PROSPECT_FIELD_LABEL, PROSPECT_FIELDS, type ProspectField, type ProspectImportRow } from './columns';
 
 /** Rows per import request: a progress step every second or so, far under the 10,000 a request takes (contract 9.1). */

@@ -1,4 +1,4 @@
-import { csvText } from '../../ui/csv';
+import { csvText } from '../../../domain/csv';
 
 /**
  * The sample file the import offers (issue 39): the columns people usually have, with headers the
@@ -32,5 +32,5 @@ const ROWS = [
   ['Alan', 'Turing', 'https://www.linkedin.com/in/alan-turing', 'Bletchley Labs', 'Growth Lead', '', 'Europe/London', 'Research'],
 ];
 
-/** The sample as CSV text, written as every CSV of the app is (ui/csv.ts). */
+/** The sample as CSV text, written as every CSV of the app and the server is (domain/csv.ts). */
 export const sampleCsv = (): string => csvText(HEADERS, ROWS);

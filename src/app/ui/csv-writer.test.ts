@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvText } from './csv';
+import { csvText } from '../../domain/csv';
 
 /** Every source file under src (read by Vite as text: the app's tests import no node: module). */
 const SOURCES = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {
@@ -9,7 +9,8 @@ const SOURCES = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.te
   eager: true,
 });
 
-describe('csvText', () => {
+/** The app's CSV files come from the domain's one writer (src/domain/csv.ts), the server's too. */
+describe('csvText in the app', () => {
   it('writes formulas as text, and everything else as it was', () => {
     const rows = [
       ['=HYPERLINK("http://evil.example","Click")', '+cmd|/C calc!A0', '@SUM(A1:A9)', '-2+3'],
@@ -24,11 +25,11 @@ describe('csvText', () => {
     expect(read[2]).toEqual(["'\tTab", "'\rReturn", 'Ada, "the first"', 'plain - with = inside']);
   });
 
-  it('is the only place the app writes CSV (no other Papa.unparse under src)', () => {
+  it('is the only CSV writer (no Papa.unparse anywhere under src)', () => {
     const writers = Object.entries(SOURCES)
       .filter(([, text]) => /\bunparse\s*\(/.test(text))
       .map(([file]) => file);
     expect(Object.keys(SOURCES).length).toBeGreaterThan(400);
-    expect(writers).toEqual(['./csv.ts']);
+    expect(writers).toEqual([]);
   });
 });
