@@ -233,10 +233,13 @@ async function checkRun(seed: number, revisions: number): Promise<void> {
 
 describe('publishing revisions while a campaign runs (property, contract 10.4)', () => {
   it('never does a step twice, never sends a text twice, loses no enrollment, and its counters equal its timelines', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.nat(), fc.integer({ min: 1, max: 3 }), (seed, revisions) => checkRun(seed, revisions)),
-      { numRuns: 6, seed: 38_104, endOnFailure: true },
-    );
+    // Ids are random, so which cases a run meets varies: more rounds until both cases were met (or 4 rounds).
+    for (let round = 0; round === 0 || (round < 4 && (seen.passed === 0 || seen.moved === 0)); round++) {
+      await fc.assert(
+        fc.asyncProperty(fc.nat(), fc.integer({ min: 1, max: 3 }), (seed, revisions) => checkRun(seed, revisions)),
+        { numRuns: 6, seed: 38_104 + round, endOnFailure: true },
+      );
+    }
     // The runs met what the property is about.
     expect(seen.passed).toBeGreaterThan(0);
     expect(seen.moved).toBeGreaterThan(0);
