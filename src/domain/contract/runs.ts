@@ -147,7 +147,18 @@ export const campaignRunSchema = z.object({
       handles: z.record(z.string(), count()).describe('Prospects that left through each output.'),
     }),
   ),
-  senders: z.array(z.object({ accountId: z.string(), today: z.record(dailyLimitKindSchema, z.object({ used: count(), limit: count() })) })),
+  senders: z.array(
+    z.object({
+      accountId: z.string(),
+      today: z.record(dailyLimitKindSchema, z.object({ used: count(), limit: count() })),
+      week: z
+        .partialRecord(dailyLimitKindSchema, z.object({ used: count(), limit: count() }))
+        .optional()
+        .describe(
+          'Contract 10.2: actions started in the rolling week (today and the 6 days before, in the account’s zone, all campaigns) of each kind with a weekly limit.',
+        ),
+    }),
+  ),
   forecast: forecastSchema.pick({ finishBy: true, workingDaysLeft: true }).extend({
     actionSpacingSeconds: z
       .number()
