@@ -6,7 +6,7 @@ import { WARM_UP_BOUNDS } from '../../../domain/contract/accounts';
 import { DAILY_LIMIT_KINDS, DEFAULT_DAILY_LIMITS, type DailyLimitKind } from '../../../domain/contract/schedule';
 import { calendarDayIn, formatCount } from '../../ui/format';
 import { TimeZonePicker } from '../../ui/TimeZonePicker';
-import { rampSentence } from './limits-words';
+import { rampSentence } from '../../ui/sender-limit-words';
 import { checkDraft, draftOf, draftWarmUp, serverErrorsOf, type LimitsDraft, type LimitsErrors } from './sender-limits-form';
 
 function Field({ id, label, error, help, children }: { id: string; label: string; error?: string; help?: ReactNode; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayIn, calendarDayWords } from '../../ui/format';
-import { rampSentence, weeklyCapWords } from './limits-words';
+import { calendarDayIn, calendarDayWords } from './format';
+import { rampSentence, warmingUp, weekGaugeSentence } from './sender-limit-words';
 
 describe('rampSentence', () => {
   // 2026-03-02 is a Monday.
@@ -53,9 +53,17 @@ describe('calendar days', () => {
   });
 });
 
-describe('weeklyCapWords', () => {
-  it('says the cap or that there is none', () => {
-    expect(weeklyCapWords(100)).toBe('100 a week');
-    expect(weeklyCapWords(undefined)).toBe('no weekly cap');
+describe('the run view’s week and warm-up', () => {
+  it('says the rolling week against its cap', () => {
+    expect(weekGaugeSentence('Invitations to connect', 7, 100)).toBe(
+      'Invitations to connect: 7 of 100 this week (any 7 days in a row), all campaigns',
+    );
+  });
+  it('is warming up only while the ramp is under the limit', () => {
+    const warmUp = { startDaily: 9, addPerDay: 3, startedOn: '2026-03-01' };
+    expect(warmingUp(warmUp, 20, '2026-03-02')).toBe(true);
+    expect(warmingUp(warmUp, 20, '2026-03-05')).toBe(false);
+    expect(warmingUp(warmUp, 12, '2026-03-02')).toBe(false);
+    expect(warmingUp(null, 20, '2026-03-02')).toBe(false);
   });
 });

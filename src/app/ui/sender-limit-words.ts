@@ -1,6 +1,6 @@
-import type { WarmUp } from '../../../domain/contract/accounts';
-import { rampFrom } from '../../../domain/run/sender-limits';
-import { calendarDayWords, formatCount } from '../../ui/format';
+import type { WarmUp } from '../../domain/contract/accounts';
+import { rampFrom } from '../../domain/run/sender-limits';
+import { calendarDayWords, formatCount } from './format';
 
 /**
  * A sender's warm-up in users' words, from its own today ("2026-03-02" in its zone) and the daily limit
@@ -15,6 +15,10 @@ export function rampSentence(warmUp: WarmUp, limit: number, today: string): stri
   return `Warming up: ${formatCount(ramp.today)} a day, not rising (none added per day)`;
 }
 
-/** A weekly cap as users read it: "100 a week", or "no weekly cap". */
-export const weeklyCapWords = (cap: number | null | undefined): string =>
-  cap === null || cap === undefined ? 'no weekly cap' : `${formatCount(cap)} a week`;
+/** Whether a warm-up still holds the daily limit below `limit` on the sender's `today`. */
+export const warmingUp = (warmUp: WarmUp | null, limit: number, today: string): warmUp is WarmUp =>
+  warmUp !== null && rampFrom(warmUp, limit, today).today < limit;
+
+/** A sender's rolling week of one kind against its weekly limit (the run view's "this week" gauge). */
+export const weekGaugeSentence = (kind: string, used: number, limit: number): string =>
+  `${kind}: ${formatCount(used)} of ${formatCount(limit)} this week (any 7 days in a row), all campaigns`;
