@@ -112,6 +112,9 @@ interface SenderRow {
   today: string;
 }
 
+/** The days before today a rolling week holds: 1 (yesterday) to 6. */
+const DAYS_BEFORE = Array.from({ length: WEEK_DAYS - 1 }, (_, i) => i + 1);
+
 /**
  * Today's counters of the campaign's senders: `taken` is every slot of the day (sent or reserved for a
  * scheduled action: what the forecast can no longer use), the body's `used` only the actions started
@@ -126,8 +129,9 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
   const [ids, days] = [accounts.map((a) => a.id), accounts.map((a) => a.today)];
   const [{ rows: quota }, scheduled] = await Promise.all([
     // Today's slots and the rolling week's (today and the 6 days before it, contract 10.2), from the counters.
-    db.query<{ account_id: string; kind: DailyLimitKind; taken: number; week: number }>(
-      `SELECT q.account_id, q.kind, sum(q.used) FILTER (WHERE q.day = v.day)::int AS taken, sum(q.used)::int AS week
+    db.query<{ account_id: string; kind: DailyLimitKind; taken: number; week: number; before: number[] }>(
+      `SELECT q.account_id, q.kind, sum(q.used) FILTER (WHERE q.day = v.day)::int AS taken, sum(q.used)::int AS week,
+         ARRAY[${DAYS_BEFORE.map((back) => `coalesce(sum(q.used) FILTER (WHERE q.day = v.day - ${back}), 0)::int`).join(', ')}] AS before
        FROM sender_quota q JOIN unnest($1::uuid[], $2::date[]) AS v(id, day)
          ON q.account_id = v.id AND q.day BETWEEN v.day - ${WEEK_DAYS - 1} AND v.day
        GROUP BY q.account_id, q.kind`,
@@ -160,7 +164,8 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
         return limit === null ? [] : [[kind, { used: started(quotaOf(kind)?.week ?? 0, kind), limit }]];
       }),
     );
-    return { accountId: account.id, channel: account.channel, limits, taken, today, week };
+    const usedDaysBefore = perKind((kind) => quotaOf(kind)?.before ?? []);
+    return { accountId: account.id, channel: account.channel, rules, taken, today, week, usedDaysBefore };
   });
 }
 
@@ -264,7 +269,15 @@ export async function campaignRun(
     {
       definition: { nodes: definition.nodes ?? [], edges: definition.edges ?? [] },
       schedule: jsonColumn(campaign.schedule),
-      senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: s.taken })),
+      senders: senders.map((s) => ({
+        accountId: s.accountId,
+        channel: s.channel,
+        dailyLimits: s.rules.dailyLimits,
+        weeklyLimits: s.rules.weeklyLimits,
+        warmUp: s.rules.warmUp,
+        usedToday: s.taken,
+        usedDaysBefore: s.usedDaysBefore,
+      })),
       audienceSize: enrollments.waiting,
       underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
       prospectTimeZones: zones,

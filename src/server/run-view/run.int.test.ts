@@ -140,6 +140,19 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     });
   });
 
+  it('the run’s forecast keeps to the sender’s weekly limit: 12 invitations at 5 a week end two weeks later (contract 10.2)', async () => {
+    const own = await newWorkspace();
+    const sender = own.accounts.linkedinPremium;
+    const campaign = await createDraft(own, { senderAccountIds: [sender], workflow_definition: connectionOnlyGraph() });
+    await enrolled(own, campaign.campaignId, 12);
+    const free = await runOf(own, campaign.campaignId);
+    const capped = await api(own.apiKey, 'PATCH', `/api/messaging/accounts/${sender}`, { weeklyLimits: { connection_request: 5 } });
+    expect(capped.status).toBe(200);
+    const held = await runOf(own, campaign.campaignId);
+    expect(held.forecast.finishBy).not.toBeNull();
+    expect(Date.parse(held.forecast.finishBy!) - Date.parse(free.forecast.finishBy!)).toBeGreaterThanOrEqual(13 * 86_400_000);
+  });
+
   it('a sender whose stored daily limit is above what PATCH accepts still gets its run (200, its limit shown)', async () => {
     const own = await newWorkspace();
     const above = MAX_DAILY_LIMIT + 1;

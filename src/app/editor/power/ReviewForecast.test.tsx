@@ -75,6 +75,21 @@ describe('ReviewForecast', () => {
     expect(screen.queryByTestId('review-forecast')).toBeNull();
   });
 
+  it('keeps to each sender’s weekly limit and warm-up (contract 10.2)', () => {
+    const finishOf = (extra: Partial<Account>) => {
+      render(<ReviewForecast campaign={campaign([ids[0]!])} accounts={[account(ids[0]!, extra)]} now={MONDAY_9AM} />);
+      const text = screen.getByTestId('review-forecast').textContent;
+      cleanup();
+      return text;
+    };
+    // 100 invitations at 20 a day: Monday to Friday, the last no-response 14 days later.
+    expect(finishOf({})).toMatch(/100 prospects finish by 11 Dec/);
+    // At 50 in any 7 days: 20, 20, 10 the first week; Monday 30 and Tuesday 1 have 20 each as the first days leave the week; the last 10 on Wednesday 2 Dec.
+    expect(finishOf({ weeklyLimits: { connection_request: 50 } })).toMatch(/100 prospects finish by 16 Dec/);
+    // Warming up from 2, 3 more each day: 2, 5, 8, 11, 14 the first week, then 20 a day; the last on Wednesday 2 Dec.
+    expect(finishOf({ warmUp: { startDaily: 2, addPerDay: 3, startedOn: '2026-11-23' } })).toMatch(/100 prospects finish by 16 Dec/);
+  });
+
   it('asks for a sender when the campaign has none of the steps’ network', () => {
     render(<ReviewForecast campaign={campaign([])} accounts={[]} now={MONDAY_9AM} />);
     expect(screen.getByTestId('review-forecast').textContent).toBe(
