@@ -52,7 +52,7 @@ describe('ReviewForecast', () => {
     // 40 invitations a day: Monday, Tuesday, then 20 on Wednesday; the last no-response 14 days later.
     expect(screen.getByTestId('review-forecast')).toHaveProperty(
       'textContent',
-      'With 2 senders at 20 invitations a day, 100 prospects finish by 9 Dec; the invitation limit is the bottleneck.',
+      'With 2 senders at 20 invitations a day and 100 a week, 100 prospects finish by 9 Dec; the invitation limit is the bottleneck.',
     );
     expect(screen.getByText(/^13 sending days \(Mon–Fri 09:00–17:00, UTC\)\. Expected at 30 % acceptance/)).toBeTruthy();
   });
@@ -67,7 +67,7 @@ describe('ReviewForecast', () => {
     await user.clear(input);
     await user.type(input, '1000');
     expect(screen.getByTestId('review-forecast').textContent).toMatch(
-      /^With 2 senders at 10–20 invitations a day, 1,000 prospects finish by \d+ \w{3}( 2027)?; the invitation limit is the bottleneck\.$/,
+      /^With 2 senders at 10–20 invitations a day and 100 a week, 1,000 prospects finish by \d+ \w{3}( 2027)?; the invitation limit is the bottleneck\.$/,
     );
     await user.clear(input);
     await user.type(input, '0');
@@ -104,7 +104,7 @@ describe('ReviewForecast', () => {
     await user.clear(input);
     await user.type(input, '3');
     expect(screen.getByTestId('review-forecast').textContent).toBe(
-      'With 2 senders at 20 invitations a day, 3 prospects finish by 7 Dec; the waits between steps set the pace, not the sender limits.',
+      'With 2 senders at 20 invitations a day and 100 a week, 3 prospects finish by 7 Dec; the waits between steps set the pace, not the sender limits.',
     );
   });
 
