@@ -133,7 +133,7 @@ for (const viewport of [
     const who = senders.length === 1 ? 'With 1 sender' : `With ${senders.length} senders`;
     await expect(sentence).toHaveText(
       new RegExp(
-        `^${who} at 20 invitations a day, 100 prospects finish by \\d{1,2} \\w{3}( \\d{4})?; the invitation limit is the bottleneck\\.$`,
+        `^${who} at 20 invitations a day and 100 a week, 100 prospects finish by \\d{1,2} \\w{3}( \\d{4})?; the invitation limit is the bottleneck\\.$`,
       ),
     );
     const audience = dialog.getByLabel('Prospects you will enroll');

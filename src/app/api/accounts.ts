@@ -17,13 +17,12 @@ export function useAccounts() {
   });
 }
 
-/** Contract 9.3: a sender's daily limits (the kinds given replace theirs); answers the account. */
-export function useUpdateDailyLimits() {
+/** Contract 9.3, 10.2: a sender's limits, time zone and warm-up (the fields and kinds given replace theirs); answers the account. */
+export function useUpdateAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ accountId, dailyLimits }: { accountId: string } & PatchAccountBody) =>
-      (await apiCall(accountSchema, `/api/messaging/accounts/${accountId}`, { method: 'PATCH', workspace: 'query', body: { dailyLimits } }))
-        .data,
+    mutationFn: async ({ accountId, ...body }: { accountId: string } & PatchAccountBody) =>
+      (await apiCall(accountSchema, `/api/messaging/accounts/${accountId}`, { method: 'PATCH', workspace: 'query', body })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }

@@ -162,7 +162,7 @@ const RESULTS = {
   ],
 };
 
-function stubApi() {
+function stubApi(over: { run?: CampaignRun; account?: Record<string, unknown> } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -170,7 +170,7 @@ function stubApi() {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       if (url.includes('/results') || url.includes('/winner')) return json(RESULTS);
-      if (url.includes('/run')) return json(RUN);
+      if (url.includes('/run')) return json(over.run ?? RUN);
       if (url.includes('/accounts'))
         return json({
           items: [
@@ -185,6 +185,7 @@ function stubApi() {
               timeZone: 'UTC',
               weeklyLimits: { connection_request: 100 },
               warmUp: null,
+              ...over.account,
             },
           ],
         });
@@ -340,6 +341,36 @@ describe('RunPanel: window, failures, timeline', () => {
     renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await screen.findByLabelText('Prospects by status');
     expect(screen.queryByTestId('run-next-action')).toBeNull();
+  });
+
+  it('a sender’s gauges: today, this week against its weekly limit and, warming up, its ramp in words', async () => {
+    const week = { connection_request: { used: 7, limit: 100 }, message: { used: 2, limit: 40 } };
+    stubApi({
+      run: { ...RUN, senders: [{ ...RUN.senders[0]!, week }] },
+      account: {
+        dailyLimits: { ...DEFAULT_DAILY_LIMITS, connection_request: 20 },
+        warmUp: { startDaily: 9, addPerDay: 3, startedOn: '2026-03-01' },
+      },
+    });
+    // Only Date is faked: Monday 2 March 2026 in the sender's zone (UTC).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    await screen.findByLabelText('Prospects by status');
+    const panel = screen.getByRole('complementary', { name: 'Run' });
+    expect(await within(panel).findByText('Warming up: 12 a day, 20 from Thursday (invitations)')).toBeTruthy();
+    expect(panel.textContent).toContain('Invitations to connect: 5 of 20 started today, all campaigns');
+    expect(panel.textContent).toContain('Invitations to connect: 7 of 100 this week (any 7 days in a row), all campaigns');
+    expect(panel.textContent).toContain('Messages: 2 of 40 this week (any 7 days in a row), all campaigns');
+  });
+
+  it('no ramp once the warm-up reached the daily limit, no week gauge without a week', async () => {
+    stubApi({ account: { warmUp: { startDaily: 9, addPerDay: 3, startedOn: '2026-01-01' } } });
+    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    await screen.findByLabelText('Prospects by status');
+    const panel = screen.getByRole('complementary', { name: 'Run' });
+    await within(panel).findByText('Ada’s LinkedIn');
+    expect(panel.textContent).not.toMatch(/Warming up|this week/);
   });
 
   it('groups failures by error, the largest first; a group lists its prospects only', async () => {

@@ -10,7 +10,8 @@ import { useCampaignRun, useProspectEnrollment, useRunCommand, type CampaignRun,
 import { setSearchParams, useLocation } from '../router';
 import { askConfirm } from '../ui/confirm';
 import { takeRoom, useGivesWay } from '../ui/side-room';
-import { formatCount, fullTime } from '../ui/format';
+import { calendarDayIn, formatCount, fullTime } from '../ui/format';
+import { rampSentence, warmingUp, weekGaugeSentence } from '../ui/sender-limit-words';
 import { useNow } from '../ui/useNow';
 import { RunProspects, type OpenProspect } from './RunProspects';
 import { ENROLLMENT_STATUS_LABEL } from '../ui/enrollment-status';
@@ -98,26 +99,43 @@ function Funnel({ run, typeOf }: { run: CampaignRun; typeOf: RunGraph['typeOf'] 
 const isLimitKind = (kind: string): kind is DailyLimitKind => (DAILY_LIMIT_KINDS as readonly string[]).includes(kind);
 const limitLabel = (kind: string): string => (isLimitKind(kind) ? DAILY_LIMIT_WORDS[kind].label : kind);
 
-/** Each sender's actions started today of its daily limits (slots held by scheduled actions are not "started"). */
+function Gauge({ text, used, limit }: { text: string; used: number; limit: number }) {
+  return (
+    <label className="run-gauge">
+      <span>{text}</span>
+      <meter min={0} max={Math.max(1, limit)} value={used} high={Math.max(1, limit) * 0.9} />
+    </label>
+  );
+}
+
+/** Each sender's actions started today of its daily limits, its rolling week of its weekly ones and, warming up, its ramp (slots held by scheduled actions are not "started"). */
 function SenderGauges({ run }: { run: CampaignRun }) {
   const accounts = useAccounts();
   const nameOf = (id: string) => accounts.data?.find((a) => a.id === id)?.name ?? 'Sender account';
   if (run.senders.length === 0) return <p className="muted">No sender account.</p>;
   return (
     <ul className="run-senders">
-      {run.senders.map((sender) => (
-        <li key={sender.accountId}>
-          <h4>{nameOf(sender.accountId)}</h4>
-          {Object.entries(sender.today)
-            .filter(([, q]) => q.used > 0 || q.limit > 0)
-            .map(([kind, q]) => (
-              <label key={kind} className="run-gauge">
-                <span>{gaugeSentence(limitLabel(kind), q.used, q.limit)}</span>
-                <meter min={0} max={Math.max(1, q.limit)} value={q.used} high={Math.max(1, q.limit) * 0.9} />
-              </label>
+      {run.senders.map((sender) => {
+        const account = accounts.data?.find((a) => a.id === sender.accountId);
+        const day = account && calendarDayIn(account.timeZone);
+        const invitations = account?.dailyLimits.connection_request ?? 0;
+        return (
+          <li key={sender.accountId}>
+            <h4>{nameOf(sender.accountId)}</h4>
+            {account && day && warmingUp(account.warmUp, invitations, day) && (
+              <p className="run-ramp">{rampSentence(account.warmUp, invitations, day)} (invitations)</p>
+            )}
+            {Object.entries(sender.today)
+              .filter(([, q]) => q.used > 0 || q.limit > 0)
+              .map(([kind, q]) => (
+                <Gauge key={kind} text={gaugeSentence(limitLabel(kind), q.used, q.limit)} used={q.used} limit={q.limit} />
+              ))}
+            {Object.entries(sender.week ?? {}).map(([kind, q]) => (
+              <Gauge key={`week-${kind}`} text={weekGaugeSentence(limitLabel(kind), q.used, q.limit)} used={q.used} limit={q.limit} />
             ))}
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -86,3 +86,26 @@ export function initials(name: string): string {
 
 /** The browser's own IANA time zone ("Europe/Paris"), offered first in time zone pickers. */
 export const browserTimeZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const weekdayLong = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', timeZone: 'UTC' });
+const calendarDayShort = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const calendarDayYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Today's calendar day in a zone, "2026-03-02" (a sender's own day: its limits and warm-up count in it). */
+export function calendarDayIn(zone: string, now = Date.now()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A calendar day ("2026-03-05") seen from `today`: "today", "tomorrow", "Thursday" within the week, else "5 Mar" ("5 Mar 2027" in another year). */
+export function calendarDayWords(day: string, today: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const from = Date.parse(`${today}T00:00:00Z`);
+  if (Number.isNaN(t) || Number.isNaN(from)) return day;
+  const ahead = Math.round((t - from) / 86_400_000);
+  if (ahead === 0) return 'today';
+  if (ahead === 1) return 'tomorrow';
+  if (ahead > 1 && ahead < 7) return weekdayLong.format(t);
+  return day.slice(0, 4) === today.slice(0, 4) ? calendarDayShort.format(t) : calendarDayYear.format(t);
+}

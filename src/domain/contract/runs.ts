@@ -4,6 +4,10 @@ import { campaignStatusSchema } from './campaigns';
 import { campaignIdParams, CHANNELS, workspaceQuery } from './conversations';
 import { completeSchedule, DAILY_LIMIT_KINDS, dailyLimitsSchema, DEFAULT_DAILY_LIMITS, scheduleBody } from './schedule';
 import { WAITING_REASONS } from './statuses';
+import { warmUpSchema, weeklyLimitsSchema } from './accounts';
+
+/** A rolling week is the day and the 6 before it (contract 10.2 "the last 7 calendar days"). */
+export const WEEK_DAYS = 7;
 
 /**
  * Contract 9.3 / 9.5 runs: the sandbox's response rates, the senders' spacing, the forecast (its input and result) and the run body of `GET /api/v1/campaigns/{id}/run`
@@ -69,6 +73,18 @@ export const forecastInputSchema = z
             .transform((limits) => ({ ...DEFAULT_DAILY_LIMITS, ...limits }))
             .describe('The sender’s daily limits; missing kinds take the defaults.'),
           usedToday: z.partialRecord(dailyLimitKindSchema, count()).default({}).describe('Actions already started today (all campaigns).'),
+          weeklyLimits: weeklyLimitsSchema
+            .partial()
+            .optional()
+            .describe('Contract 10.2: most actions of a kind in any 7 days in a row (all campaigns); kinds absent have none.'),
+          warmUp: warmUpSchema
+            .nullable()
+            .optional()
+            .describe('Contract 10.2: the sender’s warm-up; each day’s limit is at most startDaily + addPerDay × days since startedOn.'),
+          usedDaysBefore: z
+            .partialRecord(dailyLimitKindSchema, z.array(count()).max(WEEK_DAYS - 1))
+            .default({})
+            .describe('Actions of the 6 days before today, yesterday first (all campaigns): what the rolling weeks already hold.'),
         }),
       )
       .max(50),
@@ -147,7 +163,18 @@ export const campaignRunSchema = z.object({
       handles: z.record(z.string(), count()).describe('Prospects that left through each output.'),
     }),
   ),
-  senders: z.array(z.object({ accountId: z.string(), today: z.record(dailyLimitKindSchema, z.object({ used: count(), limit: count() })) })),
+  senders: z.array(
+    z.object({
+      accountId: z.string(),
+      today: z.record(dailyLimitKindSchema, z.object({ used: count(), limit: count() })),
+      week: z
+        .partialRecord(dailyLimitKindSchema, z.object({ used: count(), limit: count() }))
+        .optional()
+        .describe(
+          'Contract 10.2: actions started in the rolling week (today and the 6 days before, in the account’s zone, all campaigns) of each kind with a weekly limit.',
+        ),
+    }),
+  ),
   forecast: forecastSchema.pick({ finishBy: true, workingDaysLeft: true }).extend({
     actionSpacingSeconds: z
       .number()

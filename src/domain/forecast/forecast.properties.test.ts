@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ForecastInput } from '../contract/runs';
 import { findTemplate } from '../paths';
+import { WEEKDAYS } from '../contract/schedule';
 import { forecastCampaign } from './forecast';
 
 /** More prospects never finish sooner; higher daily limits never finish later. */
@@ -52,6 +53,57 @@ describe('forecast properties', () => {
       }),
       // Seeded: one unseeded full run once found a counterexample not reproduced since (over 60,000 unseeded runs pass, also after the other property's forecasts in the same process).
       { numRuns: 100, seed: 20261125 },
+    );
+  }, 60_000);
+});
+
+describe('forecast properties: weekly limits and warm-up (contract 10.2)', () => {
+  const DAY = 86_400_000;
+  const limitsArb = fc.record({
+    weekly: fc.integer({ min: 1, max: 60 }),
+    daily: fc.integer({ min: 1, max: 30 }),
+    warmUp: fc.option(
+      fc.record({
+        startDaily: fc.integer({ min: 1, max: 10 }),
+        addPerDay: fc.integer({ min: 0, max: 5 }),
+        startedBack: fc.integer({ min: 0, max: 20 }),
+      }),
+    ),
+  });
+
+  it('no rolling 7 days exceed the weekly limit and no day the daily limit or the warm-up’s ceiling', () => {
+    fc.assert(
+      fc.property(settingsArb, limitsArb, fc.integer({ min: 1, max: 120 }), (s, l, audience) => {
+        const base = forecastInput(s, audience);
+        const startedOn = (start: string, back: number) => new Date(Date.parse(start) - back * DAY).toISOString().slice(0, 10);
+        const warmUp = l.warmUp && {
+          startDaily: l.warmUp.startDaily,
+          addPerDay: l.warmUp.addPerDay,
+          startedOn: startedOn(base.startAt, l.warmUp.startedBack),
+        };
+        const forecast = forecastCampaign({
+          ...base,
+          schedule: { ...base.schedule, days: [...WEEKDAYS] },
+          senders: base.senders.map((sender) => ({
+            ...sender,
+            dailyLimits: { ...sender.dailyLimits, connection_request: l.daily },
+            weeklyLimits: { connection_request: l.weekly },
+            warmUp,
+          })),
+        });
+        const invites = new Map(forecast.days.map((d) => [d.date, d.sends.connection_request]));
+        const dayAt = (date: string, n: number) => new Date(Date.parse(date) + n * DAY).toISOString().slice(0, 10);
+        for (const { date } of forecast.days) {
+          const ceiling = warmUp
+            ? warmUp.startDaily + warmUp.addPerDay * Math.max(0, (Date.parse(date) - Date.parse(warmUp.startedOn)) / DAY)
+            : Infinity;
+          expect(invites.get(date)!).toBeLessThanOrEqual(s.senders * Math.min(l.daily, ceiling));
+          let week = 0;
+          for (let back = 0; back < 7; back++) week += invites.get(dayAt(date, -back)) ?? 0;
+          expect(week).toBeLessThanOrEqual(s.senders * l.weekly);
+        }
+      }),
+      { numRuns: 60, seed: 20261129 },
     );
   }, 60_000);
 });

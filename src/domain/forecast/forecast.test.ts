@@ -202,3 +202,59 @@ describe('forecastCampaign', () => {
     expect(() => forecastCampaign(input({ audienceSize: -1 }))).toThrow();
   });
 });
+
+describe('forecastCampaign: weekly limits and warm-up (contract 10.2)', () => {
+  const invitesOn = (forecast: ReturnType<typeof forecastCampaign>) =>
+    new Map(forecast.days.map((d) => [d.date, d.sends.connection_request] as const));
+
+  it('a weekly limit of 5 with a daily limit of 20 forecasts 5 in the first week, 5 in the next', () => {
+    const forecast = forecastCampaign(input({ senders: [{ ...sender(), weeklyLimits: { connection_request: 5 } }], audienceSize: 12 }));
+    const invites = invitesOn(forecast);
+    expect(invites.get('2026-11-23')).toBe(5);
+    const firstWeek = forecast.days.filter((d) => d.date < '2026-11-30').reduce((sum, d) => sum + d.sends.connection_request, 0);
+    expect(firstWeek).toBe(5);
+    expect(invites.get('2026-11-30')).toBe(5);
+    expect(invites.get('2026-12-07')).toBe(2);
+    expect(forecast.bottleneck).toEqual({ kind: 'limit', limit: 'connection_request', channel: 'professional_network' });
+  });
+
+  it('the days before the start count in the rolling week, and leave it day by day', () => {
+    // 4 invitations 6 days ago: Monday has room for 1; on Tuesday those 4 are out of the week.
+    const forecast = forecastCampaign(
+      input({
+        senders: [{ ...sender(), weeklyLimits: { connection_request: 5 }, usedDaysBefore: { connection_request: [0, 0, 0, 0, 0, 4] } }],
+        audienceSize: 12,
+      }),
+    );
+    const invites = invitesOn(forecast);
+    expect(invites.get('2026-11-23')).toBe(1);
+    expect(invites.get('2026-11-24')).toBe(4);
+  });
+
+  it('a warm-up of 2 a day plus 3 each day ramps up to the daily limit, counting weekend days too', () => {
+    const forecast = forecastCampaign(
+      input({
+        senders: [{ ...sender(), warmUp: { startDaily: 2, addPerDay: 3, startedOn: '2026-11-23' } }],
+        audienceSize: 200,
+      }),
+    );
+    const invites = invitesOn(forecast);
+    // Mon 2, Tue 5, Wed 8, Thu 11, Fri 14; the weekend sends nothing; the next Monday is 2 + 3 × 7 = 23, held at 20.
+    expect(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30'].map((d) => invites.get(d))).toEqual([
+      2, 5, 8, 11, 14, 20,
+    ]);
+  });
+
+  it('a warm-up started before the start is already further up its ramp', () => {
+    const forecast = forecastCampaign(
+      input({ senders: [{ ...sender(), warmUp: { startDaily: 2, addPerDay: 3, startedOn: '2026-11-20' } }], audienceSize: 50 }),
+    );
+    expect(invitesOn(forecast).get('2026-11-23')).toBe(11);
+  });
+
+  it('a weekly limit of 0 never sends: the limit is the bottleneck and there is no finish date', () => {
+    const forecast = forecastCampaign(input({ senders: [{ ...sender(), weeklyLimits: { connection_request: 0 } }], audienceSize: 3 }));
+    expect(forecast.finishBy).toBeNull();
+    expect(forecast.bottleneck).toEqual({ kind: 'limit', limit: 'connection_request', channel: 'professional_network' });
+  });
+});

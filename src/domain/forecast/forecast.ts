@@ -1,6 +1,15 @@
 import type { Channel } from '../contract/conversations';
+import type { WarmUp } from '../contract/accounts';
 import { DAILY_LIMIT_KINDS } from '../contract/schedule';
-import { forecastInputSchema, type Bottleneck, type Forecast, type ForecastInput, type ForecastSettings } from '../contract/runs';
+import { warmUpCeiling } from '../run/sender-limits';
+import {
+  forecastInputSchema,
+  WEEK_DAYS,
+  type Bottleneck,
+  type Forecast,
+  type ForecastInput,
+  type ForecastSettings,
+} from '../contract/runs';
 import { toIsoMillis } from '../time';
 import { audienceZones } from './audience-zones';
 import { dateOfDay, SendingCalendar } from './calendar';
@@ -18,7 +27,9 @@ import { DAY_MS } from './zone';
  * the sends spread over the days the way a run's do — which an average-only model cannot show.
  * Response delays follow an exponential law with the given median. Each prospect's window and
  * calendar-day waits are read in its own time zone (`audience-zones.ts`), as the engine reads them;
- * daily limits count per day of the schedule's zone.
+ * daily limits count per day of the schedule's zone. Contract 10.2: a day's limit is at most the
+ * warm-up's ceiling of that day, and no rolling 7 days take more than the weekly limit (the days
+ * before the start count with what they already hold).
  */
 
 /** A forecast never looks further than this; an audience not done by then has no finish date. */
@@ -27,8 +38,14 @@ const KINDS = DAILY_LIMIT_KINDS.length;
 
 interface SenderState {
   channel: Channel;
+  /** The daily limits as set; `limits` are the day's (under warm-up, at most its ceiling that day). */
+  daily: number[];
   limits: number[];
+  weekly: Array<number | null>;
+  warmUp: WarmUp | null;
   used: number[];
+  /** The used counts of the 6 days before `day`, the day before first (the rolling week's other days). */
+  past: number[][];
   day: number;
   /** Per limit kind and window zone (kind × zones + zone), a FIFO of waiting prospects and the order in which each was queued. */
   waiting: Array<{ prospects: number[]; order: number[]; head: number }>;
@@ -84,8 +101,12 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   const startDay = calendar.dayOf(start);
   const senders: SenderState[] = settings.senders.map((s) => ({
     channel: s.channel,
-    limits: DAILY_LIMIT_KINDS.map((k) => s.dailyLimits[k]),
+    daily: DAILY_LIMIT_KINDS.map((k) => s.dailyLimits[k]),
+    limits: DAILY_LIMIT_KINDS.map((k) => dayLimit(s.dailyLimits[k], s.warmUp ?? null, startDay)),
+    weekly: DAILY_LIMIT_KINDS.map((k) => s.weeklyLimits?.[k] ?? null),
+    warmUp: s.warmUp ?? null,
     used: DAILY_LIMIT_KINDS.map((k) => s.usedToday[k] ?? 0),
+    past: Array.from({ length: WEEK_DAYS - 1 }, (_, back) => DAILY_LIMIT_KINDS.map((k) => s.usedDaysBefore[k]?.[back] ?? 0)),
     day: startDay,
     waiting: Array.from({ length: KINDS * windowZones }, () => ({ prospects: [], order: [], head: 0 })),
     pending: 0,
@@ -167,7 +188,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
         }
         case 'action': {
           const si = senderFor(p, step.channel);
-          if (si < 0 || senders[si]!.limits[step.limit]! === 0) {
+          if (si < 0 || senders[si]!.daily[step.limit]! === 0 || senders[si]!.weekly[step.limit] === 0) {
             stuck ??=
               si < 0
                 ? { kind: 'no_sender', channel: step.channel }
@@ -194,10 +215,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
     if (at !== sender.wakeAt) return;
     sender.wakeAt = Infinity;
     const day = calendar.dayOf(at);
-    if (day !== sender.day) {
-      sender.day = day;
-      sender.used.fill(0);
-    }
+    if (day !== sender.day) enterDay(sender, day);
     let pick = -1;
     let blocked = false;
     let opensAt = Infinity;
@@ -205,7 +223,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
       for (let z = 0; z < windowZones; z++) {
         const queue = sender.waiting[k * windowZones + z]!;
         if (queue.head === queue.prospects.length) continue;
-        if (sender.used[k]! >= sender.limits[k]!) {
+        if (!roomFor(sender, k)) {
           blocked = true;
           if (sender.limitBlockedOn[k] !== day) {
             sender.limitBlockedOn[k] = day;
@@ -259,9 +277,7 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
   }
 
   const hasRoom = (sender: SenderState): boolean =>
-    sender.waiting.some(
-      (q, i) => q.head < q.prospects.length && sender.used[Math.floor(i / windowZones)]! < sender.limits[Math.floor(i / windowZones)]!,
-    );
+    sender.waiting.some((q, i) => q.head < q.prospects.length && roomFor(sender, Math.floor(i / windowZones)));
 
   for (let p = 0; p < audience; p++) if (node[p] !== NO_STEP) advance(p, start);
   const horizon = start + HORIZON_MS;
@@ -286,6 +302,30 @@ export function simulateForecast(settings: ForecastSettings): Forecast {
     bottleneck: stuck ?? bottleneckOf(audience, limitBlocked, hoursBlocked),
     limitsUsed,
   };
+}
+
+/** A day's limit of one kind: the daily limit, under warm-up at most that day's ceiling (contract 10.2). */
+const dayLimit = (daily: number, warmUp: WarmUp | null, day: number): number =>
+  warmUp === null ? daily : Math.min(daily, warmUpCeiling(warmUp, dateOfDay(day)));
+
+/** A sender's new day: the days it leaves behind join its rolling week, its limits are that day's. */
+function enterDay(sender: SenderState, day: number): void {
+  const gap = Math.min(WEEK_DAYS, day - sender.day);
+  const skipped = Array.from({ length: Math.max(0, gap - 1) }, () => sender.used.map(() => 0));
+  sender.past = [...skipped, [...sender.used], ...sender.past].slice(0, WEEK_DAYS - 1);
+  sender.day = day;
+  sender.used.fill(0);
+  sender.limits = sender.daily.map((daily) => dayLimit(daily, sender.warmUp, day));
+}
+
+/** Whether a sender may start one more action of kind `k` today: under the day's limit and its rolling week's. */
+function roomFor(sender: SenderState, k: number): boolean {
+  if (sender.used[k]! >= sender.limits[k]!) return false;
+  const weekly = sender.weekly[k];
+  if (weekly === null || weekly === undefined) return true;
+  let week = sender.used[k]!;
+  for (const day of sender.past) week += day[k]!;
+  return week < weekly;
 }
 
 const headOrder = (queue: { order: number[]; head: number }): number => queue.order[queue.head]!;

@@ -1,4 +1,5 @@
 import { DEFAULT_WEEKLY_LIMITS, type WarmUp, type WeeklyLimits } from '../contract/accounts';
+import { WEEK_DAYS } from '../contract/runs';
 import { DEFAULT_DAILY_LIMITS, type DailyLimitKind, type DailyLimits } from '../contract/schedule';
 
 /**
@@ -16,8 +17,7 @@ export interface SenderRules {
   readonly warmUp: WarmUp | null;
 }
 
-/** A rolling week is the day and the 6 before it (contract 10.2 "the last 7 calendar days"). */
-export const WEEK_DAYS = 7;
+export { WEEK_DAYS };
 const DAY_MS = 86_400_000;
 
 const dayMs = (day: string): number => Date.parse(`${day}T00:00:00Z`);

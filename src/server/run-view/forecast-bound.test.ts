@@ -40,4 +40,26 @@ describe('the run view forecasts a run larger than the forecast simulates (1M en
     expect(days).toBeGreaterThan(900);
     expect(days).toBeLessThan(1100);
   });
+
+  it('scales the weekly limits, the days before and the warm-up’s ramp too, keeping a warm-up valid (startDaily at least 1)', () => {
+    const whole = {
+      definition: connectionOnlyGraph(),
+      senders: [
+        {
+          ...sender(1000, 40),
+          weeklyLimits: { connection_request: 5000, message: 0 },
+          usedDaysBefore: { connection_request: [100, 0, 39] },
+          warmUp: { startDaily: 5, addPerDay: 30, startedOn: '2026-11-20' },
+        },
+      ],
+      audienceSize: 1_000_000,
+    };
+    const part = withinForecastBound(whole);
+    expect(part.senders[0]).toMatchObject({
+      weeklyLimits: { connection_request: 500, message: 0 },
+      usedDaysBefore: { connection_request: [10, 0, 3] },
+      warmUp: { startDaily: 1, addPerDay: 3, startedOn: '2026-11-20' },
+    });
+    expect(() => forecastCampaign({ ...part, startAt: '2026-11-23T08:00:00.000Z' })).not.toThrow();
+  });
 });

@@ -3,7 +3,7 @@ import type { DailyLimitKind } from '../../domain/contract/schedule';
 
 /**
  * The forecast simulates at most MAX_FORECAST_AUDIENCE prospects: a larger run (1M enrollments) is
- * forecast as 1/k of itself with 1/k of each sender's limits and of what they used today — a run
+ * forecast as 1/k of itself with 1/k of each sender's limits (daily, weekly, its warm-up's ramp) and of what they used — a run
  * held by its limits then finishes when the whole would, and one held by its waits does anyway.
  */
 export function withinForecastBound(input: Omit<ForecastInput, 'startAt'>): Omit<ForecastInput, 'startAt'> {
@@ -17,6 +17,13 @@ export function withinForecastBound(input: Omit<ForecastInput, 'startAt'>): Omit
     ...input,
     audienceSize: part(input.audienceSize),
     underway: (input.underway ?? []).map((u) => ({ ...u, prospects: part(u.prospects) })).filter((u) => u.prospects > 0),
-    senders: input.senders.map((s) => ({ ...s, dailyLimits: perKind(s.dailyLimits, 1), usedToday: perKind(s.usedToday, 0) })),
+    senders: input.senders.map((s) => ({
+      ...s,
+      dailyLimits: perKind(s.dailyLimits, 1),
+      usedToday: perKind(s.usedToday, 0),
+      weeklyLimits: perKind(s.weeklyLimits, 1),
+      usedDaysBefore: Object.fromEntries(Object.entries(s.usedDaysBefore ?? {}).map(([kind, days]) => [kind, days.map(part)])),
+      warmUp: s.warmUp && { ...s.warmUp, startDaily: Math.max(1, part(s.warmUp.startDaily)), addPerDay: part(s.warmUp.addPerDay) },
+    })),
   };
 }

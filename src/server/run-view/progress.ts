@@ -9,8 +9,8 @@ import {
 } from '../../domain/contract/runs';
 import { withinForecastBound } from './forecast-bound';
 import { DAILY_LIMIT_KINDS, type DailyLimitKind, type ScheduleInput } from '../../domain/contract/schedule';
-import type { WarmUp } from '../../domain/contract/accounts';
-import { dailyLimitOn, senderRules } from '../../domain/run/sender-limits';
+import type { WarmUp, WeeklyLimits } from '../../domain/contract/accounts';
+import { WEEK_DAYS, dailyLimitOn, senderRules, weeklyLimitOf } from '../../domain/run/sender-limits';
 import type { CampaignStatus } from '../../domain/contract/campaigns';
 import type { Channel } from '../../domain/contract/conversations';
 import type { Config } from '../config';
@@ -105,11 +105,15 @@ interface SenderRow {
   id: string;
   channel: Channel;
   daily_limits: Partial<Record<DailyLimitKind, number>> | string;
+  weekly_limits: Partial<WeeklyLimits> | string;
   warm_up: WarmUp | string | null;
   time_zone: string;
   /** Today in the account's own zone (contract 10.2: its limits count there). */
   today: string;
 }
+
+/** The days before today a rolling week holds: 1 (yesterday) to 6. */
+const DAYS_BEFORE = Array.from({ length: WEEK_DAYS - 1 }, (_, i) => i + 1);
 
 /**
  * Today's counters of the campaign's senders: `taken` is every slot of the day (sent or reserved for a
@@ -118,15 +122,19 @@ interface SenderRow {
  */
 async function sendersToday(db: Queryable, campaign: CampaignRow) {
   const { rows: accounts } = await db.query<SenderRow>(
-    `SELECT id, channel, daily_limits, warm_up, time_zone, to_char((now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today
+    `SELECT id, channel, daily_limits, weekly_limits, warm_up, time_zone, to_char((now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today
      FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [campaign.sender_account_ids],
   );
   const [ids, days] = [accounts.map((a) => a.id), accounts.map((a) => a.today)];
   const [{ rows: quota }, scheduled] = await Promise.all([
-    db.query<{ account_id: string; kind: DailyLimitKind; taken: number }>(
-      `SELECT q.account_id, q.kind, q.used AS taken FROM sender_quota q
-       JOIN unnest($1::uuid[], $2::date[]) AS v(id, day) ON q.account_id = v.id AND q.day = v.day`,
+    // Today's slots and the rolling week's (today and the 6 days before it, contract 10.2), from the counters.
+    db.query<{ account_id: string; kind: DailyLimitKind; taken: number; week: number; before: number[] }>(
+      `SELECT q.account_id, q.kind, sum(q.used) FILTER (WHERE q.day = v.day)::int AS taken, sum(q.used)::int AS week,
+         ARRAY[${DAYS_BEFORE.map((back) => `coalesce(sum(q.used) FILTER (WHERE q.day = v.day - ${back}), 0)::int`).join(', ')}] AS before
+       FROM sender_quota q JOIN unnest($1::uuid[], $2::date[]) AS v(id, day)
+         ON q.account_id = v.id AND q.day BETWEEN v.day - ${WEEK_DAYS - 1} AND v.day
+       GROUP BY q.account_id, q.kind`,
       [ids, days],
     ),
     scheduledSlots(db, ids, days),
@@ -136,6 +144,7 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
     const rules = senderRules({
       timeZone: account.time_zone,
       dailyLimits: jsonColumn(account.daily_limits),
+      weeklyLimits: jsonColumn(account.weekly_limits),
       warmUp: account.warm_up === null ? null : jsonColumn(account.warm_up),
     });
     const limits = Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, dailyLimitOn(rules, kind, account.today).limit])) as Record<
@@ -146,11 +155,17 @@ async function sendersToday(db: Queryable, campaign: CampaignRow) {
     const perKind = <T>(fn: (kind: DailyLimitKind) => T) =>
       Object.fromEntries(DAILY_LIMIT_KINDS.map((kind) => [kind, fn(kind)])) as Record<DailyLimitKind, T>;
     const taken = perKind((kind) => quotaOf(kind)?.taken ?? 0);
-    const today = perKind((kind) => ({
-      used: Math.max(0, taken[kind] - (scheduled.get(`${account.id}:${kind}`) ?? 0)),
-      limit: limits[kind],
-    }));
-    return { accountId: account.id, channel: account.channel, limits, taken, today };
+    const started = (slots: number, kind: DailyLimitKind) => Math.max(0, slots - (scheduled.get(`${account.id}:${kind}`) ?? 0));
+    const today = perKind((kind) => ({ used: started(taken[kind], kind), limit: limits[kind] }));
+    // The rolling week of each kind with a weekly limit; today's scheduled slots are not started yet.
+    const week = Object.fromEntries(
+      DAILY_LIMIT_KINDS.flatMap((kind) => {
+        const limit = weeklyLimitOf(rules, kind);
+        return limit === null ? [] : [[kind, { used: started(quotaOf(kind)?.week ?? 0, kind), limit }]];
+      }),
+    );
+    const usedDaysBefore = perKind((kind) => quotaOf(kind)?.before ?? []);
+    return { accountId: account.id, channel: account.channel, rules, taken, today, week, usedDaysBefore };
   });
 }
 
@@ -254,7 +269,15 @@ export async function campaignRun(
     {
       definition: { nodes: definition.nodes ?? [], edges: definition.edges ?? [] },
       schedule: jsonColumn(campaign.schedule),
-      senders: senders.map((s) => ({ accountId: s.accountId, channel: s.channel, dailyLimits: s.limits, usedToday: s.taken })),
+      senders: senders.map((s) => ({
+        accountId: s.accountId,
+        channel: s.channel,
+        dailyLimits: s.rules.dailyLimits,
+        weeklyLimits: s.rules.weeklyLimits,
+        warmUp: s.rules.warmUp,
+        usedToday: s.taken,
+        usedDaysBefore: s.usedDaysBefore,
+      })),
       audienceSize: enrollments.waiting,
       underway: [...standing].map(([nodeId, prospects]) => ({ nodeId, prospects })),
       prospectTimeZones: zones,
@@ -267,7 +290,7 @@ export async function campaignRun(
     status: campaign.status,
     enrollments,
     steps,
-    senders: senders.map(({ accountId, today }) => ({ accountId, today })),
+    senders: senders.map(({ accountId, today, week }) => ({ accountId, today, week })),
     forecast: {
       finishBy: forecast.finishBy,
       workingDaysLeft: forecast.workingDaysLeft,

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { campaignRunSchema, type CampaignRun } from '../../domain/contract/runs';
 import { DEFAULT_DAILY_LIMITS, MAX_DAILY_LIMIT } from '../../domain/contract/schedule';
+import { DEFAULT_WEEKLY_LIMITS } from '../../domain/contract/accounts';
 import { prospectPageSchema } from '../../domain/contract/prospects';
 import { connectionOnlyGraph } from '../../domain/testing/fixtures';
 import { api, callTool, fixtureSql, newWorkspace, testEnv, type TestWorkspace } from '../testing/fixtures';
@@ -71,7 +72,13 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
     expect(run.enrollments).toEqual({ total: 4, waiting: 4, active: 0, finished: 0, replied: 0, stopped: 0, failed: 0 });
     expect(run.steps).toEqual([]);
     const limits = Object.fromEntries(Object.entries(DEFAULT_DAILY_LIMITS).map(([kind, limit]) => [kind, { used: 0, limit }]));
-    expect(run.senders).toEqual([{ accountId: ws.accounts.linkedinPremium, today: limits }]);
+    expect(run.senders).toEqual([
+      {
+        accountId: ws.accounts.linkedinPremium,
+        today: limits,
+        week: { connection_request: { used: 0, limit: DEFAULT_WEEKLY_LIMITS.connection_request } },
+      },
+    ]);
     expect(run.forecast.finishBy).not.toBeNull();
     expect(run.forecast.workingDaysLeft).toBeGreaterThanOrEqual(1);
   });
@@ -102,6 +109,48 @@ describe('GET /api/v1/campaigns/{campaignId}/run', async () => {
       used: 4,
       limit: Math.min(DEFAULT_DAILY_LIMITS.connection_request, 3 + 2 * days),
     });
+  });
+
+  it('a sender’s gauges count its rolling week from the counters: today and the 6 days before, kinds with a weekly limit (contract 10.2)', async () => {
+    const own = await newWorkspace();
+    const sender = own.accounts.linkedinPremium;
+    const patched = await api(own.apiKey, 'PATCH', `/api/messaging/accounts/${sender}`, { weeklyLimits: { message: 40 } });
+    expect(patched.status).toBe(200);
+    const [{ day }] = await fixtureSql<{ day: string }>("SELECT to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day");
+    // Today 4, 6 days ago 3 (in the week), 7 days ago 50 (out of it); messages 2 yesterday.
+    for (const [kind, back, used] of [
+      ['connection_request', 0, 4],
+      ['connection_request', 6, 3],
+      ['connection_request', 7, 50],
+      ['message', 1, 2],
+    ] as const)
+      await fixtureSql('INSERT INTO sender_quota (account_id, kind, day, used) VALUES ($1, $2, $3::date - $4::int, $5)', [
+        sender,
+        kind,
+        day,
+        back,
+        used,
+      ]);
+    const campaign = await createDraft(own, { senderAccountIds: [sender], workflow_definition: connectionOnlyGraph() });
+    const run = await runOf(own, campaign.campaignId);
+    expect(run.senders[0].today.connection_request.used).toBe(4);
+    expect(run.senders[0].week).toEqual({
+      connection_request: { used: 7, limit: DEFAULT_WEEKLY_LIMITS.connection_request },
+      message: { used: 2, limit: 40 },
+    });
+  });
+
+  it('the run’s forecast keeps to the sender’s weekly limit: 12 invitations at 5 a week end two weeks later (contract 10.2)', async () => {
+    const own = await newWorkspace();
+    const sender = own.accounts.linkedinPremium;
+    const campaign = await createDraft(own, { senderAccountIds: [sender], workflow_definition: connectionOnlyGraph() });
+    await enrolled(own, campaign.campaignId, 12);
+    const free = await runOf(own, campaign.campaignId);
+    const capped = await api(own.apiKey, 'PATCH', `/api/messaging/accounts/${sender}`, { weeklyLimits: { connection_request: 5 } });
+    expect(capped.status).toBe(200);
+    const held = await runOf(own, campaign.campaignId);
+    expect(held.forecast.finishBy).not.toBeNull();
+    expect(Date.parse(held.forecast.finishBy!) - Date.parse(free.forecast.finishBy!)).toBeGreaterThanOrEqual(13 * 86_400_000);
   });
 
   it('a sender whose stored daily limit is above what PATCH accepts still gets its run (200, its limit shown)', async () => {

@@ -52,7 +52,7 @@ describe('ReviewForecast', () => {
     // 40 invitations a day: Monday, Tuesday, then 20 on Wednesday; the last no-response 14 days later.
     expect(screen.getByTestId('review-forecast')).toHaveProperty(
       'textContent',
-      'With 2 senders at 20 invitations a day, 100 prospects finish by 9 Dec; the invitation limit is the bottleneck.',
+      'With 2 senders at 20 invitations a day and 100 a week, 100 prospects finish by 9 Dec; the invitation limit is the bottleneck.',
     );
     expect(screen.getByText(/^13 sending days \(Mon–Fri 09:00–17:00, UTC\)\. Expected at 30 % acceptance/)).toBeTruthy();
   });
@@ -67,12 +67,27 @@ describe('ReviewForecast', () => {
     await user.clear(input);
     await user.type(input, '1000');
     expect(screen.getByTestId('review-forecast').textContent).toMatch(
-      /^With 2 senders at 10–20 invitations a day, 1,000 prospects finish by \d+ \w{3}( 2027)?; the invitation limit is the bottleneck\.$/,
+      /^With 2 senders at 10–20 invitations a day and 100 a week, 1,000 prospects finish by \d+ \w{3}( 2027)?; the invitation limit is the bottleneck\.$/,
     );
     await user.clear(input);
     await user.type(input, '0');
     expect(screen.getByText('Enter a whole number of prospects from 1 to 100,000.')).toBeTruthy();
     expect(screen.queryByTestId('review-forecast')).toBeNull();
+  });
+
+  it('keeps to each sender’s weekly limit and warm-up (contract 10.2)', () => {
+    const finishOf = (extra: Partial<Account>) => {
+      render(<ReviewForecast campaign={campaign([ids[0]!])} accounts={[account(ids[0]!, extra)]} now={MONDAY_9AM} />);
+      const text = screen.getByTestId('review-forecast').textContent;
+      cleanup();
+      return text;
+    };
+    // 100 invitations at 20 a day: Monday to Friday, the last no-response 14 days later.
+    expect(finishOf({})).toMatch(/100 prospects finish by 11 Dec/);
+    // At 50 in any 7 days: 20, 20, 10 the first week; Monday 30 and Tuesday 1 have 20 each as the first days leave the week; the last 10 on Wednesday 2 Dec.
+    expect(finishOf({ weeklyLimits: { connection_request: 50 } })).toMatch(/100 prospects finish by 16 Dec/);
+    // Warming up from 2, 3 more each day: 2, 5, 8, 11, 14 the first week, then 20 a day; the last on Wednesday 2 Dec.
+    expect(finishOf({ warmUp: { startDaily: 2, addPerDay: 3, startedOn: '2026-11-23' } })).toMatch(/100 prospects finish by 16 Dec/);
   });
 
   it('asks for a sender when the campaign has none of the steps’ network', () => {
@@ -89,7 +104,7 @@ describe('ReviewForecast', () => {
     await user.clear(input);
     await user.type(input, '3');
     expect(screen.getByTestId('review-forecast').textContent).toBe(
-      'With 2 senders at 20 invitations a day, 3 prospects finish by 7 Dec; the waits between steps set the pace, not the sender limits.',
+      'With 2 senders at 20 invitations a day and 100 a week, 3 prospects finish by 7 Dec; the waits between steps set the pace, not the sender limits.',
     );
   });
 

@@ -9,7 +9,7 @@ import { forecastDetails, forecastSentence } from './forecast-words';
 
 /**
  * The launch review's forecast (contract 9.5): when the audience would finish with the campaign's
- * senders (their daily limits, else the defaults), its sending window and the sandbox's response
+ * senders (their daily and weekly limits, else the defaults, and their warm-ups), its sending window and the sandbox's response
  * rates — computed here, in the browser, as the user changes the audience size. It starts from the
  * prospects actually enrolled and forecasts on the server's basis (the run body's forecast): the
  * configured ACTION_SPACING_S and the enrolled prospects' time zones.
@@ -39,7 +39,16 @@ function settingsOf(
   const senders = campaign.senderAccountIds.flatMap((id) => {
     const account = accounts.find((a) => a.id === id);
     return account
-      ? [{ accountId: id, channel: account.channel, ...(account.dailyLimits ? { dailyLimits: account.dailyLimits } : {}) }]
+      ? [
+          {
+            accountId: id,
+            channel: account.channel,
+            ...(account.dailyLimits ? { dailyLimits: account.dailyLimits } : {}),
+            // Contract 10.2: the weekly limits and the warm-up hold the forecast as they hold the run.
+            ...(account.weeklyLimits ? { weeklyLimits: account.weeklyLimits } : {}),
+            warmUp: account.warmUp ?? null,
+          },
+        ]
       : [];
   });
   const parsed = forecastInputSchema.safeParse({

@@ -21,6 +21,18 @@ function limitRange(senders: Senders, limit: DailyLimitKind): string {
   return low === high ? plural(low, words.one, words.many) : `${formatCount(low)}–${formatCount(high)} ${words.many}`;
 }
 
+/** " and 100 a week" when the senders' weekly limit of the kind can bind (under 7 days at the daily limit), else "". */
+function weekRange(senders: Senders, limit: DailyLimitKind): string {
+  const values = senders.flatMap((s) => {
+    const weekly = s.weeklyLimits?.[limit];
+    return weekly !== undefined && weekly < 7 * s.dailyLimits[limit] ? [weekly] : [];
+  });
+  if (values.length === 0) return '';
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return ` and ${low === high ? formatCount(low) : `${formatCount(low)}–${formatCount(high)}`} a week`;
+}
+
 /** The limit the sentence names: the one that binds, else the first one a prospect meets. */
 function headline(forecast: Forecast): { limit: DailyLimitKind; channel: Channel } | undefined {
   const { bottleneck } = forecast;
@@ -43,7 +55,7 @@ export function forecastSentence(forecast: Forecast, senders: Senders, startAt: 
   }
   if (forecast.finishBy === null) {
     const limit = bottleneck.kind === 'limit' ? DAILY_LIMIT_WORDS[bottleneck.limit].many : 'actions';
-    return `A sender of this campaign may send 0 ${limit} a day, so some of the ${prospects} would never finish.`;
+    return `A sender of this campaign may send no ${limit} (its daily or weekly limit is 0), so some of the ${prospects} would never finish.`;
   }
   const finish = `${prospects} ${audience === 1 ? 'finishes' : 'finish'} by ${shortDate(forecast.finishBy, Date.parse(startAt))}`;
   const reason =
@@ -51,7 +63,9 @@ export function forecastSentence(forecast: Forecast, senders: Senders, startAt: 
   const named = headline(forecast);
   if (!named) return `${capitalised(finish)}; ${reason}.`;
   const team = senders.filter((s) => s.channel === named.channel);
-  return `With ${plural(team.length, 'sender', 'senders')} at ${limitRange(team, named.limit)} a day, ${finish}; ${reason}.`;
+  // Contract 10.2: a warm-up holds the first days below the daily limit; a weekly limit may hold the week.
+  const warming = team.length > 0 && team.every((s) => s.warmUp) ? ' warming up to' : ' at';
+  return `With ${plural(team.length, 'sender', 'senders')}${warming} ${limitRange(team, named.limit)} a day${weekRange(team, named.limit)}, ${finish}; ${reason}.`;
 }
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
