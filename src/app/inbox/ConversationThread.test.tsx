@@ -125,6 +125,7 @@ describe('replying to someone whose invitation is pending', () => {
     rendered: null,
     error: null,
     version: 1,
+    variantId: null,
   });
 
   /** The contact as the audience knows them. */

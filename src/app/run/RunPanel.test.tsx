@@ -355,7 +355,7 @@ describe('RunPanel: window, failures, timeline', () => {
     // Only Date is faked: Monday 2 March 2026 in the sender's zone (UTC).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await screen.findByLabelText('Prospects by status');
     const panel = screen.getByRole('complementary', { name: 'Run' });
     expect(await within(panel).findByText('Warming up: 12 a day, 20 from Thursday (invitations)')).toBeTruthy();
@@ -366,7 +366,7 @@ describe('RunPanel: window, failures, timeline', () => {
 
   it('no ramp once the warm-up reached the daily limit, no week gauge without a week', async () => {
     stubApi({ account: { warmUp: { startDaily: 9, addPerDay: 3, startedOn: '2026-01-01' } } });
-    renderWith(<RunPanel campaignId={CAMPAIGN} graph={GRAPH} schedule={OPEN} />);
+    renderWith(<RunPanel campaignId={CAMPAIGN} campaignName="Q3 founders" graph={GRAPH} schedule={OPEN} />);
     await screen.findByLabelText('Prospects by status');
     const panel = screen.getByRole('complementary', { name: 'Run' });
     await within(panel).findByText('Ada’s LinkedIn');

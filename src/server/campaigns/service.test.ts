@@ -228,7 +228,9 @@ describe('saving a draft campaign’s graph', () => {
     expect(page1.items.map((c) => (c as Campaign).name)).toEqual(['three', 'two']);
     expect(page1.nextCursor).not.toBeNull();
     const page2 = await listCampaigns(env.db, w, { limit: 2, cursor: page1.nextCursor! });
-    expect(page2).toEqual({ items: [first], nextCursor: null });
+    // A list item adds its stats (contract 10.1): zeros for a draft.
+    const noStats = { prospects: 0, contacted: 0, accepted: 0, replied: 0, replyRate: 0 };
+    expect(page2).toEqual({ items: [{ ...first, stats: noStats }], nextCursor: null });
     const summary = await listCampaigns(env.db, w, { limit: 1, view: 'summary' });
     expect(summary.items[0]!.workflow_definition).toEqual({
       nodeCount: third.workflow_definition.nodes.length,
