@@ -80,7 +80,10 @@ test('an entry is named in the launch review, and the run stops that prospect be
   const token = uniqueToken('dnr');
   await signIn(page, '/');
   const accounts = await demoAccounts(page);
-  await apiRequest(page, 'PATCH', `/api/messaging/accounts/${accounts.linkedin}`, { dailyLimits: { connection_request: 500 } });
+  await apiRequest(page, 'PATCH', `/api/messaging/accounts/${accounts.linkedin}`, {
+    dailyLimits: { connection_request: 500 },
+    weeklyLimits: { connection_request: 10_000 },
+  });
   const campaign = await tool<CampaignRecord>(page, 'create-campaign', {
     name: `Do not contact ${token}`,
     workflow_definition: findTemplate('connection-only')!.build(),

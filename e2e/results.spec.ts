@@ -27,7 +27,10 @@ for (const viewport of [
       seed: 5,
       variantRates: { a: { acceptRate: 0.1 }, b: { acceptRate: 0.9 } },
     });
-    await apiRequest(page, 'PATCH', `/api/messaging/accounts/${sender}`, { dailyLimits: { connection_request: 500, message: 500 } });
+    await apiRequest(page, 'PATCH', `/api/messaging/accounts/${sender}`, {
+      dailyLimits: { connection_request: 500, message: 500 },
+      weeklyLimits: { connection_request: 10_000, message: 10_000 },
+    });
     const name = uniqueName('Results');
     const campaign = await createCampaign(page, name);
     await apiRequest(page, 'PUT', `/api/v1/campaigns/${campaign.campaignId}/schedule`, {

@@ -36,6 +36,7 @@ async function runningCampaign(page: Page, second: boolean) {
   await apiRequest(page, 'PUT', '/api/v1/executor', { kind: 'sandbox', acceptRate: 1, replyRate: 0, medianResponseHours: 0.0005, seed: 5 });
   await apiRequest(page, 'PATCH', `/api/messaging/accounts/${sender}`, {
     dailyLimits: { connection_request: 500, message: 500 },
+    weeklyLimits: { connection_request: 10_000, message: 10_000 },
   });
   const name = uniqueName('Revised');
   const draft = await tool<CampaignRecord>(page, 'create-campaign', {

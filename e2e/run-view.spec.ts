@@ -31,6 +31,7 @@ test('a launched campaign opens in its run view: counts, timeline, pause, resume
   });
   await apiRequest(page, 'PATCH', `/api/messaging/accounts/${accounts.linkedin}`, {
     dailyLimits: { connection_request: 500, message: 500 },
+    weeklyLimits: { connection_request: 10_000, message: 10_000 },
   });
   const name = uniqueName('Run view');
   const campaign = await tool<CampaignRecord>(page, 'create-campaign', {

@@ -23,6 +23,8 @@ const DEMO_SENDER_SPACING_MS = 1_000;
 const DEMO_ARRIVAL_MS = 1_500;
 /** The demo sender's daily limits: every prospect invited and messaged the same day, no stall at 20. */
 const DEMO_SENDER_LIMITS = { connection_request: 2 * DEMO_RUN_PROSPECTS, message: 2 * DEMO_RUN_PROSPECTS };
+/** Its weekly limits (contract 10.2): seven such days, so the default 100 invitations a week never stalls the demo. */
+const DEMO_SENDER_WEEKLY_LIMITS = Object.fromEntries(Object.entries(DEMO_SENDER_LIMITS).map(([kind, n]) => [kind, 7 * n]));
 /** A sandbox that answers in seconds: acceptances and replies around 10 s after the action (2.5 s … 40 s). */
 const DEMO_SANDBOX = { acceptRate: 0.6, replyRate: 0.4, medianResponseHours: 10 / 3600, seed: 7 };
 
@@ -38,10 +40,10 @@ export const seedDemoRun: DemoSeeder = async (db, workspaceId) => {
   const campaignId = rows[0]?.id;
   if (!campaignId) return;
   const senders = rows[0]!.sender_account_ids;
-  await db.query(`UPDATE accounts SET daily_limits = daily_limits || $2::jsonb WHERE id = ANY($1::uuid[])`, [
-    senders,
-    JSON.stringify(DEMO_SENDER_LIMITS),
-  ]);
+  await db.query(
+    `UPDATE accounts SET daily_limits = daily_limits || $2::jsonb, weekly_limits = weekly_limits || $3::jsonb WHERE id = ANY($1::uuid[])`,
+    [senders, JSON.stringify(DEMO_SENDER_LIMITS), JSON.stringify(DEMO_SENDER_WEEKLY_LIMITS)],
+  );
   await db.query(
     `INSERT INTO sender_pacing (account_id, next_slot_at, spacing_ms) SELECT id, now(), $2 FROM unnest($1::uuid[]) AS id
      ON CONFLICT (account_id) DO UPDATE SET spacing_ms = excluded.spacing_ms`,
