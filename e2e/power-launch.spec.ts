@@ -115,11 +115,14 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const accounts = await demoAccounts(page);
-    // The second LinkedIn sender, set to 20 invitations a day: other files raise the first one's limits
-    // for their runs, and either may be the demo's moving-run sender, which has room for 400 (demo/run.ts;
-    // both demo accounts are made in one transaction, so the list's order between them is their ids').
+    // The second LinkedIn sender, set to 20 invitations a day and 100 a week: other files raise the first
+    // one's limits for their runs, and either may be the demo's moving-run sender, which has room for 400
+    // a day (demo/run.ts; both demo accounts are made in one transaction, so their order is their ids').
     const senders = [accounts.linkedin2 ?? accounts.linkedin];
-    const limited = await apiRequest(page, 'PATCH', `/api/messaging/accounts/${senders[0]}`, { dailyLimits: { connection_request: 20 } });
+    const limited = await apiRequest(page, 'PATCH', `/api/messaging/accounts/${senders[0]}`, {
+      dailyLimits: { connection_request: 20 },
+      weeklyLimits: { connection_request: 100 },
+    });
     expect(limited.status).toBe(200);
     const campaign = await tool<CampaignRecord>(page, 'create-campaign', {
       name: uniqueName('Forecast'),

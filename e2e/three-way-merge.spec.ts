@@ -5,6 +5,8 @@ import { tool } from './support/session';
 
 /** Sets a number field of a step in its inspector form. */
 async function setField(page: Page, nodeId: string, step: string, field: string, value: string) {
+  // Nothing selected first: an open step form may cover the step to click (after a reload, say).
+  await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
   await canvasNode(page, nodeId).click();
   await page.getByRole('region', { name: step, exact: true }).getByLabel(field).fill(value);
 }
