@@ -92,4 +92,17 @@ describe('waits and passing after a revision', () => {
     );
     expect(fresh.decision.kind).toBe('act');
   });
+
+  it('the walker passes a wait the timeline holds: a prospect moved back before a delay it had does not wait it again', () => {
+    const graph = runGraph({
+      nodes: [node('start', 'start'), node('pause', 'delay', { delay_amount: 2, delay_type: 'hours' }), node('end', 'end')],
+      edges: [edge('start', 'pause'), edge('pause', 'end')],
+    })!;
+    const history: RunHistory = { step: (id) => (id === 'pause' ? { handle: null } : undefined), text: () => undefined };
+    const at = { nodeId: 'pause', arrivedBy: null, replied: false };
+    const moved = advance(graph, at, { kind: 'enter' }, { prospect, now: T0, zone: 'UTC', history });
+    expect(moved.passed).toEqual([{ nodeId: 'pause', type: 'delay', handle: null, skipped: true }]);
+    expect(moved.position.nodeId).toBe('end');
+    expect(advance(graph, at, { kind: 'enter' }, { prospect, now: T0, zone: 'UTC' }).decision.kind).toBe('wait');
+  });
 });

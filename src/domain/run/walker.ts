@@ -69,9 +69,12 @@ export interface AdvanceContext {
 /** Bounded by the graph size (launched graphs have no cycles); only a guard against bad data. */
 const MAX_PASSES = 1000;
 
-/** What a revised enrollment's timeline says of a step about to act: done there before, or its text already sent. */
+/**
+ * What a revised enrollment's timeline says of a step it enters: done there before (an action, a
+ * wait, a condition — any step but the end), or, for an action, its text already sent.
+ */
 function doneBefore(history: RunHistory | undefined, nodeId: string, decision: Decision) {
-  if (!history || (decision.kind !== 'act' && decision.kind !== 'call')) return undefined;
+  if (!history || decision.kind === 'end' || decision.kind === 'ignore') return undefined;
   const text = decision.kind === 'act' ? decision.action.payload.text : undefined;
   return history.step(nodeId) ?? (text === undefined || text === '' ? undefined : history.text(text));
 }
