@@ -17,7 +17,7 @@ import type { Config } from '../config';
 import { jsonColumn } from '../db/json';
 import type { Queryable } from '../db/types';
 import { campaignNotFound } from '../campaigns/service';
-import { scheduledSlots } from '../runs/action-store';
+import { scheduledSlots } from '../runs/action-slots';
 import { runCounts, type EnrollmentCount, type StepCount, type WaitingCount } from './run-counts';
 import { seenWaiting } from '../../domain/run/waiting';
 import { toIso } from '../../domain/time';

@@ -4,7 +4,7 @@ import { connectionOnlyGraph, edge, node, scoredFollowUpGraph } from '../../doma
 import type { WorkflowDefinition } from '../../domain/workflow-types';
 import { engineDbPerFile } from '../testing/engine-db';
 import { applyProspectEvent } from './engine';
-import { recountSenderQuota } from './action-store';
+import { recountSenderQuota } from './action-slots';
 import { drainDueWork } from '../testing/run-loop';
 import { sandboxExecutor } from '../executors/sandbox';
 import { crashingAfterOffer, engineDeps, seedRun, startClock, type SeededRun } from '../testing/runs';

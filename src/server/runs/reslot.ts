@@ -1,7 +1,7 @@
 import { nodeDefinition } from '../../domain/catalog';
 import { windowZone } from '../../domain/run/windows';
 import type { Queryable } from '../db/types';
-import { moveSlot, passedSlots } from './action-store';
+import { moveSlot, passedSlots } from './action-slots';
 import type { EngineSettings } from './engine-deps';
 import { drawSpacing, GateSession, passGate, type GateVerdict } from './gate';
 
