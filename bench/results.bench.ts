@@ -2,7 +2,7 @@ import { variantGraph } from '../src/domain/testing/fixtures';
 import { openDatabase } from '../src/server/db/open';
 import { migrate } from '../src/server/db/migrate';
 import type { Db } from '../src/server/db/types';
-import { listCampaigns } from '../src/server/campaigns/service';
+import { listCampaigns } from '../src/server/campaigns/listing';
 import { campaignStats, resultCounters } from '../src/server/results/counters';
 import { campaignResults } from '../src/server/results/results';
 import { seedRun } from '../src/server/testing/runs';

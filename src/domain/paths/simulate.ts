@@ -1,4 +1,4 @@
-import type { Simulation } from '../contract/campaigns';
+import type { Simulation } from '../contract/workflow-checks';
 import { branchOutputs } from '../catalog';
 import { walkPath, type SampleProspect, type WalkResult } from './walk';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulationSchema } from '../contract/campaigns';
+import { simulationSchema } from '../contract/workflow-checks';
 import { scoredFollowUpGraph, variantGraph } from '../testing/fixtures';
 import { assignedVariant } from '../variants';
 import { sendSteps, sendWarnings } from './review';

@@ -1,4 +1,5 @@
-import type { PatchOperation, ValidationVerdict } from '../../domain/contract/campaigns';
+import type { PatchOperation } from '../../domain/contract/campaigns';
+import type { ValidationVerdict } from '../../domain/contract/workflow-checks';
 import { placeholderValues, type WorkflowDefinition } from '../../domain';
 import { applyWorkflowPatch } from '../../domain/workflow-patch';
 import type { Db, Queryable } from '../db/types';

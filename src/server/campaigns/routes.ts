@@ -6,7 +6,7 @@ import { queryOf } from '../http/input';
 import { pathUuid } from '../http/pagination';
 import type { RouteModule } from '../route-module';
 import { deleteCampaign, updateCampaign } from './settings';
-import { DEFAULT_CAMPAIGN_PAGE, listCampaigns } from './service';
+import { DEFAULT_CAMPAIGN_PAGE, listCampaigns } from './listing';
 import { listCampaignsQuery } from '../../domain/contract/results';
 import { updateCampaignBody } from '../../domain/contract/campaigns';
 import { readBody } from '../http/input';

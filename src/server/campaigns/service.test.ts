@@ -8,17 +8,8 @@ import { cursorCodec, timeIdKey, type TimeIdKey } from '../http/pagination';
 import { apiFailure } from '../testing/api-failure';
 import { embeddedWebhooks } from '../testing/embedded-webhooks';
 import { patchCampaignWorkflow } from './agent-ops';
-import {
-  createCampaign,
-  getCampaign,
-  getCampaignVersion,
-  judgeWorkflow,
-  launchCampaign,
-  listCampaigns,
-  listCampaignVersions,
-  updateCampaignWorkflow,
-  type Campaign,
-} from './service';
+import { createCampaign, getCampaign, judgeWorkflow, launchCampaign, updateCampaignWorkflow, type Campaign } from './service';
+import { getCampaignVersion, listCampaigns, listCampaignVersions } from './listing';
 
 /**
  * The save of a draft's graph as the tools' caller sees it (contract 3/4, spec 4.1), on an embedded

@@ -6,17 +6,8 @@ import { resolveWorkspace } from '../http/auth';
 import { defineTool, type ToolDefinition } from '../tool';
 import { patchCampaignWorkflow, simulateCampaign, validateCampaignWorkflow } from './agent-ops';
 import { deleteCampaign, updateCampaign } from './settings';
-import {
-  createCampaign,
-  getCampaign,
-  getCampaignVersion,
-  inView,
-  launchCampaign,
-  DEFAULT_CAMPAIGN_PAGE,
-  listCampaigns,
-  listCampaignVersions,
-  updateCampaignWorkflow,
-} from './service';
+import { createCampaign, getCampaign, inView, launchCampaign, updateCampaignWorkflow } from './service';
+import { getCampaignVersion, DEFAULT_CAMPAIGN_PAGE, listCampaigns, listCampaignVersions } from './listing';
 
 /**
  * The campaign tools of contract 3, 4 and 8.1 (and the saved-graph history), served at POST /mcp.
