@@ -35,7 +35,7 @@ import { clearOffset, pasteInto, copySelection, type ClipboardPayload } from './
 import { announceReconnected, deleteSelectionReconnecting } from './delete-selection';
 import { fromDefinition, toDefinition, type CanvasGraph } from './convert';
 import * as history from './history';
-import { applyNodeChangesFast, sameValidationInput, touchesSelection } from './node-changes';
+import { applyNodeChangesFast, nodeChangesKind, sameValidationInput, touchesSelection } from './node-changes';
 import * as ops from './operations';
 import { EMPTY_SELECTION, selectionOf, type Selection } from './selection';
 import type { BaseVersion, CampaignMeta, FlowEdge, FlowNode, GraphSnapshot, Highlight, ValidationState } from './types';
@@ -82,7 +82,6 @@ export interface EditorState extends CanvasGraph {
   setServerViolations(violations: Violation[]): void;
   onNodesChange(changes: NodeChange<FlowNode>[]): void;
   onEdgesChange(changes: EdgeChange<FlowEdge>[]): void;
-  /** With `at`, the step goes there (connected from `link` when given); with null, below the selected step. */
   /** A new step at `at`, connected from `link`: both come from canvas/placement.ts (the one placement rule). */
   addNode(type: NodeType, at: { x: number; y: number }, link?: { source: string; sourceHandle: string | null } | null): void;
   insertOnEdge(edgeId: string, type: NodeType): void;
@@ -247,25 +246,9 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     // sent between are applied to the nodes without any other effect.
     onNodesChange: (changes) => {
       const s = get();
-      let label: string | null = null;
-      let coalesceKey: string | undefined;
-      let dragging = s.dragging;
-      let endsDrag = false;
-      for (const c of changes) {
-        if (c.type === 'position') {
-          if (s.readOnly) return;
-          if (c.dragging) {
-            if (!dragging) label = changes.filter((x) => x.type === 'position').length > 1 ? 'Move steps' : 'Move step';
-            dragging = true;
-          } else if (dragging) endsDrag = true;
-          else {
-            label = 'Move step';
-            coalesceKey = 'keyboard-move';
-          }
-        } else if (c.type === 'remove' || c.type === 'add' || c.type === 'replace') {
-          label = 'Change steps';
-        }
-      }
+      const kind = nodeChangesKind(changes, s.dragging, s.readOnly);
+      if (kind === null) return;
+      const { label, coalesceKey, dragging, endsDrag } = kind;
       // Drag frames are O(changed): no full-array rebuild, no selection scan unless selection changed.
       const nodes = applyNodeChangesFast(changes, s.nodes);
       if (nodes === s.nodes && !endsDrag) return;

@@ -61,3 +61,42 @@ export function sameValidationInput(prev: CanvasGraph, next: CanvasGraph): boole
   }
   return true;
 }
+
+/** What a batch of node changes is to the history: its undo step's label (null: none), and where a drag stands. */
+export interface NodeChangesKind {
+  readonly label: string | null;
+  /** Arrow-key moves coalesce into one undo step. */
+  readonly coalesceKey: string | undefined;
+  /** A drag is under way after these changes. */
+  readonly dragging: boolean;
+  /** These changes end a drag (its drop). */
+  readonly endsDrag: boolean;
+}
+
+/**
+ * Names the undo step of `changes`: the first frame of a drag names it ("Move step(s)") and later
+ * frames none; a keyboard move coalesces; adds, removes and replaces are "Change steps". Null when
+ * a read-only canvas gets a move (nothing applies).
+ */
+export function nodeChangesKind(changes: readonly NodeChange<FlowNode>[], wasDragging: boolean, readOnly: boolean): NodeChangesKind | null {
+  let label: string | null = null;
+  let coalesceKey: string | undefined;
+  let dragging = wasDragging;
+  let endsDrag = false;
+  for (const c of changes) {
+    if (c.type === 'position') {
+      if (readOnly) return null;
+      if (c.dragging) {
+        if (!dragging) label = changes.filter((x) => x.type === 'position').length > 1 ? 'Move steps' : 'Move step';
+        dragging = true;
+      } else if (dragging) endsDrag = true;
+      else {
+        label = 'Move step';
+        coalesceKey = 'keyboard-move';
+      }
+    } else if (c.type === 'remove' || c.type === 'add' || c.type === 'replace') {
+      label = 'Change steps';
+    }
+  }
+  return { label, coalesceKey, dragging, endsDrag };
+}
