@@ -1,3 +1,7 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
 /** An import as TypeScript reads it (src/architecture.test.ts reads every file's). */
 export interface ImportEdge {
   from: string;
@@ -56,3 +60,35 @@ export function importedFrom(edges: readonly ImportEdge[], from: string): Set<st
   visit(from);
   return seen;
 }
+
+/** The project's root and its src/ (absolute paths). */
+export const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+export const SRC = join(ROOT, 'src');
+
+/** Every .ts/.tsx file under `dir` (absolute paths). */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The src-relative file a relative import of `fromFile` names. */
+export function resolveRelative(fromFile: string, spec: string): string | undefined {
+  const base = resolve(dirname(fromFile), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base.replace(/\.js$/, '.ts')];
+  const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
+  return found ? relative(SRC, found) : relative(SRC, base);
+}
+
+/** Every import of every file under src/, as TypeScript reads them (comments and strings do not count). */
+export const readImportEdges = (): ImportEdge[] =>
+  sourceFiles(SRC).flatMap((file) => {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const from = relative(SRC, file);
+    return importedFiles.map(({ fileName: spec }) => ({ from, spec, to: spec.startsWith('.') ? resolveRelative(file, spec) : undefined }));
+  });
+
+/** Test code: a test file, or a testing/ helper. */
+export const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)testing(\/|\.ts$)/.test(file);
