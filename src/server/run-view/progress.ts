@@ -40,7 +40,7 @@ async function campaignOf(db: Queryable, workspaceId: string, campaignId: string
   // The launched graph is the one the run interprets; a draft shows its current graph.
   const { rows } = await db.query<CampaignRow>(
     `SELECT c.status, c.schedule, c.sender_account_ids::text[] AS sender_account_ids, v.workflow_definition,
-            to_char((now() AT TIME ZONE (c.schedule->>'timeZone'))::date, 'YYYY-MM-DD') AS today
+            to_char((clock_now() AT TIME ZONE (c.schedule->>'timeZone'))::date, 'YYYY-MM-DD') AS today
      FROM campaigns c JOIN campaign_versions v ON v.campaign_id = c.id AND v.version = coalesce(c.launched_version, c.graph_version)
      WHERE c.id = $1 AND c.workspace_id = $2`,
     [campaignId, workspaceId],
@@ -122,7 +122,7 @@ const DAYS_BEFORE = Array.from({ length: WEEK_DAYS - 1 }, (_, i) => i + 1);
  */
 async function sendersToday(db: Queryable, campaign: CampaignRow) {
   const { rows: accounts } = await db.query<SenderRow>(
-    `SELECT id, channel, daily_limits, weekly_limits, warm_up, time_zone, to_char((now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today
+    `SELECT id, channel, daily_limits, weekly_limits, warm_up, time_zone, to_char((clock_now() AT TIME ZONE time_zone)::date, 'YYYY-MM-DD') AS today
      FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [campaign.sender_account_ids],
   );
