@@ -20,8 +20,10 @@ test('reply from the inbox: the reply is queued for the sender, shown in the thr
   await reply.getByRole('button', { name: 'Send' }).click();
 
   await expect(reply.getByLabel('Your reply')).toHaveValue('');
-  // Sending, or already sent by the sandbox sender: either way the thread shows it.
-  await expect(page.getByText('Tuesday works, 10:00?')).toBeVisible();
+  // Sending (under the reply box), or already sent by the sandbox sender (in the messages): either way the
+  // thread shows it — the list's preview of the conversation may show it too.
+  const thread = page.getByRole('region', { name: `Rae ${r}` });
+  await expect(thread.getByText('Tuesday works, 10:00?', { exact: true }).first()).toBeVisible();
   const replies = await apiRequest(page, 'GET', `/api/messaging/conversations/${id}/replies`);
   const messages = await apiRequest(page, 'GET', `/api/messaging/conversations/${id}/messages`);
   const texts = [...replies.body.items, ...(messages.body.items ?? [])].map((m: { text: string }) => m.text);
