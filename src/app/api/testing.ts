@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
+import { DEFAULT_DAILY_LIMITS } from '../../domain/contract/schedule';
 import { EVENT_TYPES, type Delivery, type WebhookEndpoint } from '../../domain/contract/webhooks';
+import type { Account } from './accounts';
 import { useSession } from '../session';
 
 /** One request the app sent, as the server would read it. */
@@ -84,4 +86,19 @@ export const testDelivery = (change: Partial<Delivery> = {}): Delivery => ({
   createdAt: '2026-11-25T10:00:00.000Z',
   nextAttemptAt: null,
   ...change,
+});
+
+/** A LinkedIn sender account as GET /api/messaging/accounts lists it: the defaults' limits, a weekly cap of 100 invitations. */
+export const senderAccount = (id: string, over: Partial<Account> = {}): Account => ({
+  id,
+  channel: 'professional_network',
+  name: `Sender ${id}`,
+  premium: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  unreadConversations: 0,
+  dailyLimits: DEFAULT_DAILY_LIMITS,
+  timeZone: 'UTC',
+  weeklyLimits: { connection_request: 100 },
+  warmUp: null,
+  ...over,
 });

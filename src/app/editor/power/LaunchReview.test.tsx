@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowDefinition } from '../../../domain';
-import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
+import { DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { findTemplate } from '../../../domain/paths';
 import { delayWithoutDurationGraph } from '../../../domain/testing/fixtures';
 import type { Account } from '../../api/accounts';
 import type { Campaign } from '../../api/campaigns';
-import { fakeApi, testQueryClient, type SentRequest } from '../../api/testing';
+import { fakeApi, senderAccount, testQueryClient, type SentRequest } from '../../api/testing';
 import { polyfillDialogs } from '../../ui/testing';
 import { editorStore } from '../store';
 import { LaunchReviewDialog } from './LaunchReview';
@@ -19,18 +19,7 @@ import { LaunchReviewDialog } from './LaunchReview';
  * saved graph's problem is listed with its fix and Launch stays disabled.
  */
 
-const SENDER: Account = {
-  id: '77777777-7777-4777-8777-777777777777',
-  channel: 'professional_network',
-  name: 'Ada',
-  premium: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  unreadConversations: 0,
-  dailyLimits: DEFAULT_DAILY_LIMITS,
-  timeZone: 'UTC',
-  weeklyLimits: { connection_request: 100 },
-  warmUp: null,
-};
+const SENDER: Account = senderAccount('77777777-7777-4777-8777-777777777777', { name: 'Ada', premium: true });
 
 const saved = (graph: WorkflowDefinition): Campaign => ({
   campaignId: '66666666-6666-4666-8666-666666666666',

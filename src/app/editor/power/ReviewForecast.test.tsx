@@ -5,24 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE } from '../../../domain/contract/schedule';
 import { findTemplate } from '../../../domain/paths';
 import type { Account } from '../../api/accounts';
+import { senderAccount } from '../../api/testing';
 import type { Campaign } from '../../api/campaigns';
 import { ReviewForecast, type ForecastBasis } from './ReviewForecast';
 
 const MONDAY_9AM = Date.parse('2026-11-23T09:00:00.000Z');
 
-const account = (id: string, extra: Partial<Account> = {}): Account => ({
-  id,
-  channel: 'professional_network',
-  name: `Sender ${id}`,
-  premium: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  unreadConversations: 0,
-  dailyLimits: DEFAULT_DAILY_LIMITS,
-  timeZone: 'UTC',
-  weeklyLimits: { connection_request: 100 },
-  warmUp: null,
-  ...extra,
-});
+const account = senderAccount;
 
 const campaign = (senderAccountIds: string[], template = 'connection-only'): Campaign => ({
   campaignId: '00000000-0000-4000-8000-000000000001',

@@ -5,6 +5,8 @@ import { DEFAULT_DAILY_LIMITS, DEFAULT_SCHEDULE, WEEKDAYS } from '../../../domai
 import type { CampaignRun } from '../../api/runs';
 import { queryClient } from '../../api/query-client';
 import { setSearchParams } from '../../router';
+import type { Account } from '../../api/accounts';
+import { senderAccount } from '../../api/testing';
 import { ConfirmHost } from '../../ui/confirm';
 import { useRunFilter } from '../run-view';
 import { polyfillDialogs } from '../../ui/testing';
@@ -159,7 +161,7 @@ export const RESULTS = {
   ],
 };
 
-export function stubApi(over: { run?: CampaignRun; account?: Record<string, unknown> } = {}) {
+export function stubApi(over: { run?: CampaignRun; account?: Partial<Account> } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -170,21 +172,7 @@ export function stubApi(over: { run?: CampaignRun; account?: Record<string, unkn
       if (url.includes('/run')) return json(over.run ?? RUN);
       if (url.includes('/accounts'))
         return json({
-          items: [
-            {
-              id: SENDER,
-              channel: 'professional_network',
-              name: 'Ada’s LinkedIn',
-              premium: false,
-              createdAt: '2026-01-01T00:00:00.000Z',
-              unreadConversations: 0,
-              dailyLimits: DEFAULT_DAILY_LIMITS,
-              timeZone: 'UTC',
-              weeklyLimits: { connection_request: 100 },
-              warmUp: null,
-              ...over.account,
-            },
-          ],
+          items: [senderAccount(SENDER, { name: 'Ada’s LinkedIn', ...over.account })],
         });
       if (url.includes('/timeline')) return json({ items: TIMELINE });
       if (url.includes('/enrollments')) return json({ items: url.includes('status=failed') ? FAILED : [], nextCursor: null });
