@@ -90,14 +90,23 @@ export function useEnrolledCount(campaignId: string) {
   });
 }
 
-/** A campaign's newest enrolled prospect, or null when none is (the launch review fills its texts in for a real prospect). */
-export function useFirstEnrolledProspect(campaignId: string) {
+/** How many of a campaign's newest enrolled prospects the launch review looks through for one it will contact. */
+const FIRST_ENROLLED_PAGE = 25;
+const NOBODY_SKIPPED: ReadonlySet<string> = new Set();
+
+/**
+ * A campaign's newest enrolled prospect who will be contacted — not one of `skipped` (the review's
+ * do-not-contact and unreachable prospects) — or null when none is (the launch review fills its
+ * texts in for a real prospect).
+ */
+export function useFirstEnrolledProspect(campaignId: string, skipped: ReadonlySet<string> = NOBODY_SKIPPED) {
   const workspaceId = useSession((s) => s.workspaceId);
   return useQuery({
     queryKey: [...prospectKeys.list(workspaceId, { search: '', campaignId, status: null }), 'first'] as const,
     staleTime: 30_000,
     queryFn: async ({ signal }) =>
-      (await call(prospectPageSchema, '/api/v1/prospects', { query: { limit: 1, campaignId }, signal })).items[0] ?? null,
+      (await call(prospectPageSchema, '/api/v1/prospects', { query: { limit: FIRST_ENROLLED_PAGE, campaignId }, signal })).items,
+    select: (items) => items.find((p) => !skipped.has(p.prospectId)) ?? null,
   });
 }
 

@@ -39,8 +39,9 @@ const saved = (graph: WorkflowDefinition): Campaign => ({
   workflow_definition: graph,
 });
 
-async function openReview(campaign: Campaign) {
+async function openReview(campaign: Campaign, answers: Parameters<typeof fakeApi>[0] = {}) {
   fakeApi({
+    ...answers,
     'GET /api/messaging/accounts': { body: { items: [SENDER] } },
     'POST /mcp': (r: SentRequest) => ({
       body: { jsonrpc: '2.0', id: (r.body as { id: number }).id, result: { structuredContent: campaign } },
@@ -81,5 +82,40 @@ describe('the launch review of a campaign with a launch-blocking problem', () =>
   it('a campaign without such a problem can be launched (the checks above can fail)', async () => {
     const dialog = await openReview(saved(findTemplate('connection-only')!.build()));
     expect(((await within(dialog).findByRole('button', { name: 'Launch now' })) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+const prospect = (n: number, name: string) => ({
+  prospectId: `0000000${n}-0000-4000-8000-000000000000`,
+  workspaceId: '00000000-0000-4000-8000-00000000000a',
+  profileUrl: `https://www.linkedin.com/in/p${n}`,
+  name,
+  headline: null,
+  company: null,
+  email: null,
+  timeZone: null,
+  customFields: { firstName: name.split(' ')[0]! },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('the launch review fills its messages in for a prospect it will contact', () => {
+  it('passes over the newest enrolled prospect when the do-not-contact list skips them', async () => {
+    const graph = findTemplate('connection-only')!.build();
+    graph.nodes.find((n) => n.id === 'connection_request')!.data.message_template = 'Hi {{firstName}}, shall we connect?';
+    const [skipped, contacted] = [prospect(1, 'Sam Skipped'), prospect(2, 'Cleo Contacted')];
+    const entry = { exclusionId: '00000000-0000-4000-8000-0000000000e1', kind: 'profile', value: skipped.profileUrl, reason: 'Customer' };
+    const dialog = await openReview(saved(graph), {
+      'GET /api/v1/prospects': { body: { items: [skipped, contacted], nextCursor: null, total: null } },
+      'GET /api/v1/campaigns/66666666-6666-4666-8666-666666666666/audience-check': {
+        body: {
+          enrolled: 2,
+          excluded: { count: 1, items: [{ prospectId: skipped.prospectId, name: skipped.name, profileUrl: skipped.profileUrl, entry }] },
+          unsupportedProfiles: { count: 0, items: [] },
+        },
+      },
+    });
+    expect(await within(dialog).findByText('As Cleo Contacted, one of the prospects enrolled, will get them.')).toBeTruthy();
+    expect(within(dialog).getByText(/^Hi Cleo, shall we connect\?/)).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { reviewLaunch, type AssignedProspect, type SenderAccount } from '../../.
 import { placeholderValues } from '../../../domain/template';
 import { useFirstEnrolledProspect, type Prospect } from '../../api/prospects';
 import { useAccounts } from '../../api/accounts';
+import { useAudienceCheck } from '../../api/exclusions';
 import { campaignKeys, useLaunchCampaign, type Campaign } from '../../api/campaigns';
 import { ToolError } from '../../api/mcp';
 import { useSavedCampaignForReview } from '../../api/power';
@@ -68,7 +69,13 @@ function SavedReview({ campaignId, onClose }: { campaignId: string; onClose(): v
   const accounts = useAccounts();
   // The forecast's basis: the prospects enrolled, the server's spacing and the prospects' time zones.
   const run = useFreshCampaignRun(campaignId);
-  const enrolled = useFirstEnrolledProspect(campaignId);
+  // Filled in for a prospect who will be contacted: not one the review names as skipped.
+  const check = useAudienceCheck(campaignId);
+  const skipped = useMemo(
+    () => new Set([...(check.data?.excluded.items ?? []), ...(check.data?.unsupportedProfiles.items ?? [])].map((p) => p.prospectId)),
+    [check.data],
+  );
+  const enrolled = useFirstEnrolledProspect(campaignId, skipped);
   const fields = useSampleProspect((s) => s.fields);
   const baseUpdatedAt = useEditorStore((s) => s.baseUpdatedAt);
   const [staleMessage, setStaleMessage] = useState<string | null>(null);
