@@ -14,3 +14,11 @@ describe('csv', () => {
     expect(csvText(['a', 'b'], [[1, 'x']])).toBe('\ufeffa,b\r\n1,x\r\n');
   });
 });
+
+describe('csv numbers', () => {
+  it('writes a number that is not finite as an empty cell', () => {
+    expect(csvCell(Number.NaN)).toBe('');
+    expect(csvCell(Number.POSITIVE_INFINITY)).toBe('');
+    expect(csvCell(0)).toBe('0');
+  });
+});

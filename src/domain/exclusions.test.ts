@@ -29,3 +29,33 @@ describe('do-not-contact values (contract 10.3)', () => {
     expect(guessExclusionKind('https://twitter.com/ada')).toBe('profile');
   });
 });
+
+describe('do-not-contact values at their edges', () => {
+  it('takes a value exactly as long as its kind allows, not one character more', () => {
+    expect(exclusionValue('company', 'x'.repeat(300))).toEqual({ value: 'x'.repeat(300) });
+    const label = 'a'.repeat(63);
+    const longest = `${label}.${label}.${label}.${'b'.repeat(61)}`;
+    expect(longest).toHaveLength(253);
+    expect(exclusionValue('domain', longest)).toEqual({ value: longest });
+    expect(exclusionValue('domain', `${longest}c`)).toEqual({ problem: 'must be at most 253 characters' });
+  });
+
+  it('guesses from the trimmed value', () => {
+    expect(guessExclusionKind('  acme.com  ')).toBe('domain');
+    expect(guessExclusionKind(' @acme.io ')).toBe('domain');
+  });
+
+  it('takes a value starting with a web scheme or www. as a person, only at the start', () => {
+    expect(guessExclusionKind('http://acme.com/about')).toBe('profile');
+    expect(guessExclusionKind('www.acme.com')).toBe('profile');
+    expect(guessExclusionKind('Visit www.acme.com')).toBe('company');
+    expect(guessExclusionKind('Acme https://acme.com')).toBe('company');
+  });
+
+  it('a domain needs both the domain shape and a letters-only last label; an @ counts only in front', () => {
+    expect(guessExclusionKind('acme.x')).toBe('company');
+    expect(guessExclusionKind('acme.com.1')).toBe('company');
+    expect(guessExclusionKind('Acme Inc.com')).toBe('company');
+    expect(guessExclusionKind('ada@acme.com')).toBe('company');
+  });
+});

@@ -185,3 +185,31 @@ describe('the hand-read way reads plain URLs exactly as the URL parser does', ()
       { numRuns: 3000 },
     ));
 });
+
+describe('the rule at its edges', () => {
+  it('refuses a member slug that decodes to a space or a delimiter, keeping the link as another page', () => {
+    expect(readProfileUrl('https://www.linkedin.com/in/ada%20lovelace')).toEqual({
+      url: 'https://www.linkedin.com/in/ada%20lovelace',
+      kind: null,
+    });
+    expect(readProfileUrl('https://www.linkedin.com/in/ada%3Fx')).toEqual({ url: 'https://www.linkedin.com/in/ada%3Fx', kind: null });
+    expect(readProfileUrl('https://www.linkedin.com/in/Ada%2Dx')).toEqual({ url: 'https://www.linkedin.com/in/ada-x', kind: 'linkedin' });
+  });
+
+  it('reads a phone path as WhatsApp only on wa.me', () => {
+    expect(readProfileUrl('https://example.com/+33612345678')).toEqual({ url: 'https://example.com/+33612345678', kind: null });
+    expect(readProfileUrl('https://wa.me/+33612345678')).toEqual({ url: 'https://wa.me/33612345678', kind: 'whatsapp' });
+  });
+
+  it('says a LinkedIn page that is not a profile is one, on linkedin.com itself and its subdomains', () => {
+    const notProfile = expect.stringMatching(/^This LinkedIn link is not a person’s profile: use a LinkedIn profile link/);
+    expect(profileUrlProblem('https://linkedin.com/company/acme')).toEqual(notProfile);
+    expect(profileUrlProblem('https://www.linkedin.com/company/acme')).toEqual(notProfile);
+    expect(profileUrlProblem('https://notlinkedin.com/in/ada')).toMatch(/^notlinkedin\.com is not LinkedIn or WhatsApp: use /);
+  });
+
+  it('names another site by its host, only a leading www. dropped', () => {
+    expect(profileUrlProblem('https://www.example.com/ada')).toMatch(/^example\.com is not LinkedIn or WhatsApp: use /);
+    expect(profileUrlProblem('https://newww.example.com/ada')).toMatch(/^newww\.example\.com is not LinkedIn or WhatsApp: use /);
+  });
+});

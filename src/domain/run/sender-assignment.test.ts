@@ -60,3 +60,63 @@ describe('sender assignment (contract 10.2)', () => {
     expect(['', ' owner', 'data.owner', 'owner!', '{{owner}}'].some(isSenderField)).toBe(false);
   });
 });
+
+describe('sender assignment, exact answers', () => {
+  const owner = (value: unknown) => ({ fields: {}, customFields: { owner: value } });
+
+  it('by_field matches an account id in any case, even when that sender is the busier one', () => {
+    const busyA = { ...A, load: 9 };
+    expect(
+      assignSenders('by_field', [busyA, B], [owner('aaaa-1'), owner('AAAA-1'), owner('BBBB-2')], { field: 'owner', turn: 0 }).senders,
+    ).toEqual(['AAAA-1', 'AAAA-1', 'bbbb-2']);
+    expect(assignSenders('by_field', [busyA, B], [owner('  ada LOVELACE ')], { field: 'owner', turn: 0 }).senders).toEqual(['AAAA-1']);
+  });
+
+  it('an account id wins over another sender’s name, and the first of two same names wins', () => {
+    const C = { accountId: 'cccc-3', name: ' AAAA-1 ', load: 0 };
+    expect(assignSenders('by_field', [{ ...A, load: 9 }, C], [owner('aaaa-1')], { field: 'owner', turn: 0 }).senders).toEqual(['AAAA-1']);
+    const sam1 = { accountId: 's1', name: 'Sam', load: 9 };
+    const sam2 = { accountId: 's2', name: ' sam ', load: 0 };
+    expect(assignSenders('by_field', [sam1, sam2], [owner('SAM')], { field: 'owner', turn: 0 }).senders).toEqual(['s1']);
+  });
+
+  it('by_field matches a name written with spaces around it', () => {
+    const spaced = { accountId: 'spaced', name: '  Ben Spaced  ', load: 9 };
+    expect(assignSenders('by_field', [spaced, B], [owner('ben spaced')], { field: 'owner', turn: 0 }).senders).toEqual(['spaced']);
+  });
+
+  it('by_field without a field reads no field, not even one called "null"', () => {
+    const prospect = { fields: {}, customFields: { null: 'aaaa-1' } };
+    expect(assignSenders('by_field', [{ ...A, load: 9 }, B], [prospect], { field: null, turn: 0 }).senders).toEqual(['bbbb-2']);
+  });
+
+  it('by_field reads a number as text, and nothing else', () => {
+    const n42 = { accountId: 'n42', name: '42', load: 9 };
+    const yes = { accountId: 'yes', name: 'true', load: 9 };
+    const idle = { accountId: 'idle', name: 'Idle', load: 0 };
+    expect(
+      assignSenders('by_field', [n42, yes, idle], [owner(42), owner(true), owner(undefined), owner(null)], { field: 'owner', turn: 0 })
+        .senders,
+    ).toEqual(['n42', 'idle', 'idle', 'idle']);
+  });
+
+  it('only by_field reads the field', () => {
+    const busyA = { ...A, load: 9 };
+    expect(assignSenders('least_loaded', [busyA, B], [owner('aaaa-1')], { field: 'owner', turn: 0 }).senders).toEqual(['bbbb-2']);
+    expect(assignSenders('by_field', [busyA, B], [owner('aaaa-1')], { field: null, turn: 0 }).senders).toEqual(['bbbb-2']);
+  });
+
+  it('least_loaded breaks a tie by the senders’ order', () => {
+    expect(assignSenders('least_loaded', [A, B], [blank, blank, blank], { field: null, turn: 0 }).senders).toEqual([
+      'AAAA-1',
+      'bbbb-2',
+      'AAAA-1',
+    ]);
+    expect(assignSenders('least_loaded', [B, A], [blank], { field: null, turn: 0 }).senders).toEqual(['bbbb-2']);
+  });
+
+  it('keeps the campaign’s turn when it has no senders', () => {
+    expect(assignSenders('round_robin', [], [blank, blank], { field: null, turn: 3 })).toEqual({ senders: [null, null], turn: 3 });
+    expect(assignSenders('round_robin', [A, B], [blank], { field: null, turn: 3 }).turn).toBe(0);
+  });
+});

@@ -50,6 +50,14 @@ describe('warm-up (contract 10.2)', () => {
     );
   });
 
+  it('a warm-up ceiling equal to the daily limit is not what holds it', () => {
+    const w = { startDaily: 12, addPerDay: 4, startedOn: '2026-03-02' };
+    const rules = senderRules({ dailyLimits: { message: 20 }, warmUp: w });
+    expect(dailyLimitOn(rules, 'message', '2026-03-03')).toEqual({ limit: 16, byWarmUp: true });
+    expect(dailyLimitOn(rules, 'message', '2026-03-04')).toEqual({ limit: 20, byWarmUp: false });
+    expect(dailyLimitOn(rules, 'message', '2026-03-05')).toEqual({ limit: 20, byWarmUp: false });
+  });
+
   it('never lowers a limit as days pass, and without warm-up is the daily limit', () => {
     fc.assert(
       fc.property(warmUp, limit, day, (w, cap, d) => {
@@ -197,5 +205,82 @@ describe('PATCH /api/messaging/accounts/{id} body (contract 10.2)', () => {
       weeklyLimits: { connection_request: 100 },
       warmUp: null,
     });
+  });
+});
+
+describe('rolling weeks, exact answers', () => {
+  const D = '2026-03-10';
+  const at = (entries: [number, number][]) => new Map(entries.map(([offset, n]) => [addDays(D, offset), n] as const));
+  const usedOf = (map: Map<string, number>) => (x: string) => map.get(x) ?? 0;
+
+  it('a week counts exactly seven days', () => {
+    expect(weekCount(() => 1, D)).toBe(7);
+    expect(weekCount(usedOf(at([[-7, 5]])), D)).toBe(0);
+    expect(weekCount(usedOf(at([[-6, 5]])), D)).toBe(5);
+  });
+
+  it('the room of a day ignores the week that starts the day after it', () => {
+    expect(weekRoom(usedOf(at([[7, 10]])), D, 10)).toBe(10);
+    expect(weekRoom(usedOf(at([[6, 4]])), D, 10)).toBe(6);
+    expect(weekRoom(usedOf(at([[-6, 3]])), D, 10)).toBe(7);
+    expect(weekRoom(usedOf(at([[-7, 3]])), D, 10)).toBe(10);
+  });
+
+  it('the next day with room skips the days whose weeks are full', () => {
+    expect(nextDayWithWeekRoom(usedOf(at([[0, 5]])), D, 5)).toBe(addDays(D, 7));
+    expect(nextDayWithWeekRoom(usedOf(at([[-3, 5]])), D, 5)).toBe(addDays(D, 4));
+    expect(nextDayWithWeekRoom(usedOf(at([[0, 4]])), D, 5)).toBe(addDays(D, 1));
+  });
+
+  const weeklyRules = (weekly: number, daily = 1_000) =>
+    senderRules({ dailyLimits: { connection_request: daily }, weeklyLimits: { connection_request: weekly } });
+
+  it('gives back from the end of an over week, only what is over', () => {
+    expect(
+      slotsOverLimits(
+        weeklyRules(5),
+        'connection_request',
+        at([
+          [0, 4],
+          [1, 4],
+        ]),
+      ),
+    ).toEqual(at([[1, 3]]));
+  });
+
+  it('gives back from earlier days of the week when its last day cannot', () => {
+    const counts = at([
+      [0, 4],
+      [1, 4],
+    ]);
+    expect(slotsOverLimits(weeklyRules(6), 'connection_request', counts, at([[0, 4]]))).toEqual(at([[0, 2]]));
+  });
+
+  it('never gives back a day outside the over week', () => {
+    const counts = at([
+      [0, 2],
+      [7, 6],
+    ]);
+    expect(slotsOverLimits(weeklyRules(5), 'connection_request', counts, at([[0, 2]]))).toEqual(new Map());
+  });
+
+  it('counts what a day already gave back for its daily limit, in its week and in what it may still give', () => {
+    expect(slotsOverLimits(weeklyRules(8, 8), 'connection_request', at([[0, 10]]))).toEqual(at([[0, 2]]));
+    expect(slotsOverLimits(weeklyRules(5, 8), 'connection_request', at([[0, 10]]), at([[0, 3]]))).toEqual(at([[0, 3]]));
+  });
+
+  it('settles the weeks in calendar order, whatever order the counts come in', () => {
+    const counts = at([
+      [7, 5],
+      [3, 5],
+      [0, 5],
+    ]);
+    expect(slotsOverLimits(weeklyRules(5), 'connection_request', counts)).toEqual(at([[3, 5]]));
+  });
+
+  it('without a weekly limit only the daily one gives back', () => {
+    const rules = senderRules({ dailyLimits: { message: 20 } });
+    expect(slotsOverLimits(rules, 'message', at([[0, 10]]))).toEqual(new Map());
+    expect(slotsOverLimits(rules, 'message', at([[0, 25]]))).toEqual(at([[0, 5]]));
   });
 });

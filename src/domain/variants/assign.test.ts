@@ -89,3 +89,39 @@ describe('assignedVariant', () => {
     ).toBeUndefined();
   });
 });
+
+/** The documented hash, written out over TextEncoder's UTF-8 bytes: FNV-1a, U+001F between parts, then fmix32. */
+function referenceHash(...parts: string[]): number {
+  const bytes = new TextEncoder().encode(parts.join('\u001f'));
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+describe('assignmentHash encoding', () => {
+  it('hashes the UTF-8 bytes, exactly at each encoding-length boundary', () => {
+    for (const c of ['\u007f', '\u0080', '\u07ff', '\u0800', '\uffff', '\u{10000}', '\u{10ffff}'])
+      expect(assignmentHash('c', `p${c}`, c), JSON.stringify(c)).toBe(referenceHash('c', `p${c}`, c));
+  });
+
+  it('agrees with the reference for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string(), fc.string({ unit: 'binary' }), (c, p, k) => {
+        expect(assignmentHash(c, p, k)).toBe(referenceHash(c, p, k));
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+describe('variantPosition with no variants', () => {
+  it('is 0', () => {
+    expect(variantPosition('campaign-1', 'prospect-1', 'invite', 0)).toBe(0);
+    expect(variantPosition('campaign-1', 'prospect-1', 'invite', -1)).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CATALOG, NODE_TYPES } from '../catalog';
-import { stepVariants, variantLetters, variantProblems, variantsSchema, variantTextsOf, withVariant } from './variants';
+import { stepVariants, variantGroupOf, variantLetters, variantProblems, variantsSchema, variantTextsOf, withVariant } from './variants';
 
 const two = [
   { variantId: 'a', label: 'Short', text: 'Hi {{firstName}}' },
@@ -126,5 +126,113 @@ describe('stepVariants and withVariant', () => {
       }),
     ).toBe('A/B/C: “Short”, “Warm”, “A very long lab…”');
     expect(CATALOG.message.summary({ message_template: 'Hi there', reply_wait_days: 3 })).toBe('“Hi there” · wait 3 days');
+  });
+});
+
+describe('variantProblems, each rule and its exact message', () => {
+  it('a variant that is not an object names its place and what it must have', () => {
+    expect(variantProblems('message', { variants: [two[0], 'oops'] })).toEqual([
+      { path: 'variants.1', message: 'Variant 2 must have a letter, a label and a text' },
+    ]);
+    expect(variantProblems('message', { variants: [two[0], null] })).toEqual([
+      { path: 'variants.1', message: 'Variant 2 must have a letter, a label and a text' },
+    ]);
+  });
+
+  it('a label is 1 to 60 characters, not blank', () => {
+    const labelled = (label: unknown) => variantProblems('message', { variants: [two[0], { ...two[1], label }] });
+    const problem = [{ path: 'variants.1.label', message: 'Variant B needs a label of 1 to 60 characters' }];
+    expect(labelled('x'.repeat(60))).toEqual([]);
+    expect(labelled('😀'.repeat(60))).toEqual([]);
+    expect(labelled('x'.repeat(61))).toEqual(problem);
+    expect(labelled('   ')).toEqual(problem);
+    expect(labelled('')).toEqual(problem);
+    expect(labelled(7)).toEqual(problem);
+  });
+
+  it('a text is not blank, and is named as the step names it', () => {
+    expect(variantProblems('message', { variants: [two[0], { ...two[1], text: '  \n' }] })).toEqual([
+      { path: 'variants.1.text', message: 'Variant B has no message: write one' },
+    ]);
+    expect(variantProblems('message', { variants: [{ ...two[0], text: 3 }, two[1]] })).toEqual([
+      { path: 'variants.0.text', message: 'Variant A has no message: write one' },
+    ]);
+  });
+
+  it('a subject only where the step sends one, and only as text', () => {
+    expect(variantProblems('message', { variants: [two[0], { ...two[1], subject: 'Hi' }] })).toEqual([
+      { path: 'variants.1.subject', message: 'Variant B has a subject, which this step never sends: remove it' },
+    ]);
+    expect(variantProblems('inmail', { variants: [two[0], { ...two[1], subject: 5 }] })).toEqual([
+      { path: 'variants.1.subject', message: "Variant B's subject must be text" },
+    ]);
+    expect(variantProblems('inmail', { variants: [two[0], { ...two[1], subject: '' }] })).toEqual([]);
+  });
+
+  it('a field a variant does not hold is named', () => {
+    expect(variantProblems('message', { variants: [two[0], { ...two[1], weight: 2 }] })).toEqual([
+      {
+        path: 'variants.1.weight',
+        message: 'Variant B has “weight”, which a variant does not hold: it has a letter, a label, a text and (InMail) a subject',
+      },
+    ]);
+  });
+
+  it('two variants with one letter', () => {
+    expect(variantProblems('message', { variants: [two[0], { ...two[1], variantId: 'a' }] })).toEqual([
+      { path: 'variants.1.variantId', message: 'Two variants are A: each needs its own letter' },
+    ]);
+  });
+
+  it('no variants (null) is nothing wrong; a non-list is', () => {
+    expect(variantProblems('message', { variants: null })).toEqual([]);
+    expect(variantProblems('profile_visit', { variants: null })).toEqual([]);
+    expect(variantProblems('message', { variants: 'a, b' })).toEqual([
+      { path: 'variants', message: 'Variants must be a list of 2 to 5 versions of the text' },
+    ]);
+  });
+
+  it('2 to 5 variants: 5 is fine, 6 is one too many', () => {
+    const letters = ['a', 'b', 'c', 'd', 'e'] as const;
+    const five = letters.map((variantId) => ({ variantId, label: variantId, text: `Text ${variantId}` }));
+    expect(variantProblems('message', { variants: five })).toEqual([]);
+    expect(variantProblems('message', { variants: five.slice(0, 2) })).toEqual([]);
+    const six = [...five, { variantId: 'a', label: 'f', text: 'Text f' }];
+    expect(variantProblems('message', { variants: six })).toEqual([
+      { path: 'variants', message: 'A test needs 2 to 5 variants, not 6' },
+      { path: 'variants.5.variantId', message: 'Two variants are A: each needs its own letter' },
+    ]);
+    expect(variantProblems('message', { variants: [] })).toEqual([
+      { path: 'variants', message: 'A test needs 2 to 5 variants, not 0: add one, or remove the variants' },
+    ]);
+  });
+
+  it('an invitation sent without a note cannot test its note', () => {
+    expect(variantProblems('connection_request', { send_empty_request: true, variants: two })).toEqual([
+      {
+        path: 'variants',
+        message: 'It is sent without a note, so no variant would ever be sent: turn off “Send without a note” or remove the variants',
+      },
+    ]);
+    expect(variantProblems('connection_request', { send_empty_request: false, variants: two })).toEqual([]);
+  });
+});
+
+describe('variantGroupOf', () => {
+  it('is the trimmed group, or undefined when blank or not text', () => {
+    expect(variantGroupOf({ variantGroup: '  intro  ' })).toBe('intro');
+    expect(variantGroupOf({ variantGroup: 'intro' })).toBe('intro');
+    expect(variantGroupOf({ variantGroup: '   ' })).toBeUndefined();
+    expect(variantGroupOf({ variantGroup: '' })).toBeUndefined();
+    expect(variantGroupOf({ variantGroup: 3 })).toBeUndefined();
+    expect(variantGroupOf({})).toBeUndefined();
+  });
+});
+
+describe('withVariant on a step that holds no variant texts', () => {
+  it('only leaves the variants out', () => {
+    expect(withVariant('profile_visit', { variants: two, note: 'x' }, { variantId: 'a', label: 'A', text: 'A text' })).toEqual({
+      note: 'x',
+    });
   });
 });
