@@ -28,3 +28,20 @@ describe('normalQuantile', () => {
     );
   });
 });
+
+describe('normalQuantile at the seams of its three rational approximations', () => {
+  it('agrees with the tables on either side of |p − ½| = 0.425 and in the far tail', () => {
+    // 0.075 and 0.925 sit on the central/tail seam; 1e-12 is beyond r = 5 (the far-tail polynomial).
+    expect(normalQuantile(0.925)).toBeCloseTo(1.4395314709384563, 12);
+    expect(normalQuantile(0.075)).toBeCloseTo(-1.4395314709384563, 12);
+    expect(normalQuantile(0.9)).toBeCloseTo(1.2815515655446004, 12);
+    expect(normalQuantile(0.95)).toBeCloseTo(1.6448536269514722, 12);
+    expect(normalQuantile(0.999)).toBeCloseTo(3.090232306167813, 12);
+    expect(normalQuantile(1e-12)).toBeCloseTo(-7.034483825301132, 9);
+    expect(normalQuantile(1 - 1e-12)).toBeCloseTo(7.034483825301132, 3);
+  });
+
+  it('is NaN well outside [0, 1] and at ±Infinity', () => {
+    for (const p of [-1, 2, -Infinity, Infinity]) expect(normalQuantile(p)).toBeNaN();
+  });
+});

@@ -73,3 +73,31 @@ describe('wilsonInterval (95 %)', () => {
     expect(at90.high).toBeLessThan(at95.high);
   });
 });
+
+describe('wilsonInterval, exact values', () => {
+  /** The Wilson bounds straight from the formula, for a given critical value z. */
+  const wilson = (x: number, n: number, z: number) => {
+    const p = x / n;
+    const z2n = (z * z) / n;
+    const centre = (p + z2n / 2) / (1 + z2n);
+    const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
+    return { low: centre - half, high: centre + half };
+  };
+
+  it('uses z = 1.6449 at 90 % and z = 2.5758 at 99 %', () => {
+    const at90 = wilsonInterval(14, 100, 0.9)!;
+    expect(at90.low).toBeCloseTo(wilson(14, 100, 1.6448536269514722).low, 12);
+    expect(at90.high).toBeCloseTo(wilson(14, 100, 1.6448536269514722).high, 12);
+    expect(at90.low).toBeCloseTo(0.0924, 4);
+    expect(at90.high).toBeCloseTo(0.2066, 4);
+    const at99 = wilsonInterval(14, 100, 0.99)!;
+    expect(at99.low).toBeCloseTo(wilson(14, 100, 2.5758293035489004).low, 12);
+    expect(at99.high).toBeCloseTo(wilson(14, 100, 2.5758293035489004).high, 12);
+  });
+
+  it('starts exactly at 0 when nothing converted, where rounding would leave a hair above 0', () => {
+    // For these sizes centre − half rounds to a tiny positive number rather than 0.
+    for (const sent of [5, 10, 17, 20, 34]) expect(wilsonInterval(0, sent)!.low).toBe(0);
+    for (const sent of [5, 10, 17, 20, 34]) expect(wilsonInterval(sent, sent)!.high).toBe(1);
+  });
+});

@@ -141,6 +141,9 @@ export function verdictOf(variants: readonly VariantCounts[], metric?: ResultMet
     status: 'collecting',
     confidence,
     ...(moreNeeded !== undefined ? { moreNeeded } : {}),
-    note: moreNeeded !== undefined ? `Too early: ${aboutWords(moreNeeded)} more prospects needed per variant` : 'Too early to tell',
+    note:
+      moreNeeded !== undefined
+        ? `Too early: ${aboutWords(moreNeeded)} more ${moreNeeded === 1 ? 'prospect' : 'prospects'} needed per variant`
+        : 'Too early to tell',
   };
 }
