@@ -7,6 +7,7 @@ import { listProspects } from '../src/server/audience/prospects';
 import { loadConfig } from '../src/server/config';
 import { startServer, type RunningServer } from '../src/server/main';
 import { postgresDatabase } from './conversations.bench';
+import { percentileOf, roundTo, timeCalls } from './support/timing';
 
 /**
  * The audience (contract 9.1) on PGlite and — when DATABASE_URL is set or a local PostgreSQL
@@ -25,20 +26,7 @@ const PROSPECTS = 100_000;
 const WARMUP = 20;
 const RUNS = 200;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
-
-async function time(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
-}
+const time = (fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP) => timeCalls(fn, { runs, warmup });
 
 /** A CSV-like audience: every row has a URL, a name, a headline, a company, an e-mail, a time zone and two custom fields. */
 const importRows = (run: number) =>
@@ -134,16 +122,16 @@ async function importFigures(server: RunningServer, label: string, fresh: Fresh)
     }
     api.sort((a, b) => a - b);
     raw.sort((a, b) => a - b);
-    const [apiP50, rawP50] = [percentile(api, 50), percentile(raw, 50)];
+    const [apiP50, rawP50] = [percentileOf(api, 50), percentileOf(raw, 50)];
     console.log(`  ${label}: import runs (ms) API ${api.map(Math.round).join(', ')}; raw insert ${raw.map(Math.round).join(', ')}`);
     rows.push({
       database: label,
       measure: `API import of ${ROWS} prospects (ms, ${IMPORT_RUNS} runs)`,
-      p50: round(apiP50),
-      p99: round(api[api.length - 1]!),
+      p50: roundTo(apiP50),
+      p99: roundTo(api[api.length - 1]!),
       reference: 'raw multi-row INSERT of the same rows',
-      refP50: round(rawP50),
-      ratio: round((apiP50 / rawP50) * 100) / 100,
+      refP50: roundTo(rawP50),
+      ratio: roundTo((apiP50 / rawP50) * 100) / 100,
     });
     console.log(`  ${label}: ${JSON.stringify(rows[0])}`);
   }
@@ -189,7 +177,7 @@ async function listFigures(server: RunningServer, label: string, fresh: Fresh): 
         p99: viaApi.p99,
         reference: `same query as raw SQL (GET /healthz p99 ${floor.p99} ms)`,
         refP50: viaSql.p50,
-        ratio: round((viaApi.p50 / viaSql.p50) * 100) / 100,
+        ratio: roundTo((viaApi.p50 / viaSql.p50) * 100) / 100,
       });
       console.log(`  ${label}: ${JSON.stringify(rows[rows.length - 1])}`);
     }

@@ -9,6 +9,7 @@ import { listConversations, type ConversationFilters } from '../src/server/conve
 import type { Db } from '../src/server/db/types';
 import { authenticate } from '../src/server/http/auth';
 import { startServer } from '../src/server/main';
+import { roundTo, timeCalls } from './support/timing';
 
 /**
  * List-conversations latency at 100k conversations (300k messages), over real HTTP and as raw SQL
@@ -24,20 +25,7 @@ const WARMUP = 20;
 const RUNS = 200;
 const LOCAL_PG = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (n: number) => Math.round(n * 100) / 100;
-
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
-}
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, { runs: RUNS, warmup: WARMUP, digits: 2 });
 
 /**
  * 100k conversations with 3 messages each, in bulk (generate_series), then VACUUM ANALYZE. On PostgreSQL
@@ -261,15 +249,15 @@ export async function runConversationsBench(): Promise<Row[]> {
   } else {
     console.log('  PostgreSQL: not reachable (set DATABASE_URL), skipped');
   }
-  console.table(rows.map((r) => ({ ...r, 'api/sql': round(r.apiP50 / r.sqlP50) })));
+  console.table(rows.map((r) => ({ ...r, 'api/sql': roundTo(r.apiP50 / r.sqlP50, 2) })));
   for (const db of new Set(rows.map((r) => r.database))) {
     const of = (q: string) => rows.find((r) => r.database === db && r.query.startsWith(q))!;
     const [first, deep] = [of('first page (limit 50)'), of('page 1000')];
     console.log(
       `  ${db}: first-page p99 ${first.apiP99} ms (goal ≤ 25) ${first.apiP99 <= 25 ? 'OK' : 'MISSED'}; ` +
-        `page1000/page1 p50 ${round(deep.apiP50 / first.apiP50)} (goal ≤ 1.2) ${deep.apiP50 / first.apiP50 <= 1.2 ? 'OK' : 'MISSED'}; ` +
+        `page1000/page1 p50 ${roundTo(deep.apiP50 / first.apiP50, 2)} (goal ≤ 1.2) ${deep.apiP50 / first.apiP50 <= 1.2 ? 'OK' : 'MISSED'}; ` +
         `reference /healthz p99 ${of('reference').apiP99} ms; ` +
-        `worst api/sql p50 ${round(Math.max(...rows.filter((r) => r.database === db && r.apiP50 > 0 && r.sqlP50 > 0).map((r) => r.apiP50 / r.sqlP50)))} (goal ≤ 1.5)`,
+        `worst api/sql p50 ${roundTo(Math.max(...rows.filter((r) => r.database === db && r.apiP50 > 0 && r.sqlP50 > 0).map((r) => r.apiP50 / r.sqlP50)), 2)} (goal ≤ 1.5)`,
     );
   }
   return rows;

@@ -7,6 +7,7 @@ import { createAccount } from '../src/server/admin/ops';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
 import { seedBenchInbox } from './conversations.bench';
+import { percentileOf, roundTo } from './support/timing';
 
 /**
  * The inbox in a real Chromium against a real server with 100k conversations.
@@ -31,10 +32,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Records when the first conversation row appears, relative to navigation start (performance.now()).
@@ -142,23 +139,23 @@ export async function runInboxBench(): Promise<Record<string, number>> {
     const load = loadavg()[0];
     const deltas = await scrollFrames(page, TARGET_ROWS, PX_PER_FRAME);
     const sorted = [...deltas].sort((a, b) => a - b);
-    const median = percentile(sorted, 50);
+    const median = percentileOf(sorted, 50);
     const janky = deltas.filter((d) => d > median * 1.5).length;
 
     const figures = {
-      firstRowsColdMs: r1(cold),
-      firstRowsWarmP50Ms: r1(percentile(warm, 50)),
-      firstRowsWarmMaxMs: r1(warm[warm.length - 1]),
+      firstRowsColdMs: roundTo(cold),
+      firstRowsWarmP50Ms: roundTo(percentileOf(warm, 50)),
+      firstRowsWarmMaxMs: roundTo(warm[warm.length - 1]),
       rowsLoaded: loaded,
       loadTo5000RowsMs: loadMs,
       rowsInDom: domRows,
       framesSampled: deltas.length,
-      frameP50Ms: r1(median),
-      frameP95Ms: r1(percentile(sorted, 95)),
-      frameP99Ms: r1(percentile(sorted, 99)),
-      frameMaxMs: r1(sorted[sorted.length - 1]),
+      frameP50Ms: roundTo(median),
+      frameP95Ms: roundTo(percentileOf(sorted, 95)),
+      frameP99Ms: roundTo(percentileOf(sorted, 99)),
+      frameMaxMs: roundTo(sorted[sorted.length - 1]),
       framesOver1_5xMedian: janky,
-      loadAverage1m: r1(load),
+      loadAverage1m: roundTo(load),
       cpus: cpus().length,
     };
     console.log(

@@ -7,6 +7,7 @@ import { campaignStats, resultCounters } from '../src/server/results/counters';
 import { campaignResults } from '../src/server/results/results';
 import { seedRun } from '../src/server/testing/runs';
 import { postgresDatabase } from './conversations.bench';
+import { timeCalls } from './support/timing';
 
 /**
  * Contract 10.1 on PostgreSQL (goals: results ≤ 50 ms p99 for a campaign of 100,000 enrollments, the
@@ -24,20 +25,7 @@ const WARMUP = 10;
 const RUNS = 100;
 const BATCH = 100;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
-
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
-}
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, { runs: RUNS, warmup: WARMUP });
 
 /** Every enrollment invited with its variant, then the sends, acceptances and replies in engine-sized statements. */
 async function runTheCampaign(db: Db, campaignId: string): Promise<void> {

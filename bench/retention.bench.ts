@@ -6,6 +6,7 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
 import { pruneExpired } from '../src/server/retention/prune';
 import { postgresDatabase } from './conversations.bench';
+import { percentileOf, roundTo } from './support/timing';
 
 /**
  * Contract 10.5 retention at scale: 1,000,000 rows past RETENTION_DAYS (250k events, each with a
@@ -16,9 +17,6 @@ import { postgresDatabase } from './conversations.bench';
 
 const PER_KIND = 250_000;
 const RETENTION_DAYS = 30;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /** /healthz asked every `everyMs` until `done` settles: each answer's time, sorted. */
 async function healthWhile(url: string, done: Promise<unknown>, everyMs = 20): Promise<number[]> {
@@ -97,12 +95,12 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     const row = {
       database: label,
       'rows deleted': rows,
-      'prune s': round(seconds),
+      'prune s': roundTo(seconds),
       'rows/s': Math.round(rows / seconds),
-      '/healthz p50 ms (pruning)': round(percentile(during, 50)),
-      '/healthz p99 ms (pruning)': round(percentile(during, 99)),
-      '/healthz max ms (pruning)': round(during.at(-1)!),
-      'reference: /healthz p99 ms (idle)': round(percentile(idle, 99)),
+      '/healthz p50 ms (pruning)': roundTo(percentileOf(during, 50)),
+      '/healthz p99 ms (pruning)': roundTo(percentileOf(during, 99)),
+      '/healthz max ms (pruning)': roundTo(during.at(-1)!),
+      'reference: /healthz p99 ms (idle)': roundTo(percentileOf(idle, 99)),
       'seeded in s': seeded,
     };
     console.log(`  ${label}: ${JSON.stringify(row)} ${row['/healthz p99 ms (pruning)'] <= 100 ? 'OK' : 'MISSED'} (goal p99 ≤ 100 ms)`);

@@ -11,7 +11,8 @@ import { campaignRun, prospectZones } from '../src/server/run-view/progress';
 import { runCounts } from '../src/server/run-view/run-counts';
 import { seedRun } from '../src/server/testing/runs';
 import { postgresDatabase } from './conversations.bench';
-import { API_KEY, median, r1, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages } from './support/editor-pages';
+import { API_KEY, median, RENDER_PROBE, timeToRender, VIEWPORT, withEditorPages } from './support/editor-pages';
+import { roundTo, timeCalls } from './support/timing';
 
 /**
  * Contract 9.5 run stats (`GET /api/v1/campaigns/{id}/run`'s body, campaignRun) of a campaign with
@@ -27,20 +28,7 @@ const ENROLLMENTS = { PGlite: 100_000, PostgreSQL: 1_000_000 } as const;
 const WARMUP = 10;
 const RUNS = 100;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
-
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) };
-}
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, { runs: RUNS, warmup: WARMUP });
 
 /** The run as the engine leaves it mid-way: statuses, current steps and timeline rows in proportion. */
 async function spreadRun(db: Db, campaignId: string): Promise<void> {
@@ -94,7 +82,7 @@ async function benchOne(label: keyof typeof ENROLLMENTS, open: () => Promise<Db>
       'zones p99 ms': zones.p99,
       'GROUP BY p50 ms': reference.p50,
       'GROUP BY p99 ms': reference.p99,
-      'counts ratio': round(counters.p99 / Math.max(0.1, reference.p99)),
+      'counts ratio': roundTo(counters.p99 / Math.max(0.1, reference.p99)),
     };
   } finally {
     await db.close();
@@ -179,7 +167,7 @@ export async function runRunViewOpen(): Promise<void> {
     const runView = await openTime(browser, campaignUrl);
     const ratio = runView / editor;
     console.log(
-      `  500 steps: run view first view drawn, median ${r1(runView)} ms | reference: editor open of the same graph ${r1(editor)} ms | ratio ${r1(ratio * 100) / 100}× ${ratio <= 1.1 ? 'ok' : 'OVER GOAL (1.1×)'} (load ${loadavg()[0]!.toFixed(1)})`,
+      `  500 steps: run view first view drawn, median ${roundTo(runView)} ms | reference: editor open of the same graph ${roundTo(editor)} ms | ratio ${roundTo(ratio * 100) / 100}× ${ratio <= 1.1 ? 'ok' : 'OVER GOAL (1.1×)'} (load ${loadavg()[0]!.toFixed(1)})`,
     );
   });
 }
